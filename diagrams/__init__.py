@@ -1,0 +1,1 @@
+"""nodereg.diagrams"""

@@ -1,0 +1,225 @@
+"""Seeded mutants: plausible bugs, each a variant of the declaration that some property must kill.
+
+Each mutant is built by a factory from the real declaration (``dataclasses.replace`` on events),
+never by subclassing, so nothing of a mutant can leak into the model that ``verify`` proves. The
+real historical ones come first; the verifier must rediscover each on its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import declaration as d
+from .logic import And, If, Implies, Not
+from .semantics import Model, real_model
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A named bug and how to build the model that has it."""
+
+    id: str
+    description: str
+    reference: str
+    build: Callable[[Model], Model]
+
+    def model(self) -> Model:
+        return self.build(real_model())
+
+
+def _replace_event(model: Model, name: str, event_id: str, **changes: Any) -> Model:
+    events = tuple(dataclasses.replace(e, **changes) if e.id == event_id else e for e in model.events)
+    return dataclasses.replace(model, name=name, events=events)
+
+
+def _without_effect_keys(effect: Callable[[Any, Any], Any], drop: dict[str, Callable[[Any, Any], Any]]
+                         ) -> Callable[[Any, Any], Any]:
+    """Wrap an effect, overriding some node assignments with other expressions."""
+
+    def mutated(s: Any, i: Any) -> Any:
+        u = effect(s, i)
+        for var, expr in drop.items():
+            u.values[("node", var, i.node)] = expr(s, i)
+        return u
+
+    return mutated
+
+
+# 1. kubernetes/kubernetes#72129 -------------------------------------------------------------------
+def _no_admission_taint(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+    eff = _without_effect_keys(e.effect, {"taint_not_ready_ns": lambda s, i: s.node(i.node).taint_not_ready_ns})
+    return _replace_event(m, "no-admission-not-ready-taint", e.id, effect=eff)
+
+
+# 2. kubernetes/kubernetes#63897 -------------------------------------------------------------------
+def _unschedulable_taint_later(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+    eff = _without_effect_keys(e.effect, {"taint_unschedulable": lambda s, i: s.node(i.node).taint_unschedulable})
+    m = _replace_event(m, "unschedulable-taint-only-from-controller", e.id, effect=eff)
+
+    def bind_1_11(s: Any, i: Any) -> Any:
+        # Kubernetes 1.11 with TaintNodesByCondition: no NodeUnschedulable filter, taints only
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return And(pd.bound_to == d.UNBOUND, nd.exists, d.pod_tolerates_taints(nd, pd),
+                   d.pod_fits_resources(s, i.node, pd))
+
+    return _replace_event(m, m.name, "scheduler_bind_pod", guard=bind_1_11)
+
+
+# 3. kubernetes/kubernetes#121793 ------------------------------------------------------------------
+def _grace_40(m: Model) -> Model:
+    constraints = tuple(c for c in m.constraints if c.id != "heartbeat-gap-within-grace")
+    return dataclasses.replace(
+        m, name="grace-40s-below-http2-recovery", constraints=constraints,
+        param_overrides=(("node_monitor_grace_period", 40), ("heartbeat_gap_max", 45)),
+    )
+
+
+# 4. the scheduler ignores NoExecute taints -------------------------------------------------------
+def _scheduler_ignores_noexecute(m: Model) -> Model:
+    def bind(s: Any, i: Any) -> Any:
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        no_schedule_only = And(*[
+            Implies(getattr(nd, t.var), getattr(pd, t.tolerated_by))
+            for t in d.TAINT_SLOTS if t.effect == d.NO_SCHEDULE
+        ], Implies(And(nd.taint_custom, nd.custom_effect == d.NO_SCHEDULE), pd.tolerates_custom_ns))
+        return And(pd.bound_to == d.UNBOUND, nd.exists, d.pod_passes_unschedulable(nd, pd), no_schedule_only,
+                   d.pod_fits_resources(s, i.node, pd))
+
+    return _replace_event(m, "scheduler-ignores-noexecute", "scheduler_bind_pod", guard=bind)
+
+
+# 5. a toleration's effect matched wrongly ---------------------------------------------------------
+def _effect_ignored(m: Model) -> Model:
+    def bind(s: Any, i: Any) -> Any:
+        # the toleration's effect is not compared: every pod's default not-ready/unreachable
+        # NoExecute toleration (DefaultTolerationSeconds) then "tolerates" the NoSchedule taint too
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        loose = And(
+            Implies(nd.taint_not_ready_ns, Not(And(Not(pd.tolerates_not_ready_ns), Not(pd.tolerates_not_ready_ne)))),
+            Implies(nd.taint_unreachable_ns,
+                    Not(And(Not(pd.tolerates_unreachable_ns), Not(pd.tolerates_unreachable_ne)))),
+            *[Implies(getattr(nd, t.var), getattr(pd, t.tolerated_by)) for t in d.TAINT_SLOTS
+              if t.effect >= 0 and t.var not in ("taint_not_ready_ns", "taint_unreachable_ns")],
+            Implies(And(nd.taint_custom, nd.custom_effect == d.NO_SCHEDULE), pd.tolerates_custom_ns),
+            Implies(And(nd.taint_custom, nd.custom_effect == d.NO_EXECUTE), pd.tolerates_custom_ne),
+        )
+        return And(pd.bound_to == d.UNBOUND, nd.exists, d.pod_passes_unschedulable(nd, pd), loose,
+                   d.pod_fits_resources(s, i.node, pd))
+
+    return _replace_event(m, "toleration-effect-ignored", "scheduler_bind_pod", guard=bind)
+
+
+# 6. registration without an approved certificate -------------------------------------------------
+def _register_without_cert(m: Model) -> Model:
+    def guard(s: Any, i: Any) -> Any:
+        nd = s.node(i.node)
+        return And(nd.alive, Not(nd.registered))  # the bootstrap token alone is taken as enough
+
+    return _replace_event(m, "register-without-certificate", "kubelet_register_node", guard=guard,
+                          edges=(*m.event("kubelet_register_node").edges, (d.UNREGISTERED, d.REGISTERED)))
+
+
+# 7. a kubelet patching another node's object ------------------------------------------------------
+def _patch_other_node(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        other = (i.node + 1) % s.cfg.nodes
+        if other != i.node:
+            # the kubelet's PATCH names the wrong node: the other node's Ready is overwritten
+            u.values[("node", "ready", other)] = If(i.ready, d.READY_TRUE, d.READY_FALSE)
+        return u
+
+    return _replace_event(m, "kubelet-patches-other-node", e.id, effect=eff)
+
+
+# 8. the controller removes the not-ready taint before Ready is True -----------------------------
+def _clears_not_ready_early(m: Model) -> Model:
+    e = m.event("nlc_sync_noschedule_taints")
+    eff = _without_effect_keys(e.effect, {"taint_not_ready_ns": lambda s, i: False})
+    return _replace_event(m, "controller-clears-not-ready-early", e.id, effect=eff)
+
+
+# 9. taint eviction ignores tolerationSeconds ------------------------------------------------------
+def _eviction_forever(m: Model) -> Model:
+    def due(s: Any, i: Any) -> Any:
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return And(pd.bound_to == i.node, d.has_noexecute_taint(nd), Not(d.pod_tolerates_noexecute(nd, pd)))
+
+    return _replace_event(m, "eviction-ignores-toleration-seconds", "taint_eviction_evict_pod", guard=due)
+
+
+# 10. re-registration re-applies the register-time taints and cordon ------------------------------
+def _reregistration_resets(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        u.values[("node", "unschedulable", i.node)] = i.register_unschedulable
+        u.values[("node", "taint_unschedulable", i.node)] = i.register_unschedulable
+        u.values[("node", "taint_custom", i.node)] = i.register_with_taint
+        return u
+
+    return _replace_event(m, "re-registration-resets-spec", e.id, effect=eff)
+
+
+# 11. the controller ignores Lease renewals (heartbeats by status only) ----------------------------
+def _monitor_ignores_lease(m: Model) -> Model:
+    e = m.event("kubelet_renew_lease")
+
+    def eff(s: Any, i: Any) -> Any:
+        return s.update().node(i.node, since_lease_renew=0, since_heartbeat=0)
+
+    return _replace_event(m, "controller-ignores-lease", e.id, effect=eff)
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    Mutant("no-admission-not-ready-taint",
+           "A new Node is created without the not-ready taint (no TaintNodesByCondition admission); "
+           "pods are bound while its Ready is not True.", "kubernetes/kubernetes#72129, fixed by #73097",
+           _no_admission_taint),
+    Mutant("unschedulable-taint-only-from-controller",
+           "A node registered unschedulable gets its unschedulable taint only later from the controller, "
+           "and the scheduler (1.11, TaintNodesByCondition) reads taints only: pods slip in.",
+           "kubernetes/kubernetes#63897", _unschedulable_taint_later),
+    Mutant("grace-40s-below-http2-recovery",
+           "node-monitor-grace-period 40 s (the default up to 1.31) is shorter than the 45 s a kubelet on a "
+           "dead HTTP/2 connection needs to renew: healthy nodes are marked Unknown.",
+           "kubernetes/kubernetes#121793, fixed by #126287 (50 s in 1.32)", _grace_40),
+    Mutant("scheduler-ignores-noexecute",
+           "The TaintToleration filter checks NoSchedule taints only, not NoExecute.",
+           "pkg/scheduler/framework/plugins/tainttoleration", _scheduler_ignores_noexecute),
+    Mutant("toleration-effect-ignored",
+           "Toleration matching ignores the effect, so every pod's default not-ready:NoExecute toleration "
+           "also passes the not-ready:NoSchedule taint.",
+           "staging/src/k8s.io/api/core/v1/toleration.go (ToleratesTaint)", _effect_ignored),
+    Mutant("register-without-certificate",
+           "The kubelet creates its Node with the bootstrap token alone, before its CSR is approved.",
+           "pkg/kubelet/certificate/bootstrap; plugin/pkg/admission/noderestriction", _register_without_cert),
+    Mutant("kubelet-patches-other-node",
+           "A kubelet's status PATCH lands on another node's object.",
+           "plugin/pkg/admission/noderestriction (node X is not allowed to modify node Y)", _patch_other_node),
+    Mutant("controller-clears-not-ready-early",
+           "The node lifecycle controller removes not-ready:NoSchedule on any status update, before Ready "
+           "is True.", "pkg/controller/nodelifecycle (doNoScheduleTaintingPass)", _clears_not_ready_early),
+    Mutant("eviction-ignores-toleration-seconds",
+           "The taint-eviction controller evicts only pods that do not tolerate a NoExecute taint, and "
+           "never when tolerationSeconds run out.", "pkg/controller/tainteviction (getMinTolerationTime)",
+           _eviction_forever),
+    Mutant("re-registration-resets-spec",
+           "A restarted kubelet re-applies its register-time taints and spec.unschedulable to the existing "
+           "Node, undoing an administrator's cordon.", "pkg/kubelet/kubelet_node_status.go "
+           "(tryRegisterWithAPIServer)", _reregistration_resets),
+    Mutant("controller-ignores-lease",
+           "The node lifecycle controller counts only status posts as heartbeats, not Lease renewals; with "
+           "sparse status updates a live node goes Unknown.", "KEP-589 (node lease), "
+           "pkg/controller/nodelifecycle (tryUpdateNodeHealth)", _monitor_ignores_lease),
+)
+
+MUTANT_BY_ID = {m.id: m for m in MUTANTS}

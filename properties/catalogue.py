@@ -1,0 +1,530 @@
+"""The catalogue of node-lifecycle properties: id, statement, formula, why it holds, upstream source.
+
+Properties are written against the raw variables of :mod:`nodereg.model.declaration`, never through
+the helper rules the actors use (``pod_tolerates_taints`` and friends): a seeded mutant that breaks
+an actor's rule must not bend the property that is meant to catch it.
+
+Two kinds:
+
+* ``state``: holds in every reachable state.
+* ``step``: holds on every step of the listed events (``pre``, ``post`` and the event's instance),
+  e.g. "a bind happens only to ...". Time-bounded promises ("evicted within tolerationSeconds")
+  are step properties of ``time_passes``: time may not move past the bound while it is broken.
+
+Every property has a *witness*: a premise that must be reachable for the property to mean
+anything (a pod does get bound, a node does fall silent). The verifier reports ``vacuous`` when it
+is not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from nodereg.model import declaration as d
+from nodereg.model.logic import And, If, Implies, Not, Or, Sum
+
+
+@dataclass(frozen=True)
+class Property:
+    """A named invariant of the node lifecycle."""
+
+    id: str
+    statement: str
+    formula_text: str
+    why: str
+    source: str
+    kind: str  # "state" or "step"
+    formula: Callable[..., Any]
+    witness: Callable[..., Any]
+    witness_text: str
+    events: tuple[str, ...] = ()  # step properties: the events they constrain
+    witness_kind: str = "state"
+    witness_events: tuple[str, ...] = ()
+    assumes: tuple[str, ...] = ()  # ids of timing constraints the proof needs
+    lemma: bool = False  # a supporting invariant: proved first, then assumed by k-induction
+
+
+KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor == "kubelet")
+NON_KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor != "kubelet")
+NODE_OBJECT = d.node_object_vars()
+TAINTS = d.taint_vars()
+
+
+def _ordinary(pd: Any) -> Any:
+    """A pod that tolerates neither the not-ready nor the unreachable NoSchedule taint."""
+    return And(Not(pd.tolerates_not_ready_ns), Not(pd.tolerates_unreachable_ns))
+
+
+def _untolerated_blocking_taint(nd: Any, pd: Any) -> Any:
+    """Some NoSchedule or NoExecute taint on the node that the pod does not tolerate."""
+    out = []
+    for t in d.TAINT_SLOTS:
+        if t.effect in (d.NO_SCHEDULE, d.NO_EXECUTE):
+            out.append(And(getattr(nd, t.var), Not(getattr(pd, t.tolerated_by))))
+    out.append(And(nd.taint_custom, nd.custom_effect == d.NO_SCHEDULE, Not(pd.tolerates_custom_ns)))
+    out.append(And(nd.taint_custom, nd.custom_effect == d.NO_EXECUTE, Not(pd.tolerates_custom_ne)))
+    return Or(*out)
+
+
+def _noexecute(nd: Any) -> Any:
+    return Or(nd.taint_not_ready_ne, nd.taint_unreachable_ne, And(nd.taint_custom, nd.custom_effect == d.NO_EXECUTE))
+
+
+def _noexecute_tolerated(nd: Any, pd: Any) -> Any:
+    return And(
+        Implies(nd.taint_not_ready_ne, pd.tolerates_not_ready_ne),
+        Implies(nd.taint_unreachable_ne, pd.tolerates_unreachable_ne),
+        Implies(And(nd.taint_custom, nd.custom_effect == d.NO_EXECUTE), pd.tolerates_custom_ne),
+    )
+
+
+def _all_nodes(s: Any, f: Callable[[Any], Any]) -> Any:
+    """∀ nodes; under the verifier's symmetry reduction ``s.focus_nodes`` is node 0 alone."""
+    return And(*[f(n) for n in getattr(s, "focus_nodes", s.nodes)])
+
+
+def _bound_node(pre: Any, b: Any) -> Any:
+    return pre.node(b.node)
+
+
+def _same(pre: Any, post: Any, n: int, names: tuple[str, ...]) -> Any:
+    return And(*[getattr(pre.node(n), v) == getattr(post.node(n), v) for v in names])
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property(
+        "control-state-matches-definition",
+        "The machine's control state of every node always equals the state its data defines.",
+        "∀n: ctl[n] = classify(node n)",
+        "The seven states are not Kubernetes objects; they are predicates over the Node object, the "
+        "CSR and the taints. The declared lifecycle edges must follow the data exactly.",
+        "nodereg model/declaration.py (DEFINITIONS)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: s.ctl(n) == d.classify(s.node(n))),
+        lambda s: s.ctl(0) == d.SCHEDULABLE,
+        "node 0 becomes Schedulable",
+    ),
+    Property(
+        "no-registration-without-credentials",
+        "No Node object exists without an approved client certificate behind it.",
+        "∀n: exists[n] ⇒ cert[n] ∧ csr[n] = Approved",
+        "The kubelet registers with the client certificate TLS bootstrap gave it; the node authorizer "
+        "and NodeRestriction admit Node creation only from system:node:<name> in system:nodes.",
+        "plugin/pkg/admission/noderestriction/admission.go; pkg/controller/certificates/approver/sarapprove.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).exists,
+                                                  And(s.node(n).cert, s.node(n).csr == d.CSR_APPROVED))),
+        lambda s: s.node(0).exists,
+        "node 0's Node object is created",
+    ),
+    Property(
+        "node-restriction",
+        "A kubelet writes only its own Node object, and never its own taints once the Node exists.",
+        "kubelet step of node a: ∀m≠a: node m unchanged ∧ (exists[a] ⇒ taints[a]' = taints[a])",
+        "NodeRestriction: 'node X is not allowed to modify node Y' and 'is not allowed to modify "
+        "taints' on update; taints are free on create, which is what --register-with-taints uses.",
+        "plugin/pkg/admission/noderestriction/admission.go (admitNode)",
+        "step",
+        lambda pre, post, b: And(
+            *[_same(pre, post, m, NODE_OBJECT) for m in pre.nodes if m != b.node],
+            Implies(pre.node(b.node).exists, _same(pre, post, b.node, TAINTS)),
+        ),
+        lambda pre, post, b: pre.node(b.node).exists,
+        "a kubelet posts status for its existing Node",
+        events=KUBELET_EVENTS,
+        witness_kind="step",
+        witness_events=("kubelet_post_status",),
+    ),
+    Property(
+        "no-schedule-without-ready",
+        "An ordinary pod (one that tolerates neither not-ready nor unreachable) is bound only to a "
+        "node whose Ready is True, or whose fall from True the node lifecycle controller has not yet "
+        "processed; never to a node that has not posted Ready yet.",
+        "bind(n,p) ∧ ordinary(p) ⇒ ready[n]=True ∨ (ready[n]∈{False,Unknown} ∧ ¬taints_synced[n])",
+        "Since 1.17 the scheduler reads no condition: readiness reaches it only as taints. The "
+        "TaintNodesByCondition admission plugin taints every new Node not-ready (#73097, fixing "
+        "#72129); afterwards the controller's taint pass follows Ready, and its latency is the only "
+        "window upstream accepts.",
+        "plugin/pkg/admission/nodetaint/admission.go; pkg/controller/nodelifecycle/node_lifecycle_controller.go",
+        "step",
+        lambda pre, post, b: Implies(
+            _ordinary(pre.pod(b.pod)),
+            Or(pre.node(b.node).ready == d.READY_TRUE,
+               And(Or(pre.node(b.node).ready == d.READY_FALSE, pre.node(b.node).ready == d.READY_UNKNOWN),
+                   Not(pre.node(b.node).taints_synced))),
+        ),
+        lambda pre, post, b: _ordinary(pre.pod(b.pod)),
+        "an ordinary pod gets bound",
+        events=("scheduler_bind_pod",),
+        witness_kind="step",
+        witness_events=("scheduler_bind_pod",),
+    ),
+    Property(
+        "no-schedule-with-untolerated-taint",
+        "No pod is bound to a node carrying a NoSchedule or NoExecute taint it does not tolerate.",
+        "bind(n,p) ⇒ ∀taint t on n with effect ∈ {NoSchedule, NoExecute}: p tolerates t",
+        "The TaintToleration filter (FindMatchingUntoleratedTaint with DoNotScheduleTaintsFilterFunc); "
+        "PreferNoSchedule only lowers the score.",
+        "pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go",
+        "step",
+        lambda pre, post, b: Not(_untolerated_blocking_taint(pre.node(b.node), pre.pod(b.pod))),
+        lambda pre, post, b: Or(pre.node(b.node).taint_not_ready_ns, pre.node(b.node).taint_unreachable_ns,
+                                pre.node(b.node).taint_custom),
+        "a pod gets bound to a tainted node it tolerates",
+        events=("scheduler_bind_pod",),
+        witness_kind="step",
+        witness_events=("scheduler_bind_pod",),
+    ),
+    Property(
+        "no-schedule-when-cordoned",
+        "No pod is bound to a cordoned node unless it tolerates node.kubernetes.io/unschedulable.",
+        "bind(n,p) ∧ unschedulable[n] ⇒ p tolerates unschedulable:NoSchedule",
+        "The NodeUnschedulable filter checks spec.unschedulable itself (#58648); the kubelet also "
+        "registers an unschedulable node with the taint already on (#63897).",
+        "pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go; pkg/kubelet/kubelet_node_status.go",
+        "step",
+        lambda pre, post, b: Implies(pre.node(b.node).unschedulable, pre.pod(b.pod).tolerates_unschedulable),
+        lambda pre, post, b: pre.node(b.node).unschedulable,
+        "a pod gets bound to a cordoned node",
+        events=("scheduler_bind_pod",),
+        witness_kind="step",
+        witness_events=("scheduler_bind_pod",),
+    ),
+    Property(
+        "registration-is-not-eligibility",
+        "A Registered node (Node created, Ready not yet posted) carries not-ready:NoSchedule, so it "
+        "is not Schedulable.",
+        "∀n: exists[n] ∧ ready[n] = Absent ⇒ taint not-ready:NoSchedule on n",
+        "Admission adds the taint in the create request itself; the controller's taint pass leaves "
+        "Ready taints alone while Ready is missing.",
+        "plugin/pkg/admission/nodetaint/admission.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).exists, s.node(n).ready == d.READY_ABSENT),
+                                                  s.node(n).taint_not_ready_ns)),
+        lambda s: s.ctl(0) == d.REGISTERED,
+        "node 0 is Registered",
+    ),
+    Property(
+        "re-registration-is-idempotent",
+        "Registering again (a restarted kubelet, AlreadyExists) changes no field of the existing Node "
+        "and no pod.",
+        "register(n) ∧ exists[n] ⇒ node n' = node n ∧ pods' = pods",
+        "tryRegisterWithAPIServer reconciles only labels and annotations it owns on AlreadyExists; "
+        "taints, cordon and conditions stay as they are.",
+        "pkg/kubelet/kubelet_node_status.go (tryRegisterWithAPIServer, reconcileExtendedResource)",
+        "step",
+        lambda pre, post, b: Implies(
+            pre.node(b.node).exists,
+            And(_same(pre, post, b.node, NODE_OBJECT),
+                *[pre.pod(p).bound_to == post.pod(p).bound_to for p in pre.pods]),
+        ),
+        lambda pre, post, b: pre.node(b.node).exists,
+        "a restarted kubelet registers an existing Node",
+        events=("kubelet_register_node",),
+        witness_kind="step",
+        witness_events=("kubelet_register_node",),
+    ),
+    Property(
+        "silent-node-becomes-unknown",
+        "Once a kubelet falls silent, its Node is no longer Ready=True after the grace period plus two "
+        "monitor periods (one to notice the last heartbeat, one to notice the grace ran out).",
+        "∀n: exists[n] ∧ since_heartbeat[n] > grace + 2·monitor_period ⇒ ready[n] ≠ True",
+        "monitorNodeHealth refreshes probeTimestamp when it sees a heartbeat and marks Ready=Unknown "
+        "when now > probeTimestamp + grace; it runs every node-monitor-period.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(
+            And(s.node(n).exists,
+                s.node(n).since_heartbeat > s.params.node_monitor_grace_period + 2 * s.params.node_monitor_period),
+            s.node(n).ready != d.READY_TRUE)),
+        lambda s: And(s.node(0).exists,
+                      s.node(0).since_heartbeat
+                      > s.params.node_monitor_grace_period + 2 * s.params.node_monitor_period),
+        "node 0's kubelet stays silent past grace + 2 monitor periods",
+    ),
+    Property(
+        "unreachable-taint-follows-unknown",
+        "Time does not pass while a node is Ready=Unknown without both unreachable taints.",
+        "time step: ∀n: exists[n] ∧ ready[n] = Unknown ⇒ unreachable:NoSchedule ∧ unreachable:NoExecute",
+        "doNoScheduleTaintingPass runs on the Node update and doNoExecuteTaintingPass every 100 ms "
+        "(zone-disruption mode, which stops NoExecute tainting, is not modelled).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go",
+        "step",
+        lambda pre, post, b: _all_nodes(pre, lambda n: Implies(
+            And(pre.node(n).exists, pre.node(n).ready == d.READY_UNKNOWN),
+            And(pre.node(n).taint_unreachable_ns, pre.node(n).taint_unreachable_ne))),
+        lambda pre, post, b: pre.node(0).ready == d.READY_UNKNOWN,
+        "time passes while node 0 is Unknown",
+        events=("time_passes",),
+        witness_kind="step",
+        witness_events=("time_passes",),
+    ),
+    Property(
+        "not-ready-taint-follows-not-ready",
+        "Time does not pass while a node is Ready=False without both not-ready taints.",
+        "time step: ∀n: exists[n] ∧ ready[n] = False ⇒ not-ready:NoSchedule ∧ not-ready:NoExecute",
+        "The same two controller passes as for Unknown, with the not-ready key.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go",
+        "step",
+        lambda pre, post, b: _all_nodes(pre, lambda n: Implies(
+            And(pre.node(n).exists, pre.node(n).ready == d.READY_FALSE),
+            And(pre.node(n).taint_not_ready_ns, pre.node(n).taint_not_ready_ne))),
+        lambda pre, post, b: pre.node(0).ready == d.READY_FALSE,
+        "time passes while node 0 is NotReady",
+        events=("time_passes",),
+        witness_kind="step",
+        witness_events=("time_passes",),
+    ),
+    Property(
+        "heartbeating-node-stays-known",
+        "The node lifecycle controller marks Ready=Unknown only on a node whose kubelet is down; a "
+        "kubelet that keeps renewing its Lease is never marked, provided the longest heartbeat gap "
+        "of a live kubelet fits in the grace period.",
+        "monitor(n) ∧ ready'[n] = Unknown ≠ ready[n] ⇒ ¬alive[n]   (assumes heartbeat_gap_max ≤ grace)",
+        "Either a Lease renewal or a status post refreshes probeTimestamp. A kubelet on a dead HTTP/2 "
+        "connection can be silent 45 s: 40 s of grace marked healthy nodes Unknown (#121793), 50 s "
+        "since 1.32 (PR #126287).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go; pkg/kubelet/nodelease",
+        "step",
+        lambda pre, post, b: Implies(
+            And(post.node(b.node).ready == d.READY_UNKNOWN, pre.node(b.node).ready != d.READY_UNKNOWN),
+            Not(pre.node(b.node).alive)),
+        lambda pre, post, b: pre.node(b.node).since_lease_renew > pre.params.lease_renew_interval,
+        "a Lease is renewed late (after more than the renew interval)",
+        events=("nlc_monitor_node_health",),
+        witness_kind="step",
+        witness_events=("kubelet_renew_lease",),
+        assumes=("heartbeat-gap-within-grace",),
+    ),
+    Property(
+        "no-execute-eviction",
+        "A pod does not stay bound under a NoExecute taint it does not tolerate, nor beyond the "
+        "tolerationSeconds of the tolerations it has.",
+        "time step: ∀p,n: bound'[p]=n ∧ NoExecute on n ⇒ tolerated ∧ "
+        "(forever ∨ since_eviction_scheduled'[p] ≤ tolerationSeconds[p])",
+        "The taint-eviction controller deletes such pods at once, or when min(tolerationSeconds) runs "
+        "out, counted from when it first found the pod under the taint (bind or taint time).",
+        "pkg/controller/tainteviction/taint_eviction.go",
+        "step",
+        lambda pre, post, b: And(*[
+            Implies(And(post.pod(p).bound_to == n, _noexecute(post.node(n))),
+                    And(_noexecute_tolerated(post.node(n), post.pod(p)),
+                        Or(post.pod(p).tolerates_forever,
+                           post.pod(p).since_noexecute <= post.pod(p).toleration_seconds)))
+            for p in getattr(pre, "focus_pods", pre.pods) for n in pre.nodes
+        ]),
+        lambda pre, post, b: And(post.pod(0).bound_to == 0, _noexecute(post.node(0))),
+        "time passes while a pod stays bound under a NoExecute taint",
+        events=("time_passes",),
+        witness_kind="step",
+        witness_events=("time_passes",),
+    ),
+    Property(
+        "allocatable-within-capacity",
+        "A Node's allocatable is never negative and never more than its capacity.",
+        "∀n: exists[n] ⇒ 0 ≤ allocatable[n] ≤ capacity[n]",
+        "The kubelet reports allocatable = capacity - reserved - eviction threshold, clamped at zero.",
+        "pkg/kubelet/nodestatus/setters.go (MachineInfo)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(
+            s.node(n).exists, And(s.node(n).allocatable >= 0, s.node(n).allocatable <= s.node(n).capacity))),
+        lambda s: And(s.node(0).exists, s.node(0).allocatable >= 1),
+        "node 0 reports a positive allocatable",
+    ),
+    Property(
+        "bound-requests-fit-allocatable",
+        "The requests of the pods bound to a node never exceed its allocatable.",
+        "∀n: Σ{request[p] | bound[p] = n} ≤ allocatable[n]",
+        "NodeResourcesFit filters on allocatable minus what bound pods request.",
+        "pkg/scheduler/framework/plugins/noderesources/fit.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Sum(If(s.pod(p).bound_to == n, s.pod(p).request, 0) for p in s.pods)
+                             <= s.node(n).allocatable),
+        lambda s: Or(*[And(s.pod(p).bound_to == 0, s.pod(p).request >= 1) for p in s.pods]) if s.cfg.pods else False,
+        "a pod with a positive request is bound to node 0",
+    ),
+    Property(
+        "one-ready-noexecute-taint",
+        "A node never carries the not-ready and the unreachable NoExecute taints together.",
+        "∀n: ¬(not-ready:NoExecute ∧ unreachable:NoExecute)",
+        "The controller swaps one for the other (SwapNodeControllerTaint), never adds both.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Not(And(s.node(n).taint_not_ready_ne, s.node(n).taint_unreachable_ne))),
+        lambda s: Or(s.node(0).taint_not_ready_ne, s.node(0).taint_unreachable_ne),
+        "node 0 gets a NoExecute taint",
+    ),
+    Property(
+        "only-kubelet-reports-readiness",
+        "Nothing but the kubelet sets Ready to True or False; the controller only sets Unknown.",
+        "step of a non-kubelet actor: ready'[n] ≠ ready[n] ⇒ ready'[n] ∈ {Unknown, Absent}",
+        "tryUpdateNodeHealth writes only Unknown; only the kubelet's ReadyCondition setter writes True "
+        "or False (Node deletion removes the object, hence Absent).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go; pkg/kubelet/nodestatus/setters.go",
+        "step",
+        lambda pre, post, b: _all_nodes(pre, lambda n: Implies(
+            pre.node(n).ready != post.node(n).ready,
+            Or(post.node(n).ready == d.READY_UNKNOWN, post.node(n).ready == d.READY_ABSENT))),
+        lambda pre, post, b: And(pre.node(b.node).ready != d.READY_UNKNOWN,
+                                 post.node(b.node).ready == d.READY_UNKNOWN),
+        "the controller marks a node Unknown",
+        events=NON_KUBELET_EVENTS,
+        witness_kind="step",
+        witness_events=("nlc_monitor_node_health",),
+    ),
+)
+
+
+# Supporting invariants of the node lifecycle controller's clocks. Together they make
+# silent-node-becomes-unknown and heartbeating-node-stays-known inductive: each is proved on its
+# own, and then assumed (sound: they hold in every reachable state).
+LEMMAS: tuple[Property, ...] = (
+    Property(
+        "monitor-runs-every-period",
+        "The node lifecycle controller looks at every existing Node at least every monitor period.",
+        "∀n: exists[n] ⇒ since_monitor[n] ≤ node_monitor_period",
+        "monitorNodeHealth runs under wait.Until with node-monitor-period.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (Run)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).exists,
+                                                  s.node(n).since_monitor <= s.params.node_monitor_period)),
+        lambda s: s.node(0).exists,
+        "node 0 exists",
+        lemma=True,
+    ),
+    Property(
+        "unseen-heartbeat-is-recent",
+        "A heartbeat the controller has not seen yet happened after its last pass.",
+        "∀n: exists[n] ∧ heartbeat_unseen[n] ⇒ since_heartbeat[n] ≤ since_monitor[n]",
+        "Each pass compares the Lease and the Ready heartbeat with what it saved last time.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).exists, s.node(n).heartbeat_unseen),
+                                                  s.node(n).since_heartbeat <= s.node(n).since_monitor)),
+        lambda s: And(s.node(0).exists, s.node(0).heartbeat_unseen),
+        "node 0 has an unseen heartbeat",
+        lemma=True,
+    ),
+    Property(
+        "probe-follows-heartbeat",
+        "The probe time is at most one monitor period later than the last heartbeat it saw.",
+        "∀n: exists[n] ∧ ¬heartbeat_unseen[n] ⇒ since_heartbeat[n] ≤ since_probe[n] + node_monitor_period",
+        "probeTimestamp is set to the time of the pass that first sees a heartbeat.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(
+            And(s.node(n).exists, Not(s.node(n).heartbeat_unseen)),
+            s.node(n).since_heartbeat <= s.node(n).since_probe + s.params.node_monitor_period)),
+        lambda s: And(s.node(0).exists, Not(s.node(0).heartbeat_unseen)),
+        "node 0's heartbeats are all seen",
+        lemma=True,
+    ),
+    Property(
+        "ready-node-within-grace",
+        "A Ready=True node whose heartbeats are all seen was probed within grace plus one period.",
+        "∀n: exists[n] ∧ ready[n]=True ∧ ¬heartbeat_unseen[n] ⇒ since_probe[n] ≤ grace + since_monitor[n]",
+        "A pass that finds the probe older than the grace period marks the node Unknown.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(
+            And(s.node(n).exists, s.node(n).ready == d.READY_TRUE, Not(s.node(n).heartbeat_unseen)),
+            s.node(n).since_probe <= s.params.node_monitor_grace_period + s.node(n).since_monitor)),
+        lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_TRUE),
+        "node 0 is Ready",
+        lemma=True,
+    ),
+    Property(
+        "live-kubelet-renews-in-time",
+        "A live kubelet with credentials renewed its Lease within heartbeat-gap-max.",
+        "∀n: alive[n] ∧ cert[n] ⇒ since_lease_renew[n] ≤ heartbeat_gap_max",
+        "The node lease controller retries until it renews; heartbeat-gap-max bounds the gap.",
+        "pkg/kubelet/nodelease; staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).alive, s.node(n).cert),
+                                                  s.node(n).since_lease_renew <= s.params.heartbeat_gap_max)),
+        lambda s: s.node(0).cert,
+        "node 0's kubelet holds a certificate",
+        lemma=True,
+    ),
+    Property(
+        "probe-after-last-renewal",
+        "Once the controller has seen every heartbeat, its probe time is no older than the last renewal.",
+        "∀n: exists[n] ∧ ¬heartbeat_unseen[n] ⇒ since_probe[n] ≤ since_lease_renew[n]",
+        "A renewal marks a heartbeat unseen; the next pass refreshes the probe.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(
+            And(s.node(n).exists, Not(s.node(n).heartbeat_unseen)),
+            s.node(n).since_probe <= s.node(n).since_lease_renew)),
+        lambda s: And(s.node(0).exists, Not(s.node(0).heartbeat_unseen)),
+        "node 0's heartbeats are all seen",
+        lemma=True,
+    ),
+    Property(
+        "certificate-needs-approval",
+        "A kubelet holds a client certificate only after its CSR was approved.",
+        "∀n: cert[n] ⇒ csr[n] = Approved",
+        "The csrsigning controller signs only approved CSRs.",
+        "pkg/controller/certificates/signer/signer.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).cert, s.node(n).csr == d.CSR_APPROVED)),
+        lambda s: s.node(0).cert,
+        "node 0's kubelet obtains a certificate",
+        lemma=True,
+    ),
+    Property(
+        "absent-node-has-no-object-data",
+        "Where no Node object exists there is no condition, taint or cordon either.",
+        "∀n: ¬exists[n] ⇒ ready[n]=Absent ∧ no taints ∧ ¬unschedulable[n] ∧ no conditions",
+        "Conditions, taints and spec.unschedulable are fields of the Node object.",
+        "staging/src/k8s.io/api/core/v1/types.go (Node)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(Not(s.node(n).exists), And(
+            s.node(n).ready == d.READY_ABSENT, Not(s.node(n).unschedulable), Not(s.node(n).memory_pressure),
+            Not(s.node(n).network_unavailable), *[Not(getattr(s.node(n), t.var)) for t in d.TAINT_SLOTS]))),
+        lambda s: And(s.node(0).cert, Not(s.node(0).exists)),
+        "node 0 is Bootstrapped",
+        lemma=True,
+    ),
+    Property(
+        "pods-only-on-existing-nodes",
+        "A pod is bound only to a node whose Node object exists.",
+        "∀p,n: bound[p] = n ⇒ exists[n]",
+        "The scheduler binds to nodes in its cache; the pod garbage collector deletes pods of deleted "
+        "Nodes (modelled as immediate).",
+        "pkg/controller/podgc/gc_controller.go (gcOrphaned)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: And(*[Implies(s.pod(p).bound_to == n, s.node(n).exists)
+                                                for p in s.pods])),
+        lambda s: Or(*[s.pod(p).bound_to == 0 for p in s.pods]) if s.cfg.pods else False,
+        "a pod is bound to node 0",
+        lemma=True,
+    ),
+    Property(
+        "synced-taints-match-conditions",
+        "Once the NoSchedule tainting pass has seen a Node's latest update, its condition taints "
+        "match its conditions.",
+        "∀n: exists ∧ taints_synced ⇒ (ready≠Absent ⇒ not-ready:NS ⇔ ready=False ∧ unreachable:NS ⇔ "
+        "ready=Unknown) ∧ unschedulable:NS ⇔ spec.unschedulable ∧ pressure/network taints ⇔ conditions",
+        "doNoScheduleTaintingPass computes the desired taints from nodeConditionToTaintKeyStatusMap and "
+        "swaps them in.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).exists, s.node(n).taints_synced), And(
+            Implies(s.node(n).ready != d.READY_ABSENT, And(
+                s.node(n).taint_not_ready_ns == (s.node(n).ready == d.READY_FALSE),
+                s.node(n).taint_unreachable_ns == (s.node(n).ready == d.READY_UNKNOWN))),
+            s.node(n).taint_unschedulable == s.node(n).unschedulable,
+            s.node(n).taint_memory_pressure == s.node(n).memory_pressure,
+            s.node(n).taint_network_unavailable == s.node(n).network_unavailable))),
+        lambda s: And(s.node(0).exists, s.node(0).taints_synced, s.node(0).ready == d.READY_FALSE),
+        "node 0 is NotReady and tainted",
+        lemma=True,
+    ),
+)
+
+ALL_PROPERTIES: tuple[Property, ...] = LEMMAS + PROPERTIES
+
+PROPERTY_BY_ID: dict[str, Property] = {p.id: p for p in ALL_PROPERTIES}

@@ -1,0 +1,255 @@
+"""The symbolic semantics: the declaration's guards and effects evaluated on Z3 terms.
+
+Nothing here restates a Kubernetes rule. :func:`nodereg.model.semantics.post_values` and
+:func:`~nodereg.model.semantics.full_guard` are called with a :class:`View` whose variables are Z3
+constants, which yields the transition relation of each event instance; the engines
+(:mod:`.bmc`, :mod:`.kinduction`, :mod:`.spacer`) only combine these pieces.
+
+Timing parameters and frozen values (capacity, tolerations, tolerationSeconds, requests) are
+state variables that no step changes, so one proof covers all their admissible values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import z3
+from nodereg.model import declaration as d
+from nodereg.model.params import PARAM_BY_VAR
+from nodereg.model.semantics import (
+    Bound,
+    Config,
+    Instance,
+    Key,
+    Model,
+    View,
+    full_guard,
+    instances,
+    layout,
+    post_values,
+    urgency,
+)
+from nodereg.properties.catalogue import Property
+
+
+@dataclass
+class Step:
+    """The Z3 variables of one step: the event fired and its data arguments."""
+
+    event: z3.ArithRef
+    args: dict[tuple[str, str], z3.ExprRef] = field(default_factory=dict)
+
+
+class Encoding:
+    """Z3 terms for one model, configuration and (optionally) fixed timing parameters."""
+
+    def __init__(self, model: Model, cfg: Config, fixed: dict[str, int] | None = None,
+                 symmetry: bool = True) -> None:
+        """``symmetry``: check ∀-properties on node 0 and pod 0 only.
+
+        Sound because the declaration treats every node alike and every pod alike (instances are
+        generated uniformly, frozen values are symbolic per index): a violation at node i is, after
+        renaming i to 0, a violation at node 0 in another run of the same model.
+        """
+        self.model, self.cfg = model, cfg
+        self.symmetry = symmetry
+        self.fixed = dict(model.param_overrides)
+        self.fixed.update(fixed or {})
+        self.layout = layout(cfg)
+        self.instances: list[Instance] = instances(model, cfg)
+        self.keys = self.layout.keys
+        self._trans_template: tuple[z3.BoolRef, dict, dict, Step] | None = None
+
+    # Variables --------------------------------------------------------------------------------
+    def state(self, tag: str) -> dict[Key, z3.ExprRef]:
+        out: dict[Key, z3.ExprRef] = {}
+        for k in self.keys:
+            name = f"{self.layout.name(k)}@{tag}"
+            v = self.layout.var[k]
+            out[k] = z3.Bool(name) if (v is not None and v.sort == "bool") else z3.Int(name)
+        return out
+
+    def step_vars(self, tag: str) -> Step:
+        st = Step(z3.Int(f"event@{tag}"))
+        for inst in self.instances:
+            for a in inst.event.args:
+                key = (inst.event.id, a.name)
+                if key not in st.args:
+                    st.args[key] = z3.Bool(f"{a.name}.{inst.event.id}@{tag}") if a.sort == "bool" else z3.Int(
+                        f"{a.name}.{inst.event.id}@{tag}")
+        return st
+
+    def view(self, s: dict[Key, z3.ExprRef], focus: bool = True) -> View:
+        v = View(self.cfg, lambda k: s[k])
+        if self.symmetry and focus:
+            v.focus_nodes = range(1)  # type: ignore[attr-defined]
+            v.focus_pods = range(min(1, self.cfg.pods))  # type: ignore[attr-defined]
+        return v
+
+    def in_focus(self, inst: Instance) -> bool:
+        """Under symmetry, step properties are checked on the instances of node 0 and pod 0."""
+        return not self.symmetry or (inst.node in (None, 0) and inst.pod in (None, 0))
+
+    # Initial states and domains -----------------------------------------------------------------
+    def params_ok(self, s: dict[Key, z3.ExprRef], drop: tuple[str, ...] = ()) -> z3.BoolRef:
+        """Admissible timing parameters: the model's constraints, and any fixed values."""
+        v = self.view(s)
+        conds = [z3.BoolVal(True)]
+        for c in self.model.constraints:
+            if c.id not in drop:
+                conds.append(_b(c.formula(v.params)))
+        for name, value in self.fixed.items():
+            conds.append(s[("param", name, -1)] == value)
+        return z3.And(*conds)
+
+    def init(self, s: dict[Key, z3.ExprRef]) -> z3.BoolRef:
+        conds = [self.params_ok(s)]
+        for k in self.keys:
+            scope, _, _ = k
+            v = self.layout.var[k]
+            if scope == "param":
+                continue
+            if scope == "ctl":
+                conds.append(s[k] == d.UNREGISTERED)
+                continue
+            assert v is not None
+            if v.frozen:
+                if v.sort == "int":
+                    if v.lo is not None:
+                        conds.append(s[k] >= v.lo)
+                    if v.hi is not None:
+                        conds.append(s[k] <= v.hi)
+            else:
+                conds.append(s[k] == (z3.BoolVal(v.init) if v.sort == "bool" else z3.IntVal(v.init)))
+        return z3.And(*conds)
+
+    def domain(self, s: dict[Key, z3.ExprRef]) -> z3.BoolRef:
+        """Type invariants (enums in range, clocks non-negative); they help induction close."""
+        conds = [self.params_ok(s)]
+        for k in self.keys:
+            v = self.layout.var[k]
+            if k[0] == "ctl":
+                conds.append(z3.And(s[k] >= 0, s[k] <= d.NO_EDGE))
+            elif v is not None and v.sort == "int":
+                if v.lo is not None:
+                    conds.append(s[k] >= v.lo)
+                if v.hi is not None:
+                    conds.append(s[k] <= v.hi)
+                if v.clock or v.name == "allocatable":
+                    conds.append(s[k] >= 0)
+                if v.name == "bound_to":
+                    conds.append(z3.And(s[k] >= d.UNBOUND, s[k] < self.cfg.nodes))
+        return z3.And(*conds)
+
+    # Transitions --------------------------------------------------------------------------------
+    def bound(self, inst: Instance, st: Step) -> Bound:
+        return Bound(inst, {a.name: st.args[(inst.event.id, a.name)] for a in inst.event.args})
+
+    def arg_domain(self, inst: Instance, st: Step) -> z3.BoolRef:
+        conds = []
+        for a in inst.event.args:
+            x = st.args[(inst.event.id, a.name)]
+            if a.sort == "int":
+                conds.append(z3.And(x >= a.lo, x <= a.hi))
+        return z3.And(*conds) if conds else z3.BoolVal(True)
+
+    def trans_instance(self, k: int, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef], st: Step) -> z3.BoolRef:
+        """Instance k fires from s to t: its guard, its effect, and every other variable unchanged."""
+        inst = self.instances[k]
+        v = self.view(s)
+        b = self.bound(inst, st)
+        guard = _b(full_guard(v, b))
+        if inst.event.id == "time_passes":
+            guard = z3.And(guard, _b(urgency(self.model, self.cfg, v, b.seconds)))
+        post = post_values(self.model, self.cfg, v, b)
+        eqs = [t[key] == _v(post[key]) if key in post else t[key] == s[key] for key in self.keys]
+        return z3.And(self.arg_domain(inst, st), guard, *eqs)
+
+    def trans(self, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef], st: Step) -> z3.BoolRef:
+        """Some instance fires; ``st.event`` names which.
+
+        Built once on template variables, then renamed with ``z3.substitute`` (in C, fast).
+        """
+        if self._trans_template is None:
+            ts, tt, tst = self.state("T0"), self.state("T1"), self.step_vars("T")
+            parts = [z3.And(tst.event >= 0, tst.event < len(self.instances))]
+            for k in range(len(self.instances)):
+                parts.append(z3.Implies(tst.event == k, self.trans_instance(k, ts, tt, tst)))
+            self._trans_template = (z3.And(*parts), ts, tt, tst)
+        body, ts, tt, tst = self._trans_template
+        pairs = [(ts[k], s[k]) for k in self.keys] + [(tt[k], t[k]) for k in self.keys]
+        pairs.append((tst.event, st.event))
+        pairs += [(tst.args[a], st.args[a]) for a in tst.args]
+        return z3.substitute(body, *pairs)
+
+    # Properties ---------------------------------------------------------------------------------
+    def holds(self, prop: Property, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef] | None = None,
+              st: Step | None = None) -> z3.BoolRef:
+        """The property on a state (state kind) or on a step (step kind: only its events count)."""
+        if prop.kind == "state":
+            return _b(prop.formula(self.view(s)))
+        assert t is not None and st is not None
+        parts = []
+        for k, inst in enumerate(self.instances):
+            if inst.event.id in prop.events and self.in_focus(inst):
+                q = _b(prop.formula(self.view(s), self.view(t), self.bound(inst, st)))
+                parts.append(z3.Implies(st.event == k, q))
+        return z3.And(*parts) if parts else z3.BoolVal(True)
+
+    def assume(self, lemma: Property, s: dict[Key, z3.ExprRef]) -> z3.BoolRef:
+        """A proved state property, assumed for *every* node and pod (symmetry makes it hold for all)."""
+        assert lemma.kind == "state"
+        return _b(lemma.formula(self.view(s, focus=False)))
+
+    def step_property_instances(self, prop: Property) -> list[int]:
+        return [k for k, inst in enumerate(self.instances) if inst.event.id in prop.events and self.in_focus(inst)]
+
+    def witness(self, prop: Property, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef] | None = None,
+                st: Step | None = None) -> z3.BoolRef:
+        """The property's premise, reached in a state or on a step of its witness events."""
+        if prop.witness_kind == "state":
+            return _b(prop.witness(self.view(s)))
+        assert t is not None and st is not None
+        parts = []
+        for k, inst in enumerate(self.instances):
+            if inst.event.id in prop.witness_events:
+                q = _b(prop.witness(self.view(s), self.view(t), self.bound(inst, st)))
+                parts.append(z3.And(st.event == k, q))
+        return z3.Or(*parts) if parts else z3.BoolVal(False)
+
+    # Reading models back ------------------------------------------------------------------------
+    def read_state(self, m: z3.ModelRef, s: dict[Key, z3.ExprRef]) -> tuple[Any, ...]:
+        out = []
+        for k in self.keys:
+            val = m.eval(s[k], model_completion=True)
+            out.append(z3.is_true(val) if z3.is_bool(val) else val.as_long())
+        return tuple(out)
+
+    def read_step(self, m: z3.ModelRef, st: Step) -> tuple[int, tuple[Any, ...]]:
+        k = m.eval(st.event, model_completion=True).as_long()
+        inst = self.instances[k]
+        args = []
+        for a in inst.event.args:
+            val = m.eval(st.args[(inst.event.id, a.name)], model_completion=True)
+            args.append(z3.is_true(val) if a.sort == "bool" else val.as_long())
+        return k, tuple(args)
+
+    def param_names(self) -> list[str]:
+        return [PARAM_BY_VAR[k[1]].name for k in self.keys if k[0] == "param"]
+
+
+def _b(x: Any) -> z3.BoolRef:
+    if isinstance(x, z3.BoolRef):
+        return x
+    if isinstance(x, bool):
+        return z3.BoolVal(x)
+    raise TypeError(f"expected a boolean formula, got {x!r}")
+
+
+def _v(x: Any) -> z3.ExprRef:
+    if isinstance(x, z3.ExprRef):
+        return x
+    if isinstance(x, bool):
+        return z3.BoolVal(x)
+    return z3.IntVal(x)

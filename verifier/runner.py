@@ -1,0 +1,334 @@
+"""``nodereg verify``: prove every property, find a witness for its premise, explain failures.
+
+The order of work, chosen for speed without giving up soundness:
+
+1. **Induction rounds** (engine ``k-induction``): each property is tried for 1-induction relative to
+   the state properties already proved (sound: they hold in every reachable state). Proved state
+   properties become lemmas for the next ones; rounds repeat until nothing new is proved.
+2. **Spacer** (engine ``spacer``, IC3/PDR over Horn clauses) for what induction could not close;
+   it finds its own inductive strengthening.
+3. **BMC** (engine ``bmc``) for what is still open: it either finds a shortest counterexample or
+   explores to the depth bound, which leaves the property ``inconclusive``, never proved.
+4. **Witnesses**: for every property, BMC looks for a run that reaches its premise; a proved
+   property whose premise is unreachable is ``vacuous``, a failure.
+5. Every counterexample is replayed on the python-statemachine machine and on the compiled step.
+
+All solvers are built once per run: one induction solver, one BMC unrolling shared by all
+queries.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import z3
+from nodereg.model.semantics import Config, Model, compiled
+from nodereg.properties.catalogue import ALL_PROPERTIES, Property
+
+from .encoding import Encoding, Step
+from .engines import EngineResult, Trace, spacer
+
+
+@dataclass
+class Verdict:
+    """The outcome for one property, as ``nodereg verify`` reports it."""
+
+    id: str
+    status: str  # proved | violated | inconclusive | vacuous
+    engine: str
+    bound: int | None
+    seconds: float
+    counterexample: list[dict[str, Any]] | None = None
+    reason: str = ""
+    witness: str = ""
+    lemma: bool = False
+    assumes: tuple[str, ...] = ()
+    replayed: bool | None = None
+    trace: Trace | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "status": self.status,
+            "engine": self.engine,
+            "bound": self.bound,
+            "seconds": round(self.seconds, 3),
+            "counterexample": self.counterexample,
+            "reason": self.reason,
+            "witness": self.witness,
+            "lemma": self.lemma,
+            "assumes": list(self.assumes),
+            "replayed": self.replayed,
+        }
+
+
+class Prover:
+    """Incremental solvers over one encoding, reused by every property of a run."""
+
+    def __init__(self, enc: Encoding) -> None:
+        self.enc = enc
+        self.s0, self.s1 = enc.state("i0"), enc.state("i1")
+        self.st = enc.step_vars("i0")
+        self.ind = z3.Solver()
+        self.ind.add(enc.domain(self.s0), enc.domain(self.s1), enc.trans(self.s0, self.s1, self.st))
+        self.base = z3.Solver()
+        self.base.add(enc.init(self.s0))
+        self.lemmas: list[Property] = []
+        # BMC unrolling, grown on demand
+        self.bmc = z3.Solver()
+        self.bstates = [enc.state("b0")]
+        self.bsteps: list[Step] = []
+        self.bmc.add(enc.init(self.bstates[0]))
+
+    def add_lemma(self, prop: Property) -> None:
+        """Assume a proved state property in the pre- and post-state of the induction step."""
+        self.lemmas.append(prop)
+        self.ind.add(self.enc.assume(prop, self.s0), self.enc.assume(prop, self.s1))
+
+    def _check(self, solver: z3.Solver, extra: Iterable[z3.BoolRef], timeout_s: float) -> z3.CheckSatResult:
+        solver.push()
+        solver.set("timeout", max(1, int(timeout_s * 1000)))
+        for e in extra:
+            solver.add(e)
+        r = solver.check()
+        solver.pop()
+        return r
+
+    def induction(self, prop: Property, timeout_s: float) -> EngineResult:
+        """1-induction relative to the lemmas: base (state properties) and step."""
+        t0 = time.monotonic()
+        enc = self.enc
+        if prop.kind == "state":
+            r = self._check(self.base, [z3.Not(enc.holds(prop, self.s0))], timeout_s)
+            if r == z3.sat:
+                return EngineResult("violated", "k-induction", 0, time.monotonic() - t0, reason="initial state")
+            if r == z3.unknown:
+                return EngineResult("inconclusive", "k-induction", 0, time.monotonic() - t0, reason="base unknown")
+            step = [enc.holds(prop, self.s0), z3.Not(enc.holds(prop, self.s1))]
+        else:
+            step = [z3.Not(enc.holds(prop, self.s0, self.s1, self.st))]
+        r = self._check(self.ind, step, timeout_s)
+        dt = time.monotonic() - t0
+        if r == z3.unsat:
+            return EngineResult("proved", "k-induction", None, dt, reason="1-inductive relative to proved lemmas",
+                                detail={"k": 1})
+        return EngineResult("inconclusive", "k-induction", 1, dt, reason="not 1-inductive")
+
+    def _grow(self, depth: int) -> None:
+        enc = self.enc
+        while len(self.bstates) <= depth:
+            k = len(self.bstates)
+            self.bsteps.append(enc.step_vars(f"b{k - 1}"))
+            self.bstates.append(enc.state(f"b{k}"))
+            self.bmc.add(enc.trans(self.bstates[k - 1], self.bstates[k], self.bsteps[k - 1]))
+
+    def bmc_query(self, prop: Property, goal: str, depth: int, timeout_s: float) -> EngineResult:
+        """Shortest run (up to ``depth``) to a violation of ``prop`` or to its witness."""
+        t0 = time.monotonic()
+        enc = self.enc
+        kind = prop.kind if goal == "violation" else prop.witness_kind
+        for k in range(depth + 1):
+            left = timeout_s - (time.monotonic() - t0)
+            if left <= 0:
+                return EngineResult("inconclusive", "bmc", k, time.monotonic() - t0, reason="timeout")
+            self._grow(k)
+            s = self.bstates
+            if kind == "state":
+                target = z3.Not(enc.holds(prop, s[k])) if goal == "violation" else enc.witness(prop, s[k])
+            elif k == 0:
+                continue
+            elif goal == "violation":
+                target = z3.Not(enc.holds(prop, s[k - 1], s[k], self.bsteps[k - 1]))
+            else:
+                target = enc.witness(prop, s[k - 1], s[k], self.bsteps[k - 1])
+            self.bmc.push()
+            self.bmc.set("timeout", max(1, int(left * 1000)))
+            self.bmc.add(target)
+            r = self.bmc.check()
+            if r == z3.sat:
+                trace = self._read(self.bmc.model(), k)
+                self.bmc.pop()
+                return EngineResult("violated" if goal == "violation" else "reachable", "bmc", k,
+                                    time.monotonic() - t0, trace)
+            self.bmc.pop()
+            if r == z3.unknown:
+                return EngineResult("inconclusive", "bmc", k, time.monotonic() - t0,
+                                    reason=f"z3 unknown at depth {k}")
+        return EngineResult("proved" if goal == "violation" else "unreachable", "bmc", depth,
+                            time.monotonic() - t0, reason=f"none up to depth {depth}")
+
+    def bmc_many(self, queries: list[tuple[Property, str]], depth: int, timeout_s: float) -> dict[str, EngineResult]:
+        """Several BMC queries in one unrolling: at each depth, every query still open is asked.
+
+        Returns, per property id, ``reachable``/``violated`` with the shortest trace, or the
+        negative answer when the depth bound (or the time) ran out.
+        """
+        t0 = time.monotonic()
+        enc = self.enc
+        out: dict[str, EngineResult] = {}
+        open_q = list(queries)
+        for k in range(depth + 1):
+            if not open_q:
+                break
+            self._grow(k)
+            s = self.bstates
+            targets: list[tuple[Property, str, z3.BoolRef]] = []
+            for prop, goal in open_q:
+                kind = prop.kind if goal == "violation" else prop.witness_kind
+                if kind == "state":
+                    tgt = z3.Not(enc.holds(prop, s[k])) if goal == "violation" else enc.witness(prop, s[k])
+                elif k == 0:
+                    continue
+                elif goal == "violation":
+                    tgt = z3.Not(enc.holds(prop, s[k - 1], s[k], self.bsteps[k - 1]))
+                else:
+                    tgt = enc.witness(prop, s[k - 1], s[k], self.bsteps[k - 1])
+                targets.append((prop, goal, tgt))
+            # one query for all open targets at this depth; each model settles every target it meets
+            while targets:
+                left = timeout_s - (time.monotonic() - t0)
+                if left <= 0:
+                    break
+                self.bmc.push()
+                self.bmc.set("timeout", max(1, int(left * 1000)))
+                self.bmc.add(z3.Or(*[tgt for _, _, tgt in targets]))
+                r = self.bmc.check()
+                if r != z3.sat:
+                    self.bmc.pop()
+                    break
+                m = self.bmc.model()
+                met = [(p, g, tgt) for p, g, tgt in targets if z3.is_true(m.eval(tgt, model_completion=True))]
+                trace = self._read(m, k)
+                self.bmc.pop()
+                for p, g, tgt in met:
+                    out[p.id] = EngineResult("violated" if g == "violation" else "reachable", "bmc", k,
+                                             time.monotonic() - t0, trace)
+                    open_q.remove((p, g))
+                    targets.remove((p, g, tgt))
+        for prop, goal in open_q:
+            out[prop.id] = EngineResult("proved" if goal == "violation" else "unreachable", "bmc", depth,
+                                        time.monotonic() - t0, reason=f"none up to depth {depth}")
+        return out
+
+    def _read(self, m: z3.ModelRef, k: int) -> Trace:
+        enc = self.enc
+        out: Trace = [(None, (), enc.read_state(m, self.bstates[0]))]
+        for i in range(k):
+            ev, args = enc.read_step(m, self.bsteps[i])
+            out.append((ev, args, enc.read_state(m, self.bstates[i + 1])))
+        return out
+
+
+def verify(
+    model: Model,
+    cfg: Config,
+    props: list[Property] | None = None,
+    *,
+    engine: str = "auto",
+    timeout_s: float = 60.0,
+    fixed: dict[str, int] | None = None,
+    bmc_depth: int = 14,
+    witness_depth: int = 16,
+    check_witnesses: bool = True,
+) -> list[Verdict]:
+    """Check ``props`` (default: every property and lemma) and return one verdict each."""
+    wanted = props or list(ALL_PROPERTIES)
+    # lemmas are always proved first, so that what they support can use them
+    work = [p for p in ALL_PROPERTIES if p.lemma] + [p for p in wanted if not p.lemma]
+    work = list(dict.fromkeys(work))
+    enc = Encoding(model, cfg, fixed)
+    prover = Prover(enc)
+    results: dict[str, EngineResult] = {}
+
+    if engine in ("auto", "k-induction"):
+        progress = True
+        while progress:
+            progress = False
+            for p in work:
+                if p.id in results:
+                    continue
+                r = prover.induction(p, timeout_s)
+                if r.status == "proved":
+                    results[p.id] = r
+                    progress = True
+                    if p.kind == "state":
+                        prover.add_lemma(p)
+                elif r.status == "violated":
+                    results[p.id] = r
+    for p in work:
+        if p.id in results and results[p.id].status == "proved":
+            continue
+        if engine in ("auto", "spacer") and p.id not in results:
+            r = spacer(enc, p, timeout_s)
+            if r.status in ("proved", "violated"):
+                results[p.id] = r
+                if r.status == "proved" and p.kind == "state":
+                    prover.add_lemma(p)
+        if engine == "spacer" and p.id in results and results[p.id].status == "proved":
+            continue
+        if p.id not in results or results[p.id].status == "violated" or engine == "bmc":
+            r = prover.bmc_query(p, "violation", bmc_depth, timeout_s)
+            prev = results.get(p.id)
+            if r.status == "violated":
+                results[p.id] = r
+            elif prev is not None and prev.status == "violated":
+                results[p.id] = EngineResult("violated", prev.engine, None, prev.seconds + r.seconds,
+                                             reason=f"{prev.engine} found a violation beyond BMC depth {bmc_depth}")
+            else:
+                results[p.id] = EngineResult("inconclusive", "bmc", bmc_depth, r.seconds,
+                                             reason=r.reason or f"no counterexample up to depth {bmc_depth}; "
+                                                                "no unbounded proof")
+    verdicts: list[Verdict] = []
+    cm = compiled(model, cfg)
+    for p in work:
+        if p not in wanted and props is not None:
+            continue
+        if props is not None and p not in wanted:
+            continue
+        r = results[p.id]
+        v = Verdict(p.id, r.status, r.engine, r.bound, r.seconds, reason=r.reason,
+                    witness=p.witness_text, lemma=p.lemma, assumes=p.assumes, trace=r.trace,
+                    detail=dict(r.detail))
+        if r.status == "violated" and r.trace:
+            from .counterexample import describe, replay
+
+            v.counterexample = describe(cm, r.trace)
+            v.replayed = replay(model, cfg, r.trace, p)
+            v.bound = len(r.trace) - 1
+        verdicts.append(v)
+    if check_witnesses:
+        _check_witnesses(model, cfg, fixed, verdicts, enc, witness_depth, timeout_s)
+    return verdicts
+
+
+def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, verdicts: list[Verdict],
+                     enc: Encoding, depth: int, timeout_s: float) -> None:
+    """Find a run reaching each proved property's premise, or report it ``vacuous``.
+
+    The search runs on a one-node, one-pod cluster first: such a run embeds in every larger
+    configuration (the other kubelets stay without credentials and the other pods pending, so
+    they add no urgency and take no step). What it does not find is searched on the full
+    configuration by Spacer, whose "unreachable" is a proof of vacuity.
+    """
+    by_id = {p.id: p for p in ALL_PROPERTIES}
+    todo = [v for v in verdicts if v.status == "proved"]
+    if not todo:
+        return
+    small = Config(1, min(1, cfg.pods))
+    prover = Prover(Encoding(model, small, fixed))
+    found = prover.bmc_many([(by_id[v.id], "witness") for v in todo], depth, timeout_s)
+    for v in todo:
+        w = found[v.id]
+        v.detail["witness_depth"] = w.bound if w.status == "reachable" else None
+        if w.status == "reachable":
+            continue
+        sw = spacer(enc, by_id[v.id], timeout_s, goal="witness")
+        if sw.status == "unreachable":
+            v.status, v.reason = "vacuous", f"premise never reachable: {v.witness}"
+        elif sw.status != "reachable":
+            v.status = "inconclusive"
+            v.reason = f"premise not reached up to depth {depth}: {v.witness}"
