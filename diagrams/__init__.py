@@ -1,1 +1,1 @@
-"""nodereg.diagrams"""
+"""nodereg.diagrams: state and sequence diagrams derived from the model."""

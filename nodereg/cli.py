@@ -240,5 +240,28 @@ def properties_cmd(fmt: str) -> None:
         click.echo(f"{r['id']}{' (lemma)' if r['lemma'] else ''}: {r['statement']}\n    {r['formula']}")
 
 
+def _register_subcommands() -> None:
+    """Commands owned by other modules (diagrams, oracle, exports), added when present."""
+    import importlib
+
+    for module, names in (
+        ("nodereg.diagrams.cli", ("diagrams",)),
+        ("nodereg.oracle.cli", ("check", "oracle", "vectors")),
+        ("nodereg.exports.cli", ("export",)),
+    ):
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            continue
+        for name in names:
+            cmd = getattr(mod, f"{name}_command", None)
+            if cmd is not None:
+                main.add_command(cmd, name)
+
+
+_register_subcommands()
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,1 @@
+"""nodereg.exports: the model exported for peer checkers (SPIN/Promela, Quint)."""

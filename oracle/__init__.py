@@ -1,0 +1,1 @@
+"""nodereg.oracle: the reference oracle that other implementations run their traces against."""
