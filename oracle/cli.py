@@ -1,0 +1,199 @@
+"""``nodereg check``, ``nodereg oracle --stdio`` and ``nodereg vectors`` (registered by nodereg.cli).
+
+Imports stay light here: the oracle, Z3 and the parsers are imported inside the commands.
+Exit codes of ``check``: 0 the trace conforms, 1 some violation, 2 unusable input (one line
+``nodereg: error: FILE:LINE: what was expected`` per error on stderr, never a traceback).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+FORMAT_CHOICES = ["auto", "events", "k8s-watch", "k8s-audit", "itf"]
+
+
+def _params(items: tuple[str, ...], k8s_version: str | None) -> tuple[dict[str, int], str]:
+    from nodereg.cli import fail, parse_params
+    from nodereg.model import params as P
+
+    version = k8s_version or P.K8S_VERSION
+    try:
+        P.defaults(version)
+    except (ValueError, IndexError):
+        fail(f"--k8s-version {version!r}: expected a version like 1.35 (1.17 or later)")
+    return parse_params(items), version
+
+
+def _err(msg: str) -> None:
+    click.echo(f"nodereg: error: {msg}", err=True)
+
+
+_common = [
+    click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
+                 help="a timing parameter, e.g. node-monitor-grace-period=50s (default: upstream's)"),
+    click.option("--k8s-version", default=None, help="take the defaults of this Kubernetes version "
+                 "(node-monitor-grace-period is 40s before 1.32, 50s since)"),
+    click.option("--slack", type=click.FloatRange(min=0), default=5.0, show_default=True,
+                 help="seconds of controller latency allowed before a timing promise counts as broken"),
+]
+
+
+def _with_common(f: Any) -> Any:
+    for opt in reversed(_common):
+        f = opt(f)
+    return f
+
+
+@click.command("check")
+@click.argument("files", nargs=-1, required=True)
+@click.option("--input", "fmt", type=click.Choice(FORMAT_CHOICES), default="auto", show_default=True,
+              help="input format; auto looks at the first object of each file")
+@click.option("--format", "out", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@_with_common
+@click.option("--keep-going", is_flag=True, help="report every input error and check the rest")
+@click.option("--strict", is_flag=True, help="validate every events line with the JSON Schema (jsonschema)")
+@click.option("--states/--no-states", default=True, show_default=True,
+              help="print the model state before and after each violation (text format)")
+def check_command(files: tuple[str, ...], fmt: str, out: str, params: tuple[str, ...], k8s_version: str | None,
+                  slack: float, keep_going: bool, strict: bool, states: bool) -> None:
+    """Check a trace against the model: every step it forbids, with the property it breaks.
+
+    FILES are one or more traces (``-`` reads stdin): Kubernetes watch streams of nodes, pods and
+    leases (merged by resourceVersion), API server audit logs, nodereg events (JSON Lines) or ITF.
+    """
+    import json
+
+    from .core import InputError
+    from .run import check
+
+    fixed, version = _params(params, k8s_version)
+    try:
+        rep = check(list(files), fmt=fmt, params=fixed, k8s_version=version, slack=slack, keep_going=keep_going,
+                    strict=strict)
+    except InputError as exc:  # pragma: no cover - check() collects them
+        _err(str(exc))
+        sys.exit(2)
+    for e in rep.input_errors:
+        _err(str(e))
+    if out == "json":
+        click.echo(json.dumps(rep.as_json(), ensure_ascii=False))
+    else:
+        _print_text(rep, states)
+    if rep.input_errors:
+        sys.exit(2)
+    sys.exit(0 if rep.conforms else 1)
+
+
+def _print_text(rep: Any, states: bool) -> None:
+    for v in rep.violations:
+        where = f"{v.file}:{v.line}" if v.line is not None else f"event {v.index}"
+        who = f"node {v.node}" + (f", pod {v.pod}" if v.pod else "")
+        click.echo(f"{where}: event {v.index} ({v.event}), {who}: [{v.property}] {v.message}")
+        if states and v.before is not None and v.after is not None:
+            changed = [k for k in v.after if v.before.get(k) != v.after[k] and not k.startswith("since_")]
+            keys = ("ctl", "exists", "ready", "unschedulable", *changed)
+            shown = list(dict.fromkeys(keys))
+            click.echo("    before: " + ", ".join(f"{k}={v.before[k]}" for k in shown))
+            click.echo("    after:  " + ", ".join(f"{k}={v.after[k]}" for k in shown))
+    for n in rep.notes:
+        click.echo(f"note: {n}")
+    verdict = "conforms" if rep.conforms else f"{len(rep.violations)} violation(s)"
+    click.echo(f"{rep.events} events, {rep.nodes} nodes: {verdict}")
+
+
+@click.command("oracle")
+@click.option("--stdio", is_flag=True, required=True, help="one event per line on stdin, one verdict per line out")
+@click.option("--input", "fmt", type=click.Choice(["events", "k8s-watch", "k8s-audit"]), default="events",
+              show_default=True)
+@_with_common
+def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: str | None, slack: float) -> None:
+    """Answer one JSON verdict line per input line, flushed at once (for harnesses in other languages).
+
+    Verdict: {"index": i, "line": n, "ok": bool, "violations": [{"property", "node", "pod",
+    "message"}], "error": null or "what was expected"}. A bad line gets ok=false and an error, and
+    the oracle goes on. A line {"event": "end"} (events format) checks what time alone broke up to
+    the last event and is answered like any other.
+    """
+    import orjson
+
+    from .core import InputError, Oracle
+    from .events import normalise
+
+    fixed, version = _params(params, k8s_version)
+    o = Oracle(fixed, version, slack)
+    adapter: Any = None
+    if fmt == "k8s-watch":
+        from .watch import WatchAdapter
+
+        adapter = WatchAdapter(o)
+    elif fmt == "k8s-audit":
+        from .audit import AuditAdapter
+
+        adapter = AuditAdapter()
+    out = sys.stdout
+    n = 0
+    for raw in sys.stdin.buffer:
+        n += 1
+        if not raw.strip():
+            continue
+        verdict: dict[str, Any] = {"index": n - 1, "line": n, "ok": True, "violations": [], "error": None}
+        found: list[Any] = []
+        try:
+            if len(raw) > (1 << 20):
+                raise InputError("line longer than 1048576 bytes", "<stdin>", n)
+            try:
+                ev = orjson.loads(raw)
+            except orjson.JSONDecodeError as exc:
+                raise InputError(f"not JSON: {exc}", "<stdin>", n) from None
+            if adapter is None:
+                if isinstance(ev, dict) and ev.get("event") == "end" and len(ev) <= 2:
+                    found = o.finish()
+                else:
+                    eid, t, node, pod, args, expect, extra = normalise(ev, "<stdin>", n)
+                    found = o.apply(eid, t, node, pod, args, expect, extra, line=n, file="<stdin>")
+            else:
+                for item in adapter.feed(ev, "<stdin>", n):
+                    if item[0] == "!violation":
+                        o.index += 1
+                        item[1].index = o.index
+                        o.violations.append(item[1])
+                        found.append(item[1])
+                    else:
+                        eid, t, node, pod, args, expect, extra, line, file = item
+                        found += o.apply(eid, t, node, pod, args, expect, extra, line=line, file=file)
+        except InputError as exc:
+            verdict["ok"], verdict["error"] = False, str(exc)
+        verdict["violations"] = [{"property": v.property, "node": v.node, "pod": v.pod, "message": v.message}
+                                 for v in found]
+        if found:
+            verdict["ok"] = False
+        out.write(orjson.dumps(verdict).decode() + "\n")
+        out.flush()
+
+
+@click.command("vectors")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), required=True)
+@click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True,
+              help="seconds Z3 may spend per batch of BMC queries")
+def vectors_command(out_dir: Path, timeout: float) -> None:
+    """Conformance vectors from the model (Z3): every transition, both guard outcomes, one violation per property.
+
+    Writes *.events.jsonl and *.itf.json files and manifest.json into OUT; byte-for-byte
+    deterministic.
+    """
+    from .vectors import write_vectors
+
+    try:
+        summary = write_vectors(out_dir, timeout)
+    except OSError as exc:
+        _err(f"{out_dir}: {exc.strerror}")
+        sys.exit(2)
+    click.echo(f"{summary['vectors']} vectors in {out_dir}: {summary['edges_covered']}/{summary['edges']} "
+               f"transitions, {summary['guards_covered']}/{summary['guards']} guard outcomes, "
+               f"{summary['properties_covered']}/{summary['properties']} properties with a violating trace")
+    for miss in summary.get("missing", []):
+        click.echo(f"not covered: {miss}")

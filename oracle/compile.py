@@ -1,0 +1,391 @@
+"""The oracle's hot path, compiled from the declaration for one node and one pod at a time.
+
+Why a compiler of its own: :class:`nodereg.model.semantics.CompiledModel` works on the flat tuple of
+a whole (small) configuration and advances time by rewriting every clock. A trace has 1000 nodes and
+a million events, so the oracle keeps one small *mutable list per node* and one per pod, and stores
+every clock as the absolute time it was last reset (an *epoch*): a clock's value is ``now - epoch``,
+time passing costs nothing, and a node untouched for an hour costs nothing either.
+
+The declaration's guard, effect and property functions are evaluated here on
+:class:`~nodereg.model.logic.Code` symbols, exactly as ``semantics`` does, but through a view that
+
+* reads a node variable ``v`` as ``s[i]`` and a clock as ``(now - s[i])``;
+* reads the timing parameters as literals (they are fixed for a run, so Python folds them);
+* reads a pod variable as ``p[j]``, and the node's ``allocatable`` as ``(s[i] - o)`` in pod context,
+  where ``o`` is the requests of the *other* pods bound to the node: the 1-pod configuration then
+  decides ``pod_fits_resources`` and ``bound-requests-fit-allocatable`` for any number of pods.
+
+Nothing here restates a rule: every function below is produced from ``model/declaration.py`` and
+``properties/catalogue.py``; the tests replay random traces through this and the python-statemachine
+machine and compare states and verdicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from nodereg.model import declaration as d
+from nodereg.model.logic import And, Code, Implies, lit
+from nodereg.model.semantics import Bound, Config, Instance, Key, View, instances, post_values, real_model
+from nodereg.properties.catalogue import ALL_PROPERTIES, Property
+
+CFG = Config(1, 1)
+NODE_KEYS: tuple[Key, ...] = (*[("node", v.name, 0) for v in d.NODE_VARS], ("ctl", "ctl", 0))
+POD_KEYS: tuple[Key, ...] = tuple(("pod", v.name, 0) for v in d.POD_VARS)
+NIDX: dict[Key, int] = {k: i for i, k in enumerate(NODE_KEYS)}
+PIDX: dict[Key, int] = {k: i for i, k in enumerate(POD_KEYS)}
+NI: dict[str, int] = {k[1]: i for k, i in NIDX.items()}  # node variable name -> index
+PI: dict[str, int] = {k[1]: i for k, i in PIDX.items()}  # pod variable name -> index
+CTL = NIDX[("ctl", "ctl", 0)]
+NODE_CLOCKS = frozenset(v.name for v in d.NODE_VARS if v.clock)
+POD_CLOCKS = frozenset(v.name for v in d.POD_VARS if v.clock)
+#: Variables of the node lifecycle controller's private bookkeeping, invisible in any trace. The
+#: oracle chooses them (see ``Oracle``), so properties that read them (lemmas about the
+#: controller's clocks) are not checked.
+HIDDEN = frozenset({"heartbeat_unseen", "since_probe", "since_monitor"})
+
+
+class _Recorder:
+    """A view backend that records which variables a formula reads (and yields Code so it runs)."""
+
+    def __init__(self) -> None:
+        self.keys: set[Key] = set()
+
+    def get(self, k: Key) -> Code:
+        self.keys.add(k)
+        return Code(f"x{len(self.keys)}")
+
+
+def reads_state(f: Callable[[View], Any]) -> set[Key]:
+    r = _Recorder()
+    f(View(CFG, r.get))
+    return r.keys
+
+
+@dataclass
+class PropInfo:
+    """A catalogue property as the oracle evaluates it."""
+
+    prop: Property
+    reads: set[Key]
+    pods: bool  # reads a pod variable
+    clocks: bool  # reads a clock (so time alone can break it)
+    time_step: bool  # a step property of time_passes
+    hidden: bool  # reads the controller's private bookkeeping: not checked
+
+    @property
+    def id(self) -> str:
+        return self.prop.id
+
+
+def _prop_reads(p: Property) -> set[Key]:
+    r = _Recorder()
+    if p.kind == "state":
+        p.formula(View(CFG, r.get))
+    else:
+        inst = next(i for i in instances(real_model(), CFG) if i.event.id == p.events[0])
+        b = Bound(inst, {a.name: Code(f"a{j}") for j, a in enumerate(inst.event.args)})
+        p.formula(View(CFG, r.get), View(CFG, r.get), b)
+    return r.keys
+
+
+def property_infos() -> list[PropInfo]:
+    out = []
+    for p in ALL_PROPERTIES:
+        keys = _prop_reads(p)
+        names = {k[1] for k in keys}
+        out.append(PropInfo(
+            p, keys,
+            pods=any(k[0] == "pod" for k in keys),
+            clocks=bool(names & (NODE_CLOCKS | POD_CLOCKS)),
+            time_step=p.kind == "step" and "time_passes" in p.events,
+            hidden=bool(names & HIDDEN),
+        ))
+    return out
+
+
+class Reader:
+    """Maps a variable key to source text over ``s`` (node list), ``p`` (pod list) and ``now``."""
+
+    def __init__(self, params: dict[str, int], s: str = "s", p: str = "p", now: str = "now",
+                 o: str | None = None, local: dict[Key, str] | None = None, clock_floor: bool = False) -> None:
+        self.params, self.s, self.p, self.now, self.o = params, s, p, now, o
+        self.clock_floor = clock_floor
+        self.local = local or {}
+
+    def get(self, k: Key) -> Any:
+        scope, var, _ = k
+        if scope == "param":
+            return self.params[var]
+        if k in self.local:
+            src = self.local[k]
+        elif scope == "pod":
+            src = f"{self.p}[{PIDX[k]}]"
+        else:
+            src = f"{self.s}[{NIDX[k]}]"
+        if var in NODE_CLOCKS or var in POD_CLOCKS:
+            if self.clock_floor:
+                # guards are judged with every clock past its lower bound: when a component *may*
+                # act (status-update frequency, renew interval) is not a safety promise
+                return CLOCK_PAST
+            return Code(f"({self.now} - {src})")
+        if var == "allocatable" and self.o:
+            return Code(f"({src} - {self.o})")
+        return Code(src)
+
+    def view(self) -> View:
+        return View(CFG, self.get)
+
+
+CLOCK_PAST = 10**18
+
+
+def _epoch(val: Any, now: str) -> str:
+    """Source of the epoch to store for a clock whose new age is ``val``."""
+    src = lit(val)
+    return now if src == "0" else f"({now} - {src})"
+
+
+@dataclass
+class EventCode:
+    """Compiled functions of one event for one node (and one pod for pod events)."""
+
+    event: d.Event
+    guard: Callable[..., bool]  # (s, p, now, a, o) -> untimed guard
+    effect: Callable[..., tuple[dict[int, Any], dict[int, Any]]]  # -> (node updates, pod updates)
+    fast: Callable[..., bool] | None  # (s, now, a) -> applied with no finding, or False (untouched)
+    writes: frozenset[str]
+    pod_relevant: bool  # its effect can change what a bound pod's checks read
+    loops: frozenset[int]
+    edges: frozenset[tuple[int, int]]
+    source: str = ""
+
+
+@dataclass
+class Compiled:
+    """Everything the oracle runs for one set of timing parameters and slack."""
+
+    params: dict[str, int]
+    slack: float
+    props: list[PropInfo]
+    events: dict[str, EventCode]
+    classify: Callable[[Any], int]
+    state_fns: dict[str, Callable[..., bool]]  # (s, p, now, o)
+    step_fns: dict[tuple[str, str], Callable[..., bool]]  # (s, t, p, q, now, a, o)
+    time_fns: dict[str, Callable[..., bool]]  # (s, p, now0, now1, o)
+    noop_sync: Callable[[Any], bool]
+    lease_deadline: Callable[[Any], float | None]
+    source: str = field(default="", repr=False)
+
+
+def _untimed_guard(view: View, b: Bound) -> Any:
+    return b.inst.event.guard(view, b)
+
+
+def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[str] = frozenset()) -> Compiled:
+    """Generate and compile the oracle's functions for fixed ``params`` and ``slack``."""
+    model = real_model()
+    insts = {i.event.id: i for i in instances(model, CFG)}
+    infos = [pi for pi in property_infos() if not pi.hidden and pi.id not in skip_props]
+    lines: list[str] = ["# generated by nodereg.oracle.compile from nodereg.model.declaration", ""]
+    ns: dict[str, Any] = {"SL": slack}
+    classify_vars = {k[1] for k in reads_state(lambda v: d.classify(v.node(0)))}
+
+    # -- classify ------------------------------------------------------------------------------
+    rd = Reader(params)
+    lines.append("def classify(s):")
+    lines.append(f"    return {lit(d.classify(rd.view().node(0)))}")
+    lines.append("")
+
+    # -- properties ----------------------------------------------------------------------------
+    state_names: dict[str, str] = {}
+    step_names: dict[tuple[str, str], str] = {}
+    time_names: dict[str, str] = {}
+    for j, pi in enumerate(infos):
+        p = pi.prop
+        oo = "o" if pi.pods else None
+        if p.kind == "state":
+            v = Reader(params, o=oo).view()
+            name = f"sp{j}"
+            lines += [f"def {name}(s, p, now, o):  # {p.id}", f"    return {lit(p.formula(v))}", ""]
+            state_names[p.id] = name
+        elif pi.time_step:
+            pre = Reader(params, now="now0", o=oo).view()
+            post = Reader(params, now="now1", o=oo).view()
+            b = Bound(insts["time_passes"], {"seconds": Code("(now1 - now0)")})
+            name = f"tp{j}"
+            lines += [f"def {name}(s, p, now0, now1, o):  # {p.id}",
+                      f"    return {lit(p.formula(pre, post, b))}", ""]
+            time_names[p.id] = name
+        else:
+            for ev in p.events:
+                inst = insts[ev]
+                pre = Reader(params, o=oo).view()
+                post = Reader(params, s="t", p="q", o=oo).view()
+                b = Bound(inst, {a.name: Code(f"a[{i}]") for i, a in enumerate(inst.event.args)})
+                name = f"st{j}_{ev}"
+                lines += [f"def {name}(s, t, p, q, now, a, o):  # {p.id} on {ev}",
+                          f"    return {lit(p.formula(pre, post, b))}", ""]
+                step_names[(p.id, ev)] = name
+
+    # -- events ----------------------------------------------------------------------------------
+    ev_meta: dict[str, dict[str, Any]] = {}
+    for e in model.events:
+        if e.id == "time_passes":
+            continue
+        inst = insts[e.id]
+        b = Bound(inst, {a.name: Code(f"a[{i}]") for i, a in enumerate(e.args)})
+        pre = Reader(params).view()
+        gview = Reader(params, o="o" if "pod" in e.indices else None, clock_floor=True).view()
+        guard = _untimed_guard(gview, b)
+        post = post_values(model, CFG, pre, b)
+        node_upd = {k: v for k, v in post.items() if k[0] in ("node", "ctl")}
+        pod_upd = {k: v for k, v in post.items() if k[0] == "pod"}
+        lines.append(f"def g_{e.id}(s, p, now, a, o):")
+        lines.append(f"    return {lit(guard)}")
+        lines.append(f"def f_{e.id}(s, p, now, a, o):")
+        nparts = []
+        for k, val in node_upd.items():
+            src = _epoch(val, "now") if k[1] in NODE_CLOCKS else lit(val)
+            nparts.append(f"{NIDX[k]}: {src}")
+        pparts = []
+        for k, val in pod_upd.items():
+            src = _epoch(val, "now") if k[1] in POD_CLOCKS else lit(val)
+            if src == f"p[{PIDX[k]}]" or (k[1] in POD_CLOCKS and src == f"(now - (now - p[{PIDX[k]}]))"):
+                continue
+            pparts.append(f"{PIDX[k]}: {src}")
+        lines.append(f"    return {{{', '.join(nparts)}}}, {{{', '.join(pparts)}}}")
+        lines.append("")
+        written = frozenset(k[1] for k in e.effect(pre, b).values if k[0] == "node")
+        pod_read_by_effect = set()
+        for val in pod_upd.values():
+            if isinstance(val, Code):
+                pod_read_by_effect |= {n for n in NI if f"s[{NI[n]}]" in val.src}
+        pod_prop_vars = {k[1] for pi in infos if pi.pods for k in pi.reads if k[0] == "node"}
+        pod_relevant = bool(written & (pod_prop_vars | pod_read_by_effect)) or "pod" in e.indices or any(
+            k[1] == "bound_to" for k in e.effect(pre, b).values)
+        loops = frozenset(src for src, dst in e.edges if src == dst)
+        ev_meta[e.id] = {"written": written, "pod_relevant": pod_relevant, "loops": loops,
+                         "edges": frozenset(e.edges), "classify": bool(written & classify_vars)}
+        # fast path: node-only events, when nothing needs the slow path's care
+        if "pod" in e.indices:
+            continue
+        local = {k: f"v{NIDX[k]}" for k in node_upd}
+        postv = Reader(params, local=local).view()
+        checks: list[Any] = []
+        if ev_meta[e.id]["classify"]:
+            cls = d.classify(postv.node(0))
+            allowed = [And(Code(f"s[{CTL}]") == src, cls == dst) for src, dst in e.edges]
+            checks.append(Code("(" + " or ".join(lit(x) for x in allowed) + ")") if allowed else False)
+        for pi in infos:
+            if pi.pods:
+                continue
+            names = {k[1] for k in pi.reads}
+            if pi.prop.kind == "state" and names & written:
+                checks.append(pi.prop.formula(postv))
+            elif pi.prop.kind == "step" and e.id in pi.prop.events and not pi.time_step:
+                checks.append(pi.prop.formula(pre, postv, b))
+            elif pi.time_step and not pi.clocks and names & written:
+                # must hold after the step, else the slow path starts the slack window
+                tb = Bound(insts["time_passes"], {"seconds": 1})
+                checks.append(pi.prop.formula(postv, postv, tb))
+        if "taints_synced" in written:
+            checks.append(postv.node(0).taints_synced)
+        # time: nothing due between the node's last step and now (clock properties at now - SL,
+        # the kubelet's Lease deadline at now)
+        tchecks: list[Any] = []
+        tv = Reader(params, now="ne").view()
+        for pi in infos:
+            if pi.pods or not pi.clocks:
+                continue
+            if pi.prop.kind == "state":
+                tchecks.append(pi.prop.formula(tv))
+            elif pi.time_step:
+                tb = Bound(insts["time_passes"], {"seconds": 0})
+                tchecks.append(pi.prop.formula(tv, tv, tb))
+        lv = Reader(params).view()
+        renew = insts["kubelet_renew_lease"]
+        rb = Bound(renew, {})
+        tm = renew.event.timer
+        assert tm is not None and tm.clock is not None and tm.latest is not None
+        tchecks.append(Implies(renew.event.guard(lv, rb), tm.clock(lv, rb) <= tm.latest(lv, rb)))
+        if e.id != "kubelet_renew_lease" and e.actor == "kubelet" and e.id not in ("kubelet_stops",
+                                                                                  "kubelet_restarts"):
+            pass
+        lines.append(f"def fast_{e.id}(s, now, a):")
+        lines.append("    p = None; o = 0; ne = now - SL")
+        lines.append(f"    if not ({lit(And(*tchecks, guard))}): return False")
+        for k, val in node_upd.items():
+            if k[0] == "ctl":
+                continue
+            src = _epoch(val, "now") if k[1] in NODE_CLOCKS else lit(val)
+            lines.append(f"    v{NIDX[k]} = {src}")
+        if ev_meta[e.id]["classify"]:
+            lines.append(f"    v{CTL} = {lit(d.classify(postv.node(0)))}")
+        else:
+            lines.append(f"    if s[{CTL}] not in {tuple(sorted(loops))!r}: return False")
+        ck = And(*checks)
+        lines.append(f"    if not ({lit(ck)}): return False")
+        for k in node_upd:
+            if k[0] == "ctl" and not ev_meta[e.id]["classify"]:
+                continue
+            lines.append(f"    s[{NIDX[k]}] = v{NIDX[k]}")
+        lines.append("    return True")
+        lines.append("")
+        ev_meta[e.id]["fast"] = f"fast_{e.id}"
+
+    # -- helpers ---------------------------------------------------------------------------------
+    sync = insts["nlc_sync_noschedule_taints"]
+    pre = Reader(params).view()
+    upd = sync.event.effect(pre, Bound(sync, {})).values
+    same = And(*[pre.get(k) == v for k, v in upd.items() if k[1] != "taints_synced"])
+    lines += ["def noop_sync(s):", f"    return {lit(same)}", ""]
+    renew = insts["kubelet_renew_lease"]
+    tm = renew.event.timer
+    assert tm is not None and tm.clock is not None and tm.latest is not None
+    g = renew.event.guard(pre, Bound(renew, {}))
+    lines += ["def lease_deadline(s):",
+              f"    return (s[{NI['since_lease_renew']}] + {lit(tm.latest(pre, Bound(renew, {})))}) "
+              f"if {lit(g)} else None", ""]
+
+    src = "\n".join(lines) + "\n"
+    exec(compile(src, "<nodereg oracle compiled>", "exec"), ns)
+    events: dict[str, EventCode] = {}
+    for eid, meta in ev_meta.items():
+        events[eid] = EventCode(
+            event=model.event(eid), guard=ns[f"g_{eid}"], effect=ns[f"f_{eid}"],
+            fast=ns.get(meta.get("fast", "")), writes=meta["written"], pod_relevant=meta["pod_relevant"],
+            loops=meta["loops"], edges=meta["edges"],
+        )
+    return Compiled(
+        params=dict(params), slack=slack, props=infos, events=events, classify=ns["classify"],
+        state_fns={k: ns[v] for k, v in state_names.items()},
+        step_fns={k: ns[v] for k, v in step_names.items()},
+        time_fns={k: ns[v] for k, v in time_names.items()},
+        noop_sync=ns["noop_sync"], lease_deadline=ns["lease_deadline"], source=src,
+    )
+
+
+def initial_node(capacity: int, reserved: int) -> list[Any]:
+    """A node's list before anything happened: the declaration's initial values, clocks at epoch 0."""
+    out: list[Any] = []
+    for k in NODE_KEYS:
+        if k[0] == "ctl":
+            out.append(d.UNREGISTERED)
+            continue
+        v = next(x for x in d.NODE_VARS if x.name == k[1])
+        if v.name == "capacity":
+            out.append(capacity)
+        elif v.name == "reserved":
+            out.append(reserved)
+        elif v.clock:
+            out.append(0.0)
+        else:
+            out.append(v.init)
+    return out
+
+
+def instance_for(event_id: str) -> Instance:
+    return next(i for i in instances(real_model(), CFG) if i.event.id == event_id)
