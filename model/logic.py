@@ -65,6 +65,12 @@ class Code:
     def __rsub__(self, o: Any) -> Code:
         return self._bin("-", o, swap=True)
 
+    def __mul__(self, o: Any) -> Code:
+        return self._bin("*", o)
+
+    def __rmul__(self, o: Any) -> Code:
+        return self._bin("*", o, swap=True)
+
     def __lt__(self, o: Any) -> Code:
         return self._bin("<", o)
 

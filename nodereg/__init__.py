@@ -1,1 +1,24 @@
-"""nodereg: a formal, executable and verified model of how a Kubernetes node joins a cluster."""
+"""nodereg: a formal, executable and verified model of how a Kubernetes node joins a cluster.
+
+The public Python API:
+
+* :func:`tolerates` and :func:`scheduler_filter` (returning a :class:`Decision`): Kubernetes'
+  toleration and scheduling-filter rules over real Kubernetes JSON, with upstream's semantics.
+* :func:`verify`: prove the property catalogue on the model (see ``nodereg verify``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nodereg.model.rules import Decision, scheduler_filter, tolerates
+
+__all__ = ["Decision", "scheduler_filter", "tolerates", "verify"]
+
+
+def verify(nodes: int = 2, pods: int = 2, **kwargs: Any) -> list[Any]:
+    """Check every property of the real model for a cluster size; see :func:`nodereg.verifier.runner.verify`."""
+    from nodereg.model.semantics import Config, real_model
+    from nodereg.verifier.runner import verify as run
+
+    return run(real_model(), Config(nodes, pods), **kwargs)

@@ -82,11 +82,13 @@ def main() -> None:
 @click.option("--pods", type=click.IntRange(0, 8), default=2, show_default=True)
 @click.option("--depth", type=click.IntRange(1, 200), default=14, show_default=True, help="BMC depth")
 @click.option("--mutants", is_flag=True, help="check the seeded mutants instead: each must be killed")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="parallel worker processes (default: the machine's cores)")
 @click.option("--diagrams", "diagrams_dir", type=click.Path(file_okay=False, path_type=Path),
               help="draw every counterexample as a sequence diagram here")
 def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, timeout: float,
            params: tuple[str, ...], k8s_version: str | None, nodes: int, pods: int, depth: int,
-           mutants: bool, diagrams_dir: Path | None) -> None:
+           mutants: bool, jobs: int | None, diagrams_dir: Path | None) -> None:
     """Prove every node-lifecycle property (or kill every seeded mutant)."""
     from nodereg.model.semantics import Config, real_model
     from nodereg.properties.catalogue import ALL_PROPERTIES, PROPERTY_BY_ID
@@ -105,13 +107,16 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
     check_admissible(fixed, model)
     cfg = Config(nodes, pods)
     selected = [PROPERTY_BY_ID[p] for p in props] if props else None
+    import os
+
+    jobs = jobs or os.cpu_count() or 1
     if mutants:
-        _verify_mutants(fmt, cfg, timeout, depth, fixed)
+        _verify_mutants(fmt, cfg, timeout, depth, fixed, jobs)
         return
     from nodereg.verifier.runner import verify as run
 
     t0 = time.monotonic()
-    verdicts = run(model, cfg, selected, engine=engine, timeout_s=timeout, fixed=fixed, bmc_depth=depth)
+    verdicts = run(model, cfg, selected, engine=engine, timeout_s=timeout, fixed=fixed, bmc_depth=depth, jobs=jobs)
     wall = time.monotonic() - t0
     summary = {s: sum(1 for v in verdicts if v.status == s) for s in ("proved", "violated", "inconclusive", "vacuous")}
     if diagrams_dir is not None:
@@ -196,17 +201,33 @@ def _draw_counterexamples(out: Path, verdicts: list[Any]) -> None:
     write_counterexample_diagrams(out, [v for v in verdicts if v.status == "violated" and v.counterexample])
 
 
-def _verify_mutants(fmt: str, cfg: Any, timeout: float, depth: int, fixed: dict[str, int]) -> None:
-    from nodereg.model.mutants import MUTANTS
+def _mutant_row(args: tuple[str, Any, float, int, dict[str, int]]) -> dict[str, Any]:
+    """Check one seeded mutant: every property is run; those violated with a replayed trace kill it."""
+    from nodereg.model.mutants import MUTANT_BY_ID
     from nodereg.verifier.runner import verify as run
 
-    rows = []
-    for mu in MUTANTS:
-        verdicts = run(mu.model(), cfg, None, timeout_s=timeout, fixed=fixed, bmc_depth=depth, check_witnesses=False)
-        killed_by = [v.id for v in verdicts if v.status == "violated" and v.counterexample and v.replayed]
-        rows.append({"id": mu.id, "description": mu.description, "reference": mu.reference,
-                     "status": "killed" if killed_by else "survived", "killed_by": killed_by,
-                     "counterexample": next((v.counterexample for v in verdicts if v.id in killed_by[:1]), None)})
+    mutant_id, cfg, timeout, depth, fixed = args
+    mu = MUTANT_BY_ID[mutant_id]
+    verdicts = run(mu.model(), cfg, None, timeout_s=timeout, fixed=fixed, bmc_depth=depth,
+                   check_witnesses=False, unbounded=False)
+    killed_by = [v.id for v in verdicts if v.status == "violated" and v.counterexample and v.replayed]
+    return {"id": mu.id, "description": mu.description, "reference": mu.reference,
+            "status": "killed" if killed_by else "survived", "killed_by": killed_by,
+            "counterexample": next((v.counterexample for v in verdicts if v.id in killed_by[:1]), None)}
+
+
+def _verify_mutants(fmt: str, cfg: Any, timeout: float, depth: int, fixed: dict[str, int], jobs: int) -> None:
+    from nodereg.model.mutants import MUTANTS
+
+    work = [(mu.id, cfg, timeout, depth, fixed) for mu in MUTANTS]
+    if jobs > 1:
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as pool:
+            rows = list(pool.map(_mutant_row, work))
+    else:
+        rows = [_mutant_row(w) for w in work]
     killed = sum(r["status"] == "killed" for r in rows)
     if fmt == "json":
         click.echo(json.dumps({"mutants": rows, "score": killed / len(rows) if rows else 1.0}))

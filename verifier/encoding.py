@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import z3
+
 from nodereg.model import declaration as d
 from nodereg.model.params import PARAM_BY_VAR
 from nodereg.model.semantics import (

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import z3
+
 from nodereg.properties.catalogue import Property
 
 from .encoding import Encoding, Step

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import z3
+
 from nodereg.model.semantics import Config, Model, compiled
 from nodereg.properties.catalogue import ALL_PROPERTIES, Property
 
@@ -69,8 +70,13 @@ class Verdict:
 class Prover:
     """Incremental solvers over one encoding, reused by every property of a run."""
 
-    def __init__(self, enc: Encoding) -> None:
+    def __init__(self, enc: Encoding, stutter: bool = False) -> None:
+        """``stutter`` lets the BMC unrolling idle (state unchanged) at any step, so that "reached
+        within k steps" is "reached at step k": one query per depth bound instead of one per depth.
+        Only witness searches use it; their traces need not be shortest."""
         self.enc = enc
+        self.stutter = stutter
+        self.idle: list[z3.BoolRef] = []
         self.s0, self.s1 = enc.state("i0"), enc.state("i1")
         self.st = enc.step_vars("i0")
         self.ind = z3.Solver()
@@ -124,7 +130,13 @@ class Prover:
             k = len(self.bstates)
             self.bsteps.append(enc.step_vars(f"b{k - 1}"))
             self.bstates.append(enc.state(f"b{k}"))
-            self.bmc.add(enc.trans(self.bstates[k - 1], self.bstates[k], self.bsteps[k - 1]))
+            tr = enc.trans(self.bstates[k - 1], self.bstates[k], self.bsteps[k - 1])
+            if self.stutter:
+                idle = z3.Bool(f"idle@b{k - 1}")
+                self.idle.append(idle)
+                same = z3.And(*[self.bstates[k][x] == self.bstates[k - 1][x] for x in enc.keys])
+                tr = z3.If(idle, same, tr)
+            self.bmc.add(tr)
 
     def bmc_query(self, prop: Property, goal: str, depth: int, timeout_s: float) -> EngineResult:
         """Shortest run (up to ``depth``) to a violation of ``prop`` or to its witness."""
@@ -214,6 +226,56 @@ class Prover:
                                         time.monotonic() - t0, reason=f"none up to depth {depth}")
         return out
 
+    def reach_within(self, queries: list[Property], depth: int, timeout_s: float) -> dict[str, EngineResult]:
+        """Witness search when shortest runs do not matter (needs ``stutter``).
+
+        A premise reached within ``depth`` steps is reached at the last step of a run that idles
+        before it, so one SAT query per premise suffices. Each run found is then scanned, step by
+        step, for every other open premise (model evaluation, no solving): one deep run settles
+        most premises. The last premises asked first are the deepest ones in the catalogue.
+        """
+        assert self.stutter
+        t0 = time.monotonic()
+        enc = self.enc
+        self._grow(depth)
+        s, st = self.bstates, self.bsteps
+
+        def at(prop: Property, k: int) -> z3.BoolRef | None:
+            if prop.witness_kind == "state":
+                return enc.witness(prop, s[k])
+            if k == 0:
+                return None
+            return z3.And(z3.Not(self.idle[k - 1]), enc.witness(prop, s[k - 1], s[k], st[k - 1]))
+
+        out: dict[str, EngineResult] = {}
+        open_q = list(reversed(queries))
+        while open_q:
+            prop = open_q[0]
+            left = timeout_s - (time.monotonic() - t0)
+            if left <= 0:
+                break
+            self.bmc.push()
+            self.bmc.set("timeout", max(1, int(left * 1000)))
+            self.bmc.add(at(prop, depth))
+            r = self.bmc.check()
+            if r == z3.sat:
+                m = self.bmc.model()
+                for q in list(open_q):
+                    for k in range(depth + 1):
+                        tgt = at(q, k)
+                        if tgt is not None and z3.is_true(m.eval(tgt, model_completion=True)):
+                            out[q.id] = EngineResult("reachable", "bmc", k, time.monotonic() - t0)
+                            open_q.remove(q)
+                            break
+            self.bmc.pop()
+            if r != z3.sat:
+                out[prop.id] = EngineResult("unreachable" if r == z3.unsat else "inconclusive", "bmc", depth,
+                                            time.monotonic() - t0, reason=f"not reached within {depth} steps")
+                open_q.remove(prop)
+        for q in open_q:
+            out[q.id] = EngineResult("inconclusive", "bmc", depth, time.monotonic() - t0, reason="timeout")
+        return out
+
     def _read(self, m: z3.ModelRef, k: int) -> Trace:
         enc = self.enc
         out: Trace = [(None, (), enc.read_state(m, self.bstates[0]))]
@@ -234,8 +296,14 @@ def verify(
     bmc_depth: int = 14,
     witness_depth: int = 16,
     check_witnesses: bool = True,
+    unbounded: bool = True,
+    jobs: int = 1,
 ) -> list[Verdict]:
-    """Check ``props`` (default: every property and lemma) and return one verdict each."""
+    """Check ``props`` (default: every property and lemma) and return one verdict each.
+
+    ``jobs`` > 1 searches witnesses in that many worker processes (the model is rebuilt there from
+    its name, so only the real model and the seeded mutants can be checked in parallel).
+    """
     wanted = props or list(ALL_PROPERTIES)
     # lemmas are always proved first, so that what they support can use them
     work = [p for p in ALL_PROPERTIES if p.lemma] + [p for p in wanted if not p.lemma]
@@ -259,29 +327,35 @@ def verify(
                         prover.add_lemma(p)
                 elif r.status == "violated":
                     results[p.id] = r
-    for p in work:
-        if p.id in results and results[p.id].status == "proved":
-            continue
-        if engine in ("auto", "spacer") and p.id not in results:
-            r = spacer(enc, p, timeout_s)
-            if r.status in ("proved", "violated"):
-                results[p.id] = r
-                if r.status == "proved" and p.kind == "state":
-                    prover.add_lemma(p)
-        if engine == "spacer" and p.id in results and results[p.id].status == "proved":
-            continue
-        if p.id not in results or results[p.id].status == "violated" or engine == "bmc":
-            r = prover.bmc_query(p, "violation", bmc_depth, timeout_s)
-            prev = results.get(p.id)
+    # BMC, one unrolling for every property still open: shortest counterexamples first
+    open_props = [p for p in work if p.id not in results or results[p.id].status != "proved"]
+    if engine != "k-induction" and engine != "spacer" and open_props:
+        found = prover.bmc_many([(p, "violation") for p in open_props], bmc_depth, timeout_s)
+        for p in open_props:
+            r = found[p.id]
             if r.status == "violated":
                 results[p.id] = r
-            elif prev is not None and prev.status == "violated":
-                results[p.id] = EngineResult("violated", prev.engine, None, prev.seconds + r.seconds,
-                                             reason=f"{prev.engine} found a violation beyond BMC depth {bmc_depth}")
-            else:
-                results[p.id] = EngineResult("inconclusive", "bmc", bmc_depth, r.seconds,
-                                             reason=r.reason or f"no counterexample up to depth {bmc_depth}; "
-                                                                "no unbounded proof")
+    # Spacer for what neither induction nor BMC settled
+    for p in work:
+        if p.id in results and results[p.id].status in ("proved", "violated"):
+            if not (results[p.id].status == "violated" and results[p.id].trace is None):
+                continue
+        if engine in ("auto", "spacer") and unbounded:
+            r = spacer(enc, p, timeout_s)
+            if r.status == "proved":
+                results[p.id] = r
+                if p.kind == "state":
+                    prover.add_lemma(p)
+                continue
+            if r.status == "violated":
+                results[p.id] = EngineResult("violated", "spacer", None, r.seconds,
+                                             reason=f"Spacer: the violation is reachable, deeper than BMC depth "
+                                                    f"{bmc_depth} (raise --depth for a counterexample)")
+                continue
+        if p.id not in results:
+            results[p.id] = EngineResult("inconclusive", "bmc", bmc_depth, 0.0,
+                                         reason=f"no counterexample up to depth {bmc_depth} and no unbounded proof"
+                                                + ("" if unbounded else " (unbounded engines off)"))
     verdicts: list[Verdict] = []
     cm = compiled(model, cfg)
     for p in work:
@@ -301,12 +375,12 @@ def verify(
             v.bound = len(r.trace) - 1
         verdicts.append(v)
     if check_witnesses:
-        _check_witnesses(model, cfg, fixed, verdicts, enc, witness_depth, timeout_s)
+        _check_witnesses(model, cfg, fixed, verdicts, enc, witness_depth, timeout_s, jobs)
     return verdicts
 
 
 def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, verdicts: list[Verdict],
-                     enc: Encoding, depth: int, timeout_s: float) -> None:
+                     enc: Encoding, depth: int, timeout_s: float, jobs: int = 1) -> None:
     """Find a run reaching each proved property's premise, or report it ``vacuous``.
 
     The search runs on a one-node, one-pod cluster first: such a run embeds in every larger
@@ -319,10 +393,24 @@ def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, ve
     if not todo:
         return
     small = Config(1, min(1, cfg.pods))
-    prover = Prover(Encoding(model, small, fixed))
-    found = prover.bmc_many([(by_id[v.id], "witness") for v in todo], depth, timeout_s)
-    for v in todo:
+    ids = [v.id for v in todo]
+    todo_z3 = todo
+    if not ids:
+        return
+    if jobs > 1 and len(ids) > 1:
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor
+
+        # chunks interleaved so that deep and shallow premises spread over the workers
+        chunks = [ids[i::jobs] for i in range(jobs)]
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as pool:
+            parts = pool.map(_witness_worker, [(model.name, small, fixed, c, depth, timeout_s) for c in chunks if c])
+            found = {k: v for part in parts for k, v in part.items()}
+    else:
+        found = _witness_search(model, small, fixed, ids, depth, timeout_s)
+    for v in todo_z3:
         w = found[v.id]
+        v.detail["witness_engine"] = "bmc"
         v.detail["witness_depth"] = w.bound if w.status == "reachable" else None
         if w.status == "reachable":
             continue
@@ -332,3 +420,26 @@ def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, ve
         elif sw.status != "reachable":
             v.status = "inconclusive"
             v.reason = f"premise not reached up to depth {depth}: {v.witness}"
+
+
+def _witness_search(model: Model, cfg: Config, fixed: dict[str, int] | None, ids: list[str], depth: int,
+                    timeout_s: float) -> dict[str, EngineResult]:
+    by_id = {p.id: p for p in ALL_PROPERTIES}
+    prover = Prover(Encoding(model, cfg, fixed), stutter=True)
+    res = prover.reach_within([by_id[i] for i in ids], depth, timeout_s)
+    for r in res.values():
+        r.trace = None  # not needed by the caller; keeps what crosses process boundaries small
+    return res
+
+
+def model_by_key(key: str) -> Model:
+    """The real model (``"nodereg"``) or a seeded mutant by id: what worker processes rebuild."""
+    from nodereg.model.mutants import MUTANT_BY_ID
+    from nodereg.model.semantics import real_model
+
+    return real_model() if key == "nodereg" else MUTANT_BY_ID[key].model()
+
+
+def _witness_worker(args: tuple[str, Config, dict[str, int] | None, list[str], int, float]) -> dict[str, EngineResult]:
+    key, cfg, fixed, ids, depth, timeout_s = args
+    return _witness_search(model_by_key(key), cfg, fixed, ids, depth, timeout_s)
