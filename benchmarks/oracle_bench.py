@@ -58,6 +58,7 @@ def generate(path: Path, nodes: int, hours: float, seed: int = 1) -> int:
         add(t0 + 2.1, {"event": "nlc_sync_noschedule_taints", "node": n})
         fail_at = rnd.uniform(600, end - 900) if rnd.random() < 0.01 and end > 2000 else None
         back_at = fail_at + 600 if fail_at is not None else None
+        failed_at = fail_at
         t = t0 + 1.3
         last_status = t0 + 2.0
         k = 0
@@ -85,8 +86,8 @@ def generate(path: Path, nodes: int, hours: float, seed: int = 1) -> int:
                 add(t + 1, {"event": "declare_pod", "pod": p, "tolerations": [], "request": 500})
                 add(t + 2, {"event": "scheduler_bind_pod", "node": n, "pod": p})
                 k += 1
-        if back_at is not None:
-            ft = fail_at  # type: ignore[assignment]
+        if failed_at is not None:
+            ft = failed_at
             add(ft + 0.1, {"event": "kubelet_stops", "node": n})
             add(ft + 52, {"event": "nlc_monitor_node_health", "node": n, "marks_unknown": True})
             add(ft + 52.1, {"event": "nlc_sync_noschedule_taints", "node": n})

@@ -22,6 +22,7 @@ machine and compare states and verdicts.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -140,6 +141,17 @@ class Reader:
 
 
 CLOCK_PAST = 10**18
+_SAME = re.compile(r"\((s\[\d+\]|p\[\d+\]) == \1\)")
+
+
+def _tidy(src: str) -> str:
+    """Drop the trivial conjuncts a step property yields for variables the effect leaves alone."""
+    src = _SAME.sub("True", src)
+    prev = None
+    while prev != src:
+        prev = src
+        src = src.replace("True and ", "").replace(" and True)", ")").replace("(True)", "True")
+    return src
 
 
 def _epoch(val: Any, now: str) -> str:
@@ -263,8 +275,10 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
         for val in pod_upd.values():
             if isinstance(val, Code):
                 pod_read_by_effect |= {n for n in NI if f"s[{NI[n]}]" in val.src}
-        pod_prop_vars = {k[1] for pi in infos if pi.pods for k in pi.reads if k[0] == "node"}
-        pod_relevant = bool(written & (pod_prop_vars | pod_read_by_effect)) or "pod" in e.indices or any(
+        pod_props = [pi for pi in infos if pi.pods and (pi.prop.kind == "state" or pi.time_step)]
+        pod_prop_vars = {k[1] for pi in pod_props for k in pi.reads if k[0] == "node"}
+        own_pod_step = any(pi.pods and pi.prop.kind == "step" and e.id in pi.prop.events for pi in infos)
+        pod_relevant = bool(written & (pod_prop_vars | pod_read_by_effect)) or own_pod_step or "pod" in e.indices or any(
             k[1] == "bound_to" for k in e.effect(pre, b).values)
         loops = frozenset(src for src, dst in e.edges if src == dst)
         ev_meta[e.id] = {"written": written, "pod_relevant": pod_relevant, "loops": loops,
@@ -350,7 +364,7 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
               f"    return (s[{NI['since_lease_renew']}] + {lit(tm.latest(pre, Bound(renew, {})))}) "
               f"if {lit(g)} else None", ""]
 
-    src = "\n".join(lines) + "\n"
+    src = _tidy("\n".join(lines) + "\n")
     exec(compile(src, "<nodereg oracle compiled>", "exec"), ns)
     events: dict[str, EventCode] = {}
     for eid, meta in ev_meta.items():

@@ -258,6 +258,17 @@ class Oracle:
         if eid in EXTRA_EVENTS:
             self._extra(eid, t, node, pod, extra or {})
             return self.violations[n0:]
+        if eid == "!observe_binding":  # a pod bound before the trace began: taken as it is
+            assert node is not None and pod is not None
+            rec = self.nodes.get(node) or self._new_node(node, t, {})
+            prec = self.pods.get(pod) or self._declare_pod(pod, pod_from_tolerations([]))
+            if prec.node is not None:
+                self._unbind(prec)
+            prec.node, prec.p[_BOUND] = node, 0
+            rec.pods[pod] = prec
+            rec.used += prec.p[_REQ]
+            self._set_alarm(rec)
+            return []
         assert node is not None
         rec = self.nodes.get(node)
         if rec is None:
@@ -420,6 +431,9 @@ class Oracle:
         ec = c.events[eid]
         if eid in KUBELET_ACTS and not s[_A] and rec.alive_inferred:
             self._infer_restart(rec, now, eid)
+        elif (eid in KUBELET_ACTS and eid != "kubelet_register_node" and s[_A] and s[_CERT] and s[_EXISTS]
+              and not s[_REG]):
+            self._infer_restart(rec, now, eid)  # only its AlreadyExists re-registration is missing
         if eid == "nlc_monitor_node_health":
             # the controller's private bookkeeping, chosen so that the observed outcome is possible
             s[_HBU] = False
@@ -525,6 +539,8 @@ class Oracle:
             if ev == "kubelet_register_node" and (eid == ev or not (s[_EXISTS] and s[_CERT])):
                 continue
             ec = c.events[ev]
+            if ev == "kubelet_restarts" and s[_A]:
+                continue
             if ec.guard(s, self._dummy_pod, now, args, rec.used):
                 nu, _ = ec.effect(s, self._dummy_pod, now, args, rec.used)
                 for i, v in nu.items():

@@ -337,9 +337,9 @@ def verify(
                 results[p.id] = r
     # Spacer for what neither induction nor BMC settled
     for p in work:
-        if p.id in results and results[p.id].status in ("proved", "violated"):
-            if not (results[p.id].status == "violated" and results[p.id].trace is None):
-                continue
+        settled = results.get(p.id)
+        if settled is not None and (settled.status == "proved" or (settled.status == "violated" and settled.trace)):
+            continue
         if engine in ("auto", "spacer") and unbounded:
             r = spacer(enc, p, timeout_s)
             if r.status == "proved":
