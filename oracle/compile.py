@@ -289,10 +289,6 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
         local = {k: f"v{NIDX[k]}" for k in node_upd}
         postv = Reader(params, local=local).view()
         checks: list[Any] = []
-        if ev_meta[e.id]["classify"]:
-            cls = d.classify(postv.node(0))
-            allowed = [And(Code(f"s[{CTL}]") == src, cls == dst) for src, dst in e.edges]
-            checks.append(Code("(" + " or ".join(lit(x) for x in allowed) + ")") if allowed else False)
         for pi in infos:
             if pi.pods:
                 continue
@@ -305,8 +301,15 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
                 # must hold after the step, else the slow path starts the slack window
                 tb = Bound(insts["time_passes"], {"seconds": 1})
                 checks.append(pi.prop.formula(postv, postv, tb))
+        sync_inst = insts["nlc_sync_noschedule_taints"]
+        noop_src = None
         if "taints_synced" in written:
-            checks.append(postv.node(0).taints_synced)
+            # the controller's taint pass follows every Node update; a pass that would change no
+            # taint is inferred at once (the slow path handles one that must change taints)
+            supd = sync_inst.event.effect(postv, Bound(sync_inst, {})).values
+            noop = And(*[postv.get(k) == v for k, v in supd.items() if k[1] != "taints_synced"])
+            noop_src = f"v{NI['taints_synced']} or not v{NI['exists']} or ({lit(noop)})" if (
+                "exists" in written) else f"v{NI['taints_synced']} or not s[{NI['exists']}] or ({lit(noop)})"
         # time: nothing due between the node's last step and now (clock properties at now - SL,
         # the kubelet's Lease deadline at now)
         tchecks: list[Any] = []
@@ -338,10 +341,14 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
             lines.append(f"    v{NIDX[k]} = {src}")
         if ev_meta[e.id]["classify"]:
             lines.append(f"    v{CTL} = {lit(d.classify(postv.node(0)))}")
+            lines.append(f"    if (s[{CTL}], v{CTL}) not in {sorted(e.edges)!r}: return False")
         else:
             lines.append(f"    if s[{CTL}] not in {tuple(sorted(loops))!r}: return False")
         ck = And(*checks)
         lines.append(f"    if not ({lit(ck)}): return False")
+        if noop_src is not None:
+            lines.append(f"    if not ({noop_src}): return False")
+            lines.append(f"    v{NI['taints_synced']} = True")
         for k in node_upd:
             if k[0] == "ctl" and not ev_meta[e.id]["classify"]:
                 continue

@@ -270,11 +270,64 @@ def _strict(val: Any, ev: Any, name: str, n: int) -> None:
         raise InputError(f"schema: {where}: {err.message[:200]}", name, n)
 
 
+def _blocks(f: IO[bytes]) -> Iterator[list[bytes]]:
+    """Lists of raw lines (blank ones included, so that line numbers count), in bounded memory."""
+    rest = b""
+    while True:
+        block = f.read(BLOCK)
+        if not block:
+            if rest:
+                yield [rest if len(rest) <= MAX_LINE else _TOO_LONG]
+            return
+        parts = (rest + block).split(b"\n") if rest else block.split(b"\n")
+        rest = parts.pop()
+        if len(rest) > MAX_LINE:
+            # a line without end: report it once, then drop bytes up to its newline
+            parts.append(_TOO_LONG)
+            rest = b""
+            while True:
+                block = f.read(BLOCK)
+                if not block:
+                    break
+                i = block.find(b"\n")
+                if i >= 0:
+                    rest = block[i + 1:]
+                    break
+            yield [x if len(x) <= MAX_LINE else _TOO_LONG for x in parts]
+            continue
+        if any(len(x) > MAX_LINE for x in parts):
+            parts = [x if len(x) <= MAX_LINE else _TOO_LONG for x in parts]
+        yield parts
+
+
+def _fast_table(o: Oracle) -> dict[str, tuple[Any, ...]]:
+    """event -> (compiled fast step, pod-relevant, number of keys, argument specs) for the inline loop."""
+    from .core import NODE_EVENTS
+    from .events import _spec
+
+    out: dict[str, tuple[Any, ...]] = {}
+    if not o.use_fast:
+        return out
+    for eid, ec in o.c.events.items():
+        if ec.fast is None or eid not in NODE_EVENTS:
+            continue
+        _, _, fields, _ = _spec(eid)
+        args = tuple((a.name, fields[a.name][0], fields[a.name][1], fields[a.name][2]) for a in ec.event.args)
+        if any(kind not in ("bool",) for _, kind, _, _ in args) or set(fields) - {a.name for a in ec.event.args}:
+            continue
+        out[eid] = (ec.fast, ec.pod_relevant, args)
+    return out
+
+
 def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, strict: bool) -> None:
-    """The hot loop: one file in the ``events`` format, argument-free node events dispatched inline."""
+    """The hot loop: one file in the ``events`` format; plain node events run the compiled fast step inline.
+
+    The inline path accepts exactly the lines :func:`~nodereg.oracle.events.normalise` accepts for
+    those events (same keys, same types); anything else, and every step the fast step declines,
+    goes through ``normalise`` and ``Oracle.apply``.
+    """
     import orjson
 
-    from .core import NODE_EVENTS
     from .events import normalise, validator
 
     loads, JSONDecodeError = orjson.loads, orjson.JSONDecodeError
@@ -284,48 +337,74 @@ def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, stri
     except InputError as exc:
         rep.input_errors.append(exc)
         return
-    # argument-free node events: (compiled fast function, pod-relevant)
-    fast = {eid: (ec.fast, ec.pod_relevant) for eid, ec in o.c.events.items()
-            if ec.fast is not None and not ec.event.args and eid in NODE_EVENTS and o.use_fast}
+    fast = {} if val is not None else _fast_table(o)
     nodes = o.nodes
     count = 0
+    n = 0
+    index = o.index
     last = o.now if o.now is not None else -1.0
+    stop = False
     try:
-        for n, raw in lines(f, name):
-            try:
-                if raw is _TOO_LONG:
-                    raise InputError(f"line longer than {MAX_LINE} bytes", name, n)
+        for parts in _blocks(f):
+            for raw in parts:
+                n += 1
                 try:
                     ev = loads(raw)
                 except JSONDecodeError as exc:
-                    raise InputError(f"not JSON: {exc}", name, n) from None
-                if val is None and type(ev) is dict and len(ev) == 3:
-                    eid = ev.get("event")
-                    h = fast.get(eid)  # type: ignore[arg-type]
+                    if raw is _TOO_LONG:
+                        err = InputError(f"line longer than {MAX_LINE} bytes", name, n)
+                    elif not raw.strip():
+                        continue
+                    else:
+                        err = InputError(f"not JSON: {exc}", name, n)
+                    rep.input_errors.append(err)
+                    if not keep_going:
+                        stop = True
+                        break
+                    continue
+                if type(ev) is dict:
+                    h = fast.get(ev.get("event"))  # type: ignore[arg-type]
                     if h is not None:
                         t = ev.get("t")
                         node = ev.get("node")
                         rec = nodes.get(node) if type(node) is str else None
-                        if (rec is not None and (type(t) is float or type(t) is int) and t >= last
-                                and t <= rec.alarm and not (rec.pods and h[1]) and t < 1e300
-                                and h[0](rec.s, t, ())):
-                            rec.t = t
-                            last = t
-                            o.now = t
-                            o.index += 1
-                            count += 1
-                            continue
-                if val is not None:
-                    _strict(val, ev, name, n)
-                eid, t, node, pod, args, expect, extra = normalise(ev, name, n)
-                o.apply(eid, t, node, pod, args, expect, extra, line=n, file=name)
-                last = t
-                count += 1
-            except InputError as exc:
-                rep.input_errors.append(exc)
-                if not keep_going:
-                    break
+                        if rec is not None and (type(t) is float or type(t) is int) and last <= t <= rec.alarm \
+                                and t < 1e300 and not (rec.pods and h[1]):
+                            spec = h[2]
+                            if not spec:
+                                ok = len(ev) == 3
+                                args: tuple[Any, ...] = ()
+                            else:
+                                args = tuple(ev.get(a, dflt) for a, _k, _r, dflt in spec)
+                                ok = all(type(x) is bool for x in args) and len(ev) == 3 + sum(
+                                    1 for a, _k, _r, _d in spec if a in ev) and all(a in ev for a, _k, r, _d in spec
+                                                                                   if r)
+                            if ok and h[0](rec.s, t, args):
+                                rec.t = t
+                                last = t
+                                index += 1
+                                count += 1
+                                continue
+                o.index, o.now = index, (last if last >= 0 else None)
+                try:
+                    if val is not None:
+                        _strict(val, ev, name, n)
+                    eid, t, node, pod, args, expect, extra = normalise(ev, name, n)
+                    o.apply(eid, t, node, pod, args, expect, extra, line=n, file=name)
+                    last = t
+                    count += 1
+                except InputError as exc:
+                    rep.input_errors.append(exc)
+                    if not keep_going:
+                        stop = True
+                        break
+                index = o.index
+            if stop:
+                break
     finally:
+        o.index = index
+        if last >= 0:
+            o.now = last
         if f is not sys.stdin.buffer:
             f.close()
     rep.events += count

@@ -1,0 +1,344 @@
+"""``k8s-watch``: Kubernetes watch streams of Nodes, Pods and Leases, mapped to model events.
+
+Input: ``{"type": "ADDED"|"MODIFIED"|"DELETED", "object": {...}}`` objects, concatenated
+(pretty-printed, as ``kubectl get nodes --watch --output-watch-events -o json`` prints them) or as
+JSON Lines (``?watch=1``); bare objects and ``kind: List`` are accepted as ADDED. Several files
+(one per resource type) are merged into one history by ``metadata.resourceVersion`` (an etcd
+revision in practice); where it is missing or not a number, by the objects' own timestamps, and
+the report says so.
+
+How object changes become model events (each event's time is the object's own timestamp for that
+change; ``expect`` carries the observed fields so that an outcome the model forbids is caught):
+
+* Node first seen without a Ready condition: a registration (``kubelet_register_node`` with the
+  register-time taints, cordon, external-cloud and route flags read from the object, capacity and
+  reserved = capacity - allocatable), preceded by the kubelet's TLS bootstrap, which a watch cannot
+  see (inferred). Seen already with Ready (a watch that starts mid-life): ``observe_node``.
+* Ready turning Unknown: the node lifecycle controller (``nlc_monitor_node_health``, marks_unknown);
+  Ready True/False posted or its ``lastHeartbeatTime`` changed: ``kubelet_post_status``.
+* ``NetworkUnavailable`` True -> False: ``cloud_route_created``; ``spec.unschedulable``: cordon /
+  uncordon; taints: the cloud uninitialized taint removed -> ``cloud_node_initialize``, the user
+  taint -> ``admin_taint_node`` / ``admin_untaint_node``, condition NoSchedule taints ->
+  ``nlc_sync_noschedule_taints``, not-ready/unreachable NoExecute -> ``nlc_sync_noexecute_taints``.
+* Node DELETED: ``admin_delete_node``. Lease ``renewTime`` changed: ``kubelet_renew_lease``.
+* Pod first seen: ``declare_pod`` (its tolerations as the cluster shows them, so
+  DefaultTolerationSeconds is already in) and, if already bound, the binding (not checked: it
+  happened before the watch). ``spec.nodeName`` appearing: ``scheduler_bind_pod`` (time: the
+  PodScheduled condition). Deletion of a bound pod: ``taint_eviction_evict_pod`` when its node
+  carries a NoExecute taint, else ``delete_pod`` (anyone may delete a pod).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from .core import InputError
+from .events import normalise
+from .k8s import conditions, cpu_millis, node_vars, objects, parse_time, pod_request
+from .run import open_source
+
+if TYPE_CHECKING:
+    from .core import Oracle
+    from .run import Report
+
+CREDENTIALS = ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate")
+CONDITION_TAINTS = ("taint_not_ready_ns", "taint_unreachable_ns", "taint_unschedulable", "taint_memory_pressure",
+                    "taint_network_unavailable")
+NOEXEC_TAINTS = ("taint_not_ready_ne", "taint_unreachable_ne")
+
+
+def _rv(obj: dict[str, Any]) -> int | None:
+    rv = (obj.get("metadata") or {}).get("resourceVersion")
+    if isinstance(rv, str) and rv.isdigit():
+        return int(rv)
+    return None
+
+
+class WatchAdapter:
+    """Turns watch events (one at a time) into normalised model events for the oracle."""
+
+    def __init__(self, oracle: Oracle | None = None) -> None:
+        self.nodes: dict[str, dict[str, Any]] = {}
+        self.pods: dict[str, dict[str, Any]] = {}
+        self.leases: dict[str, float] = {}
+        self.known: set[str] = set()  # nodes whose kubelet the oracle knows has credentials
+        self.t = 0.0
+
+    # -- time ------------------------------------------------------------------------------------
+    def _time(self, *cands: Any, file: str | None, line: int | None) -> float:
+        for c in cands:
+            if c:
+                t = parse_time(c, "timestamp", file, line)
+                self.t = max(self.t, t)
+                return self.t
+        return self.t
+
+    def _ev(self, items: list[tuple[Any, ...]], ev: dict[str, Any], file: str | None, line: int | None) -> None:
+        items.append((*normalise(ev, file, line), line, file))
+
+    def _creds(self, items: list[tuple[Any, ...]], node: str, t: float, file: str | None, line: int | None) -> None:
+        if node not in self.known:
+            self.known.add(node)
+            for e in CREDENTIALS:
+                self._ev(items, {"t": t, "event": e, "node": node, "inferred": True}, file, line)
+
+    # -- one watch event ---------------------------------------------------------------------------
+    def feed(self, item: Any, file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+        if not isinstance(item, dict):
+            raise InputError("expected a watch event object {\"type\", \"object\"}", file, line)
+        if item.get("kind") == "List" and isinstance(item.get("items"), list):
+            out: list[tuple[Any, ...]] = []
+            for x in item["items"]:
+                out += self.feed({"type": "ADDED", "object": x}, file, line)
+            return out
+        if "object" in item:
+            typ, obj = item.get("type"), item.get("object")
+        else:
+            typ, obj = "MODIFIED", item
+        if typ in ("BOOKMARK", "ERROR"):
+            return []
+        if typ not in ("ADDED", "MODIFIED", "DELETED") or not isinstance(obj, dict):
+            raise InputError(f'watch event: expected "type" ADDED, MODIFIED or DELETED and an "object"; got '
+                             f'{typ!r:.40}', file, line)
+        kind = obj.get("kind")
+        meta = obj.get("metadata")
+        if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
+            raise InputError(f"{kind or 'object'}: missing metadata.name", file, line)
+        try:
+            if kind == "Node":
+                return self._node(typ, obj, file, line)
+            if kind == "Pod":
+                return self._pod(typ, obj, file, line)
+            if kind == "Lease":
+                return self._lease(typ, obj, file, line)
+        except (AttributeError, TypeError, KeyError) as exc:
+            raise InputError(f"{kind} {meta.get('name')}: unexpected field shape ({exc})", file, line) from None
+        return []  # other kinds: not part of the node lifecycle
+
+    def _node(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+        name = obj["metadata"]["name"]
+        items: list[tuple[Any, ...]] = []
+        prev = self.nodes.get(name)
+        meta = obj["metadata"]
+        if typ == "DELETED":
+            t = self._time(meta.get("deletionTimestamp"), file=file, line=line)
+            if prev is not None:
+                self._ev(items, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
+            self.nodes.pop(name, None)
+            self.known.discard(name)
+            return items
+        cur = node_vars(obj)
+        conds = conditions(obj)
+        ready_c = conds.get("Ready") or {}
+        status = obj.get("status") or {}
+        if prev is None:
+            t = self._time(meta.get("creationTimestamp"), file=file, line=line)
+            cap = cpu_millis((status.get("capacity") or {}).get("cpu"))
+            alloc = cpu_millis((status.get("allocatable") or {}).get("cpu"))
+            if cur["ready"] == "Absent":
+                self._creds(items, name, t, file, line)
+                args: dict[str, Any] = {
+                    "register_unschedulable": cur["unschedulable"],
+                    "register_with_taint": bool(cur.get("taint_custom")),
+                    "taint_effect": cur.get("custom_effect", "NoSchedule"),
+                    "external_cloud": bool(cur.get("taint_uninitialized")),
+                    "needs_routes": cur["network_unavailable"],
+                }
+                if cap is not None:
+                    args["capacity"] = cap
+                    args["reserved"] = max(cap - (alloc if alloc is not None else cap), 0)
+                exp = {k: v for k, v in cur.items() if k not in ("ready", "memory_pressure")}
+                self._ev(items, {"t": t, "event": "kubelet_register_node", "node": name, **args, "expect": exp},
+                         file, line)
+            else:
+                t = self._time(ready_c.get("lastHeartbeatTime"), meta.get("creationTimestamp"), file=file,
+                               line=line)
+                self.known.add(name)
+                taints = [x for x in ((obj.get("spec") or {}).get("taints") or []) if isinstance(x, dict)]
+                ev = {"t": t, "event": "observe_node", "node": name, "ready": cur["ready"], "taints": taints,
+                      "unschedulable": cur["unschedulable"], "memory_pressure": cur["memory_pressure"],
+                      "network_unavailable": cur["network_unavailable"]}
+                if cap is not None:
+                    ev["capacity"] = cap
+                if alloc is not None:
+                    ev["allocatable"] = alloc
+                self._ev(items, ev, file, line)
+            self.nodes[name] = {"vars": cur, "hb": ready_c.get("lastHeartbeatTime"), "obj": obj}
+            return items
+        old = prev["vars"]
+        steps: list[tuple[dict[str, Any], tuple[str, ...]]] = []
+        hb = ready_c.get("lastHeartbeatTime")
+        if cur["ready"] != old["ready"] or (hb and hb != prev["hb"] and cur["ready"] in ("True", "False")) or (
+                cur["memory_pressure"] != old["memory_pressure"] and cur["ready"] in ("True", "False")):
+            if cur["ready"] == "Unknown":
+                t = self._time(ready_c.get("lastTransitionTime"), file=file, line=line)
+                steps.append(({"t": t, "event": "nlc_monitor_node_health", "node": name, "marks_unknown": True},
+                              ("ready",)))
+            elif cur["ready"] in ("True", "False"):
+                t = self._time(hb, ready_c.get("lastTransitionTime"), file=file, line=line)
+                self._creds_steps(steps, name, t)
+                steps.append(({"t": t, "event": "kubelet_post_status", "node": name,
+                               "ready": cur["ready"] == "True", "memory_pressure": cur["memory_pressure"]},
+                              ("ready", "memory_pressure")))
+        t = self._time(*_managed_times(obj), file=file, line=line)
+        if old["network_unavailable"] and not cur["network_unavailable"]:
+            steps.append(({"t": t, "event": "cloud_route_created", "node": name}, ("network_unavailable",)))
+        if cur["unschedulable"] != old["unschedulable"]:
+            steps.append(({"t": t, "event": "admin_cordon" if cur["unschedulable"] else "admin_uncordon",
+                           "node": name}, ("unschedulable",)))
+        if old.get("taint_uninitialized") and not cur.get("taint_uninitialized"):
+            steps.append(({"t": t, "event": "cloud_node_initialize", "node": name}, ("taint_uninitialized",)))
+        if cur.get("taint_custom") != old.get("taint_custom") or (
+                cur.get("taint_custom") and cur.get("custom_effect") != old.get("custom_effect")):
+            if old.get("taint_custom"):
+                steps.append(({"t": t, "event": "admin_untaint_node", "node": name}, ("taint_custom",)))
+            if cur.get("taint_custom"):
+                steps.append(({"t": t, "event": "admin_taint_node", "node": name,
+                               "taint_effect": cur["custom_effect"]}, ("taint_custom", "custom_effect")))
+        if any(cur.get(k) != old.get(k) for k in CONDITION_TAINTS):
+            tt = self._time(*_taint_times(obj, CONDITION_TAINTS), *_managed_times(obj), file=file, line=line)
+            steps.append(({"t": tt, "event": "nlc_sync_noschedule_taints", "node": name}, CONDITION_TAINTS))
+        if any(cur.get(k) != old.get(k) for k in NOEXEC_TAINTS):
+            tt = self._time(*_taint_times(obj, NOEXEC_TAINTS), *_managed_times(obj), file=file, line=line)
+            steps.append(({"t": tt, "event": "nlc_sync_noexecute_taints", "node": name}, NOEXEC_TAINTS))
+        last_t = self.t
+        for j, (ev, fields) in enumerate(steps):
+            ev["t"] = max(ev["t"], last_t) if j else ev["t"]
+            last_t = ev["t"]
+            if ev["event"] in CREDENTIALS:
+                self._ev(items, ev, file, line)
+                continue
+            exp = cur if j == len(steps) - 1 else {k: cur[k] for k in fields if k in cur}
+            exp = {k: v for k, v in exp.items() if k != "custom_effect" or cur.get("taint_custom")}
+            self._ev(items, {**ev, "expect": exp}, file, line)
+        self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj}
+        return items
+
+    def _creds_steps(self, steps: list[tuple[dict[str, Any], tuple[str, ...]]], name: str, t: float) -> None:
+        if name not in self.known:
+            self.known.add(name)
+            for e in CREDENTIALS:
+                steps.append(({"t": t, "event": e, "node": name, "inferred": True}, ()))
+
+    def _lease(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+        meta = obj["metadata"]
+        if meta.get("namespace", "kube-node-lease") != "kube-node-lease" or typ == "DELETED":
+            return []
+        name = meta["name"]
+        renew = (obj.get("spec") or {}).get("renewTime")
+        if not renew:
+            return []
+        t = parse_time(renew, "Lease spec.renewTime", file, line)
+        if self.leases.get(name) == t:
+            return []
+        self.leases[name] = t
+        self.t = max(self.t, t)
+        items: list[tuple[Any, ...]] = []
+        self._creds(items, name, self.t, file, line)
+        self._ev(items, {"t": self.t, "event": "kubelet_renew_lease", "node": name}, file, line)
+        return items
+
+    def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+        meta = obj["metadata"]
+        key = f"{meta.get('namespace', 'default')}/{meta['name']}"
+        spec = obj.get("spec") or {}
+        node = spec.get("nodeName") or None
+        prev = self.pods.get(key)
+        items: list[tuple[Any, ...]] = []
+        if prev is None:
+            if typ == "DELETED":
+                return []
+            t = self._time(meta.get("creationTimestamp"), file=file, line=line)
+            tols = [x for x in (spec.get("tolerations") or []) if isinstance(x, dict)]
+            ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": tols, "request": pod_request(obj),
+                  "default_tolerations": False}
+            self._ev(items, ev, file, line)
+            self.pods[key] = {"node": None, "deleting": False}
+            prev = self.pods[key]
+            if node is not None and typ == "ADDED":
+                # bound before the watch began: taken as it is
+                items.append(_bound(key, node, self.t, file, line))
+                prev["node"] = node
+        if node is not None and prev["node"] is None:
+            sched = conditions(obj).get("PodScheduled") or {}
+            t = self._time(sched.get("lastTransitionTime"), file=file, line=line)
+            if node not in self.known and node in self.nodes:
+                self.known.add(node)
+            self._ev(items, {"t": t, "event": "scheduler_bind_pod", "node": node, "pod": key}, file, line)
+            prev["node"] = node
+        deleting = typ == "DELETED" or bool(meta.get("deletionTimestamp"))
+        if deleting and not prev["deleting"]:
+            prev["deleting"] = True
+            t = self._time(meta.get("deletionTimestamp"), file=file, line=line)
+            bound = prev["node"]
+            nv = self.nodes.get(bound, {}).get("vars", {}) if bound else {}
+            noexec = nv.get("taint_not_ready_ne") or nv.get("taint_unreachable_ne") or (
+                nv.get("taint_custom") and nv.get("custom_effect") == "NoExecute")
+            if bound and noexec:
+                self._ev(items, {"t": t, "event": "taint_eviction_evict_pod", "node": bound, "pod": key}, file, line)
+            self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
+        if typ == "DELETED":
+            self.pods.pop(key, None)
+        return items
+
+
+def _managed_times(obj: dict[str, Any]) -> list[str]:
+    """metadata.managedFields times, newest first: when spec fields (cordon, taints) were written."""
+    mf = (obj.get("metadata") or {}).get("managedFields") or []
+    times = [m.get("time") for m in mf if isinstance(m, dict) and isinstance(m.get("time"), str)]
+    return sorted(times, reverse=True)
+
+
+def _taint_times(obj: dict[str, Any], slots: tuple[str, ...]) -> list[str]:
+    out = []
+    for x in ((obj.get("spec") or {}).get("taints") or []):
+        if isinstance(x, dict) and isinstance(x.get("timeAdded"), str):
+            out.append(x["timeAdded"])
+    return sorted(out, reverse=True)
+
+
+def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tuple[Any, ...]]:
+    """All files merged by resourceVersion, mapped to normalised model events."""
+    adapter = WatchAdapter()
+    missing_rv = [False]
+
+    def stream(path: str) -> Iterator[tuple[float, int, int, str, Any]]:
+        name, f = open_source(path)
+        try:
+            seq = 0
+            for line, obj in objects(f, name):
+                seq += 1
+                if isinstance(obj, InputError):
+                    yield (-1.0, seq, line, name, obj)
+                    continue
+                o = obj.get("object") if isinstance(obj, dict) else None
+                rv = _rv(o) if isinstance(o, dict) else (_rv(obj) if isinstance(obj, dict) else None)
+                if rv is None:
+                    missing_rv[0] = True
+                    rv = -1
+                yield (float(rv), seq, line, name, obj)
+        finally:
+            import sys
+
+            if f is not sys.stdin.buffer:
+                f.close()
+
+    its = [stream(p) for p in paths]
+    merged = heapq.merge(*its, key=lambda x: (x[0],)) if len(its) > 1 else its[0]
+    for _rvv, _seq, line, name, obj in merged:
+        if isinstance(obj, InputError):
+            raise obj
+        yield from adapter.feed(obj, name, line)
+    if missing_rv[0]:
+        rep.notes.append("some watch objects have no numeric metadata.resourceVersion: merged in file order and "
+                         "by the objects' own timestamps instead")
+
+
+def _bound(pod: str, node: str, t: float, file: str | None, line: int | None) -> tuple[Any, ...]:
+    """A binding that happened before the watch began (not checked)."""
+    return ("!observe_binding", t, node, pod, (), None, {}, line, file)
+
+
+__all__ = ["WatchAdapter", "watch_events"]
