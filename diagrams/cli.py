@@ -1,0 +1,65 @@
+"""``nodereg diagrams``: write every diagram, or check that the committed ones are up to date.
+
+Registered on the ``nodereg`` command group by :mod:`nodereg.cli` (it looks for
+``diagrams_command`` here). Exit codes: 0 written or up to date; 1 stale diagrams (``--check``) or a
+scenario the model can no longer reach; 2 bad usage. Errors are one line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import click
+
+
+def _fail(message: str, code: int = 2) -> None:
+    click.echo(f"nodereg: error: {message}", err=True)
+    sys.exit(code)
+
+
+@click.command("diagrams")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
+              help="folder to write (or, with --check, to compare); default: diagrams/generated of the package")
+@click.option("--check", is_flag=True, help="regenerate in memory and exit 1 naming every stale file")
+def diagrams_command(out_dir: Path | None, check: bool) -> None:
+    """Draw the node lifecycle, the scenarios and the mutants' counterexamples from the model."""
+    from . import generate
+    from .scenarios import ScenarioError
+
+    folder = out_dir if out_dir is not None else generate.default_dir()
+    if folder.exists() and not folder.is_dir():
+        _fail(f"--out {folder}: not a directory")
+    if check and not folder.is_dir():
+        _fail(f"--out {folder}: no such directory to check (run 'nodereg diagrams' first)")
+    t0 = time.monotonic()
+    try:
+        out = generate.produce()
+    except ScenarioError as exc:
+        _fail(f"scenario cannot be derived from the model: {exc}", 1)
+    for line in out.skipped:
+        click.echo(f"nodereg diagrams: {line}", err=True)
+    if check:
+        res = generate.check(out, folder)
+        if res.not_compared:
+            why = ("graphviz is not installed" if out.graphviz is None
+                   else f"they were rendered by another graphviz (here: {out.graphviz})")
+            click.echo(f"nodereg diagrams: not compared: {len(res.not_compared)} renders, because {why}", err=True)
+        if res.stale:
+            for s in res.stale:
+                click.echo(f"stale: {folder / s.split(' ')[0]} {s.split(' ', 1)[1]}")
+            click.echo(f"{len(res.stale)} diagram file(s) out of date: run 'make diagrams' "
+                       "(nodereg diagrams --out diagrams/generated) and commit them")
+            sys.exit(1)
+        click.echo(f"diagrams up to date ({res.compared} files, {time.monotonic() - t0:.1f} s)")
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        removed = generate.write(out, folder)
+    except OSError as exc:
+        _fail(f"--out {folder}: {exc.strerror or exc}")
+    for rel in removed:
+        click.echo(f"removed {folder / rel} (no longer generated)")
+    click.echo(f"wrote {len(out.files)} files to {folder} in {time.monotonic() - t0:.1f} s"
+               + (f" ({len(out.skipped)} renders skipped)" if out.skipped else ""))

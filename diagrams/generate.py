@@ -1,0 +1,246 @@
+"""Every committed diagram, produced in memory; then written to a folder or compared with one.
+
+Producing everything as ``{relative path: bytes}`` first is what makes ``--check`` honest: it
+runs exactly the code that writes, and compares bytes. Layout of the output folder::
+
+    index.md                        every diagram: Mermaid inline, SVG linked, one sentence each
+    node-lifecycle.{dot,mmd,svg,png} the state diagram
+    scenarios/<id>.{mmd,svg}         registration, heartbeat-loss, recovery, cordon, re-registration
+    mutants/<id>.{mmd,svg}           one counterexample per seeded mutant (nodereg verify --mutants)
+    MANIFEST.txt                    the files and the graphviz version that rendered them
+
+Text outputs (DOT, Mermaid, Markdown) depend only on the model. Renders (SVG, PNG) also depend on
+the graphviz version, so ``--check`` compares them only when the local graphviz is the one in
+MANIFEST.txt, and says so otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from nodereg.model import declaration as d
+from nodereg.model.semantics import Config, real_model
+
+from . import counterexample, render, scenarios, sequence, state
+from .extract import state_graph
+
+RENDER_SUFFIXES = (".svg", ".png")
+MANIFEST = "MANIFEST.txt"
+#: The cluster the mutants are verified on: the default of ``nodereg verify``.
+MUTANT_CONFIG = Config(2, 2)
+
+
+def default_dir() -> Path:
+    """``diagrams/generated`` next to this code (the package is installed editable: the repo folder)."""
+    import nodereg.diagrams
+
+    return Path(nodereg.diagrams.__file__).parent / "generated"
+
+
+@dataclass
+class Output:
+    """Everything ``nodereg diagrams`` writes, and the renders it had to skip (with the reason)."""
+
+    files: dict[str, bytes] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)
+    graphviz: str | None = None
+
+    def is_render(self, rel: str) -> bool:
+        return rel.endswith(RENDER_SUFFIXES) or rel == MANIFEST
+
+
+def _try_render(out: Output, rel: str, source: str, fmt: str, engine: str = "dot", extra: tuple[str, ...] = ()) -> bool:
+    try:
+        out.files[rel] = render.render(source, fmt, engine, extra)
+        return True
+    except render.RenderUnavailable as exc:
+        out.skipped.append(f"skipped {rel}: {exc}")
+        return False
+
+
+def _mermaid_block(text: str) -> list[str]:
+    return ["```mermaid", text.rstrip("\n"), "```"]
+
+
+MUTANT_DEPTH = 14
+
+
+def mutant_runs() -> list[tuple[str, str, str, str, list[dict]]]:
+    """(mutant id, description, reference, property, counterexample) for every seeded mutant.
+
+    Running ``nodereg verify --mutants`` in full takes minutes (every property, induction and
+    Spacer); a picture only needs one counterexample. So each mutant gets the *shortest* run that
+    violates any (non-lemma) property, found by BMC over all properties at once on the verifier's
+    default cluster (2 nodes, 2 pods, symbolic timing), and replayed on the machine like every
+    counterexample ``verify`` reports. About 45 s for the eleven mutants on one core.
+    """
+    import z3
+
+    from nodereg.model.mutants import MUTANTS
+    from nodereg.model.semantics import compiled
+    from nodereg.properties.catalogue import ALL_PROPERTIES
+    from nodereg.verifier.counterexample import describe, replay
+    from nodereg.verifier.encoding import Encoding
+    from nodereg.verifier.runner import Prover
+
+    props = [p for p in ALL_PROPERTIES if not p.lemma]
+    out = []
+    for mu in MUTANTS:
+        model = mu.model()
+        pr = Prover(Encoding(model, MUTANT_CONFIG))
+        enc, found = pr.enc, None
+        for k in range(MUTANT_DEPTH + 1):
+            pr._grow(k)
+            s = pr.bstates
+            targets = []
+            for p in props:
+                if p.kind == "state":
+                    targets.append((p, z3.Not(enc.holds(p, s[k]))))
+                elif k > 0:
+                    targets.append((p, z3.Not(enc.holds(p, s[k - 1], s[k], pr.bsteps[k - 1]))))
+            pr.bmc.push()
+            pr.bmc.add(z3.Or(*[t for _, t in targets]))
+            if pr.bmc.check() == z3.sat:
+                m = pr.bmc.model()
+                prop = next(p for p, t in targets if z3.is_true(m.eval(t, model_completion=True)))
+                found = (prop, pr._read(m, k))
+            pr.bmc.pop()
+            if found:
+                break
+        if found is None or not replay(model, MUTANT_CONFIG, found[1], found[0]):
+            out.append((mu.id, mu.description, mu.reference, "", []))
+            continue
+        cex = describe(compiled(model, MUTANT_CONFIG), found[1])
+        out.append((mu.id, mu.description, mu.reference, found[0].id, cex))
+    return out
+
+
+def produce(with_mutants: bool = True) -> Output:
+    """Every diagram as bytes, in a fixed order; no timestamps, nothing from the environment but graphviz."""
+    out = Output(graphviz=render.graphviz_version())
+    model = real_model()
+    graph = state_graph(model)
+    index = [
+        "# nodereg diagrams",
+        "",
+        "Generated by `nodereg diagrams` from `nodereg.model.declaration`; do not edit. `make test` runs "
+        "`nodereg diagrams --check`, which fails when these files differ from what the model produces.",
+        "Mermaid blocks render inline on GitHub; the SVGs are drawn by graphviz (`dot` for the state diagram, "
+        "`neato -n2` for sequence diagrams), offline.",
+        "",
+        "## The node lifecycle",
+        "",
+        "The seven control states and every transition of the python-statemachine machine, arrows coloured by the "
+        "actor that fires them, with each event's guard; self-loops are listed inside each state "
+        "([SVG](node-lifecycle.svg), [PNG](node-lifecycle.png), [DOT](node-lifecycle.dot)).",
+        "",
+    ]
+    dot_src = state.dot(graph, d.ACTORS)
+    mmd = state.mermaid(graph, d.ACTORS)
+    out.files["node-lifecycle.dot"] = dot_src.encode()
+    out.files["node-lifecycle.mmd"] = mmd.encode()
+    _try_render(out, "node-lifecycle.svg", dot_src, "svg")
+    _try_render(out, "node-lifecycle.png", dot_src, "png")
+    index += ["![node lifecycle](node-lifecycle.svg)", "", "<details><summary>Mermaid version</summary>", "",
+              *_mermaid_block(mmd), "", "</details>", ""]
+
+    index += ["## Scenarios", "",
+              "Each run is found by a search over the model towards the goals listed in its first note, with "
+              "Kubernetes default timings, and replayed on the python-statemachine machine before it is drawn.", ""]
+    for sc in scenarios.SCENARIOS:
+        r = scenarios.run(sc.id)
+        run = r.described()
+        diag = sequence.build(run, sc.title, fold_quiet=True, preface=scenarios.preface(sc))
+        text = sequence.mermaid(diag)
+        rel = f"scenarios/{sc.id}"
+        out.files[f"{rel}.mmd"] = text.encode()
+        _try_render(out, f"{rel}.svg", sequence.dot(diag), "svg", "neato", ("-n2",))
+        index += [f"### {sc.title}", "", f"{sc.sentence} ([SVG]({rel}.svg))", "", *_mermaid_block(text), ""]
+
+    if with_mutants:
+        index += ["## Mutant counterexamples", "",
+                  "For each seeded bug of `nodereg verify --mutants`, the counterexample that kills it; the red "
+                  "step is where the property breaks.", ""]
+        for mid, desc, ref, prop, cex in mutant_runs():
+            if not cex:
+                index += [f"### {mid}", "", f"{desc} **Survived**: no counterexample to draw.", ""]
+                continue
+            diag = counterexample.diagram(prop, cex, f"Mutant {mid}: {prop} violated",
+                                          extra=(f"mutant {mid}: {desc}", f"reference: {ref}"))
+            text = sequence.mermaid(diag)
+            rel = f"mutants/{mid}"
+            out.files[f"{rel}.mmd"] = text.encode()
+            _try_render(out, f"{rel}.svg", sequence.dot(diag), "svg", "neato", ("-n2",))
+            index += [f"### {mid}", "", f"{desc} Killed by `{prop}` in {len(cex) - 1} steps ([SVG]({rel}.svg)).",
+                      "", *_mermaid_block(text), ""]
+    out.files["index.md"] = ("\n".join(index).rstrip("\n") + "\n").encode()
+    names = sorted([*out.files, *(s.split(":")[0].removeprefix("skipped ") for s in out.skipped)])
+    manifest = [f"graphviz: {out.graphviz or 'not installed'}", *names]
+    if out.graphviz:
+        out.files[MANIFEST] = ("\n".join(manifest) + "\n").encode()
+    return out
+
+
+def write(out: Output, folder: Path) -> list[str]:
+    """Write every file; delete files an earlier run listed in its manifest that are no longer produced."""
+    old = _manifest_files(folder)
+    for rel, data in sorted(out.files.items()):
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists() or path.read_bytes() != data:
+            path.write_bytes(data)
+    removed = []
+    for rel in sorted(set(old) - set(out.files)):
+        if rel.endswith(RENDER_SUFFIXES) and not out.graphviz:
+            continue  # a render we could not redo here: keep it
+        p = folder / rel
+        if p.is_file():
+            p.unlink()
+            removed.append(rel)
+    return removed
+
+
+def _manifest_files(folder: Path) -> list[str]:
+    m = folder / MANIFEST
+    if not m.is_file():
+        return []
+    return [x for x in m.read_text().splitlines()[1:] if x and ".." not in x]
+
+
+def _manifest_graphviz(folder: Path) -> str | None:
+    m = folder / MANIFEST
+    if not m.is_file():
+        return None
+    first = m.read_text().splitlines()[:1]
+    return first[0].removeprefix("graphviz: ") if first else None
+
+
+@dataclass
+class CheckResult:
+    """What ``--check`` found: stale files (differ, missing or left over) and renders not compared."""
+
+    stale: list[str] = field(default_factory=list)
+    compared: int = 0
+    not_compared: list[str] = field(default_factory=list)
+
+
+def check(out: Output, folder: Path) -> CheckResult:
+    """Compare ``out`` with the committed folder, byte for byte."""
+    res = CheckResult()
+    recorded = _manifest_graphviz(folder)
+    same_graphviz = out.graphviz is not None and recorded == out.graphviz
+    for rel, data in sorted(out.files.items()):
+        if out.is_render(rel) and not same_graphviz:
+            res.not_compared.append(rel)
+            continue
+        p = folder / rel
+        if not p.is_file():
+            res.stale.append(f"{rel} (missing)")
+        elif p.read_bytes() != data:
+            res.stale.append(f"{rel} (differs)")
+        res.compared += 1
+    if same_graphviz:
+        for rel in sorted(set(_manifest_files(folder)) - set(out.files)):
+            res.stale.append(f"{rel} (no longer generated)")
+    return res

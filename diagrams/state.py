@@ -1,0 +1,159 @@
+"""The state diagram of the node lifecycle: DOT (for graphviz) and Mermaid ``stateDiagram-v2``.
+
+Both are drawn from :func:`.extract.state_graph`. Parallel transitions between the same two states
+are merged into one edge whose label lists the events, one line each, coloured by actor, with the
+guard under each event; self-loops (up to 17 events on one state) list their events grouped by
+actor, and a legend gives every event's actor and guard. Without the merge the picture has 116
+arrows, 90 of them self-loops, and no label is readable.
+
+The Mermaid text is written by python-statemachine's own renderer (``MermaidRenderer``) from the
+same merged graph, so the two formats cannot disagree; only the labels are ours.
+"""
+
+from __future__ import annotations
+
+import html
+
+from statemachine.contrib.diagram.model import DiagramGraph, DiagramState, DiagramTransition, StateType
+from statemachine.contrib.diagram.renderers.mermaid import MermaidRenderer, MermaidRendererConfig
+
+from .extract import ACTOR_COLOURS, ACTOR_TITLES, EdgeIR, StateGraph, StateIR
+
+#: At most this many events on one line of a self-loop label.
+LOOP_EVENTS_PER_LINE = 2
+
+
+def _h(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _actor_groups(edge: EdgeIR, actors: tuple[str, ...]) -> list[tuple[str, list[str]]]:
+    groups: dict[str, list[str]] = {}
+    for t in edge.transitions:
+        groups.setdefault(t.actor, []).append(t.event)
+    return [(a, groups[a]) for a in actors if a in groups]
+
+
+def _wrap(text: str, width: int = 40) -> list[str]:
+    """Break a guard before its connectives so that label lines stay about ``width`` characters."""
+    import re
+
+    parts = re.split(r" (?=(?:and|or) )", text)
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + 1 + len(part) <= width:
+            lines[-1] += " " + part
+        else:
+            lines.append(part)
+    return lines
+
+
+def _edge_label(edge: EdgeIR) -> str:
+    """An arrow's label: each event in its actor's colour, its guard under it."""
+    rows: list[str] = []
+    for t in edge.transitions:
+        colour = ACTOR_COLOURS[t.actor]
+        rows.append(f'<tr><td align="left"><font color="{colour}"><b>{_h(t.event)}</b></font></td></tr>')
+        guard = _wrap(f"[{t.guard}]")
+        body = '<br align="left"/>'.join(_h(x) for x in guard)
+        rows.append(f'<tr><td align="left"><font color="#555555" point-size="8">{body}<br align="left"/></font>'
+                    "</td></tr>")
+    return '<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">' + "".join(rows) + "</table>>"
+
+
+def _state_label(s: StateIR, loop: EdgeIR | None, actors: tuple[str, ...]) -> str:
+    """A state as a UML box: name, its definition, and its self-loop events grouped by actor.
+
+    Self-loops are listed inside the state (python-statemachine's own DOT output does this for
+    internal transitions) because seventeen labelled loops around one box cannot be read.
+    """
+    rows = [f'<tr><td><b>{_h(s.name)}</b></td></tr>',
+            f'<tr><td><font point-size="9" color="#555555">{_h(s.definition)}</font></td></tr>']
+    if loop is not None:
+        rows.append('<tr><td align="left" border="1" sides="t" color="#aab7c4">'
+                    '<font point-size="8" color="#555555">self-loops (stay in this state):</font></td></tr>')
+        for actor, evs in _actor_groups(loop, actors):
+            colour = ACTOR_COLOURS[actor]
+            for i in range(0, len(evs), LOOP_EVENTS_PER_LINE):
+                chunk = ", ".join(_h(e) for e in evs[i:i + LOOP_EVENTS_PER_LINE])
+                rows.append(f'<tr><td align="left"><font point-size="9" color="{colour}">{chunk}</font></td></tr>')
+    return '<<table border="0" cellborder="0" cellspacing="0" cellpadding="2">' + "".join(rows) + "</table>>"
+
+
+def _legend(graph: StateGraph, actors: tuple[str, ...], title: str) -> str:
+    head = title + ('<tr><td align="left"><b>event</b></td><td align="left"><b>actor</b></td>'
+            '<td align="left"><b>guard (from the declaration)</b></td></tr>')
+    rows = [head]
+    order = {a: i for i, a in enumerate(actors)}
+    for e in sorted(graph.events, key=lambda e: (order.get(e.actor, 99), graph.events.index(e))):
+        t = next(t for t in graph.transitions if t.event == e.id)
+        colour = ACTOR_COLOURS[e.actor]
+        rows.append(f'<tr><td align="left"><font color="{colour}"><b>{_h(e.id)}</b></font></td>'
+                    f'<td align="left"><font color="{colour}">{_h(ACTOR_TITLES[e.actor])}</font></td>'
+                    f'<td align="left"><font point-size="9">{_h(t.guard)}</font></td></tr>')
+    return ('<<table border="0" cellborder="0" cellspacing="0" cellpadding="3">'
+            + "".join(rows) + "</table>>")
+
+
+#: States drawn side by side (same rank), so the healthy and unhealthy states face each other.
+SAME_RANK: tuple[tuple[str, ...], ...] = ()
+
+
+def dot(graph: StateGraph, actors: tuple[str, ...]) -> str:
+    """DOT source: seven states, one edge per (src, dst) pair, a legend of events, actors and guards."""
+    title = ('<tr><td align="left" colspan="3"><font point-size="16"><b>Node lifecycle</b></font>'
+             '<font point-size="10">  derived from nodereg.model.declaration: arrow colour = actor; '
+             "self-loops are listed inside each state</font></td></tr>")
+    out = [
+        f'digraph "{graph.name}" {{',
+        "  graph [rankdir=TB, fontname=Helvetica, nodesep=0.9, ranksep=0.9, pad=0.3, newrank=true,",
+        f"         labelloc=b, labeljust=l, label={_legend(graph, actors, title)}];",
+        '  node [shape=box, style="rounded,filled", fillcolor="#f7f9fc", color="#34495e", penwidth=1.6,',
+        "        fontname=Helvetica, fontsize=12, margin=\"0.15,0.08\"];",
+        "  edge [fontname=Helvetica, fontsize=9, arrowsize=0.8];",
+        '  "__initial" [shape=circle, style=filled, fillcolor=black, color=black, label="", width=0.18, '
+        "fixedsize=true];",
+    ]
+    edges = graph.edges()
+    loops = {e.src: e for e in edges if e.is_loop}
+    for s in graph.states:
+        out.append(f'  "{s.id}" [label={_state_label(s, loops.get(s.id), actors)}];')
+    for group in SAME_RANK:
+        present = [g for g in group if any(s.id == g for s in graph.states)]
+        out.append("  { rank=same; " + " ".join(f'"{g}";' for g in present) + " }")
+    initial = next(s.id for s in graph.states if s.initial)
+    out.append(f'  "__initial" -> "{initial}";')
+    for edge in edges:
+        events = ", ".join(t.event for t in edge.transitions)
+        actors_here = {t.actor for t in edge.transitions}
+        colour = ACTOR_COLOURS[next(iter(actors_here))] if len(actors_here) == 1 else "#5d6d7e"
+        if edge.is_loop:
+            out.append(f'  "{edge.src}" -> "{edge.dst}" [color="#8899aa", penwidth=1.0, arrowsize=0.6, '
+                       f'tooltip="{events}"];')
+        else:
+            out.append(f'  "{edge.src}" -> "{edge.dst}" [label={_edge_label(edge)}, color="{colour}", '
+                       f'penwidth=1.6, tooltip="{events}"];')
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def _mm(text: str) -> str:
+    return text.replace(";", ",").replace("#", "").replace(":", " -")
+
+
+def mermaid(graph: StateGraph, actors: tuple[str, ...]) -> str:
+    """``stateDiagram-v2`` text, written by python-statemachine's Mermaid renderer from the merged edges."""
+    states = [DiagramState(id=s.id, name=s.name, type=StateType.REGULAR, is_initial=s.initial)
+              for s in graph.states]
+    transitions: list[DiagramTransition] = []
+    for edge in graph.edges():
+        if edge.is_loop:
+            parts = [f"{a} - {', '.join(evs)}" for a, evs in _actor_groups(edge, actors)]
+        else:
+            parts = [f"{t.event} [{_mm(t.guard)}]" for t in edge.transitions]
+        transitions.append(DiagramTransition(source=edge.src, targets=[edge.dst], event="<br/>".join(parts)))
+    dg = DiagramGraph(name=graph.name, states=states, transitions=transitions)
+    text = MermaidRenderer(MermaidRendererConfig(direction="TB")).render(dg)
+    lines = text.rstrip("\n").split("\n")
+    lines.insert(1, "    %% derived from nodereg.model.declaration by nodereg diagrams, do not edit")
+    return "\n".join(lines) + "\n"
