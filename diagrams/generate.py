@@ -75,8 +75,6 @@ def mutant_runs() -> list[tuple[str, str, str, str, list[dict]]]:
     default cluster (2 nodes, 2 pods, symbolic timing), and replayed on the machine like every
     counterexample ``verify`` reports. About 45 s for the eleven mutants on one core.
     """
-    import z3
-
     from nodereg.model.mutants import MUTANTS
     from nodereg.model.semantics import compiled
     from nodereg.properties.catalogue import ALL_PROPERTIES
@@ -88,26 +86,7 @@ def mutant_runs() -> list[tuple[str, str, str, str, list[dict]]]:
     out = []
     for mu in MUTANTS:
         model = mu.model()
-        pr = Prover(Encoding(model, MUTANT_CONFIG))
-        enc, found = pr.enc, None
-        for k in range(MUTANT_DEPTH + 1):
-            pr._grow(k)
-            s = pr.bstates
-            targets = []
-            for p in props:
-                if p.kind == "state":
-                    targets.append((p, z3.Not(enc.holds(p, s[k]))))
-                elif k > 0:
-                    targets.append((p, z3.Not(enc.holds(p, s[k - 1], s[k], pr.bsteps[k - 1]))))
-            pr.bmc.push()
-            pr.bmc.add(z3.Or(*[t for _, t in targets]))
-            if pr.bmc.check() == z3.sat:
-                m = pr.bmc.model()
-                prop = next(p for p, t in targets if z3.is_true(m.eval(t, model_completion=True)))
-                found = (prop, pr._read(m, k))
-            pr.bmc.pop()
-            if found:
-                break
+        found = Prover(Encoding(model, MUTANT_CONFIG)).first_violation(props, MUTANT_DEPTH)
         if found is None or not replay(model, MUTANT_CONFIG, found[1], found[0]):
             out.append((mu.id, mu.description, mu.reference, "", []))
             continue

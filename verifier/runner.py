@@ -183,8 +183,10 @@ class Prover:
         enc = self.enc
         out: dict[str, EngineResult] = {}
         open_q = list(queries)
+        reached = -1
+        timed_out = False
         for k in range(depth + 1):
-            if not open_q:
+            if not open_q or timed_out:
                 break
             self._grow(k)
             s = self.bstates
@@ -204,11 +206,14 @@ class Prover:
             while targets:
                 left = timeout_s - (time.monotonic() - t0)
                 if left <= 0:
+                    timed_out = True
                     break
                 self.bmc.push()
                 self.bmc.set("timeout", max(1, int(left * 1000)))
                 self.bmc.add(z3.Or(*[tgt for _, _, tgt in targets]))
                 r = self.bmc.check()
+                if r == z3.unknown:
+                    timed_out = True
                 if r != z3.sat:
                     self.bmc.pop()
                     break
@@ -221,9 +226,15 @@ class Prover:
                                              time.monotonic() - t0, trace)
                     open_q.remove((p, g))
                     targets.remove((p, g, tgt))
+            if not timed_out:
+                reached = k
         for prop, goal in open_q:
-            out[prop.id] = EngineResult("proved" if goal == "violation" else "unreachable", "bmc", depth,
-                                        time.monotonic() - t0, reason=f"none up to depth {depth}")
+            if reached < depth:
+                out[prop.id] = EngineResult("inconclusive", "bmc", max(reached, 0), time.monotonic() - t0,
+                                            reason=f"time ran out after depth {reached}")
+            else:
+                out[prop.id] = EngineResult("proved" if goal == "violation" else "unreachable", "bmc", depth,
+                                            time.monotonic() - t0, reason=f"none up to depth {depth}")
         return out
 
     def reach_within(self, queries: list[Property], depth: int, timeout_s: float) -> dict[str, EngineResult]:
@@ -275,6 +286,34 @@ class Prover:
         for q in open_q:
             out[q.id] = EngineResult("inconclusive", "bmc", depth, time.monotonic() - t0, reason="timeout")
         return out
+
+    def first_violation(self, props: list[Property], depth: int) -> tuple[Property, Trace] | None:
+        """The shortest run that breaks any of ``props``, and the first property (in order) it breaks.
+
+        One disjunction per depth, so the answer is deterministic for a given Z3 version: the
+        diagrams draw these runs and commit them.
+        """
+        enc = self.enc
+        for k in range(depth + 1):
+            self._grow(k)
+            s = self.bstates
+            targets = []
+            for p in props:
+                if p.kind == "state":
+                    targets.append((p, z3.Not(enc.holds(p, s[k]))))
+                elif k > 0:
+                    targets.append((p, z3.Not(enc.holds(p, s[k - 1], s[k], self.bsteps[k - 1]))))
+            self.bmc.push()
+            self.bmc.add(z3.Or(*[t for _, t in targets]))
+            found = None
+            if self.bmc.check() == z3.sat:
+                m = self.bmc.model()
+                prop = next(p for p, t in targets if z3.is_true(m.eval(t, model_completion=True)))
+                found = (prop, self._read(m, k))
+            self.bmc.pop()
+            if found:
+                return found
+        return None
 
     def _read(self, m: z3.ModelRef, k: int) -> Trace:
         enc = self.enc
@@ -330,6 +369,18 @@ def verify(
     # BMC, one unrolling for every property still open: shortest counterexamples first
     open_props = [p for p in work if p.id not in results or results[p.id].status != "proved"]
     if engine != "k-induction" and engine != "spacer" and open_props:
+        small = Config(1, min(1, cfg.pods))
+        if small != cfg:
+            # a violation in a one-node, one-pod cluster is one in every larger cluster (the other
+            # kubelets stay without credentials, the other pods pending); search there first
+            found = Prover(Encoding(model, small, fixed)).bmc_many([(p, "violation") for p in open_props],
+                                                                   bmc_depth, timeout_s)
+            for p in open_props:
+                r = found[p.id]
+                if r.status == "violated" and r.trace:
+                    r.trace = lift(r.trace, model, small, cfg)
+                    results[p.id] = r
+            open_props = [p for p in open_props if p.id not in results or results[p.id].status != "violated"]
         found = prover.bmc_many([(p, "violation") for p in open_props], bmc_depth, timeout_s)
         for p in open_props:
             r = found[p.id]
@@ -420,6 +471,46 @@ def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, ve
         elif sw.status != "reachable":
             v.status = "inconclusive"
             v.reason = f"premise not reached up to depth {depth}: {v.witness}"
+
+
+def lift(trace: Trace, model: Model, small: Config, big: Config) -> Trace:
+    """Embed a run of a smaller cluster in a bigger one: extra nodes and pods keep their initial values.
+
+    Frozen values of the extra nodes and pods (capacity, tolerations, ...) are copied from node 0 and
+    pod 0, which is one admissible choice; the caller replays the lifted run to confirm it.
+    """
+    cs, cb = compiled(model, small), compiled(model, big)
+    src = {k: i for i, k in enumerate(cs.layout.keys)}
+
+    def state(st: tuple[Any, ...]) -> tuple[Any, ...]:
+        out = []
+        for k in cb.layout.keys:
+            if k in src:
+                out.append(st[src[k]])
+                continue
+            scope, var, _ = k
+            v = cb.layout.var[k]
+            if scope == "ctl":
+                out.append(0)
+            elif v is not None and v.frozen:
+                out.append(st[src[(scope, var, 0)]] if (scope, var, 0) in src else (False if v.sort == "bool" else 0))
+            else:
+                assert v is not None
+                out.append(v.init if not v.clock else st[src[(scope, var, 0)]] if (scope, var, 0) in src else 0)
+        return tuple(out)
+
+    lifted: Trace = []
+    for k, args, st in trace:
+        kb = None if k is None else cb.index_of[cs.instances[k].label]
+        lifted.append((kb, args, state(st)))
+    # clocks of the extra nodes and pods advance with time: recompute the run on the big cluster
+    cur = lifted[0][2]
+    out: Trace = [lifted[0]]
+    for kb, args, _ in lifted[1:]:
+        assert kb is not None
+        cur = cb.step(cur, kb, args)
+        out.append((kb, args, cur))
+    return out
 
 
 def _witness_search(model: Model, cfg: Config, fixed: dict[str, int] | None, ids: list[str], depth: int,
