@@ -223,16 +223,18 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
             name = f"sp{j}"
             lines += [f"def {name}(s, p, now, o):  # {p.id}", f"    return {lit(p.formula(v))}", ""]
             state_names[p.id] = name
-        elif pi.time_step:
-            pre = Reader(params, now="now0", o=oo).view()
-            post = Reader(params, now="now1", o=oo).view()
-            b = Bound(insts["time_passes"], {"seconds": Code("(now1 - now0)")})
-            name = f"tp{j}"
-            lines += [f"def {name}(s, p, now0, now1, o):  # {p.id}",
-                      f"    return {lit(p.formula(pre, post, b))}", ""]
-            time_names[p.id] = name
         else:
+            if pi.time_step:
+                pre = Reader(params, now="now0", o=oo).view()
+                post = Reader(params, now="now1", o=oo).view()
+                b = Bound(insts["time_passes"], {"seconds": Code("(now1 - now0)")})
+                name = f"tp{j}"
+                lines += [f"def {name}(s, p, now0, now1, o):  # {p.id}",
+                          f"    return {lit(p.formula(pre, post, b))}", ""]
+                time_names[p.id] = name
             for ev in p.events:
+                if ev == "time_passes":
+                    continue
                 inst = insts[ev]
                 pre = Reader(params, o=oo).view()
                 post = Reader(params, s="t", p="q", o=oo).view()
@@ -278,7 +280,8 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
         pod_props = [pi for pi in infos if pi.pods and (pi.prop.kind == "state" or pi.time_step)]
         pod_prop_vars = {k[1] for pi in pod_props for k in pi.reads if k[0] == "node"}
         own_pod_step = any(pi.pods and pi.prop.kind == "step" and e.id in pi.prop.events for pi in infos)
-        pod_relevant = bool(written & (pod_prop_vars | pod_read_by_effect)) or own_pod_step or "pod" in e.indices or any(
+        pod_relevant = bool(written & (pod_prop_vars | pod_read_by_effect)) or own_pod_step or (
+            "pod" in e.indices) or any(
             k[1] == "bound_to" for k in e.effect(pre, b).values)
         loops = frozenset(src for src, dst in e.edges if src == dst)
         ev_meta[e.id] = {"written": written, "pod_relevant": pod_relevant, "loops": loops,
@@ -295,7 +298,7 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
             names = {k[1] for k in pi.reads}
             if pi.prop.kind == "state" and names & written:
                 checks.append(pi.prop.formula(postv))
-            elif pi.prop.kind == "step" and e.id in pi.prop.events and not pi.time_step:
+            elif pi.prop.kind == "step" and e.id in pi.prop.events:
                 checks.append(pi.prop.formula(pre, postv, b))
             elif pi.time_step and not pi.clocks and names & written:
                 # must hold after the step, else the slow path starts the slack window

@@ -101,7 +101,7 @@ class Position:
 class NodeRec:
     """One node: its state list (laid out by ``compile.NODE_KEYS``) and the monitor's bookkeeping."""
 
-    __slots__ = ("alarm", "alive_inferred", "cond_since", "name", "pods", "s", "suppressed", "t", "unsynced_since",
+    __slots__ = ("alarm", "alive_inferred", "fail_since", "name", "pods", "s", "suppressed", "t", "unsynced_since",
                  "used")
 
     def __init__(self, name: str, s: list[Any], t: float) -> None:
@@ -109,7 +109,8 @@ class NodeRec:
         self.alarm = INF  # before this time nothing but the compiled fast path is needed
         self.pods: dict[str, PodRec] = {}
         self.used = 0
-        self.cond_since: float | None = None
+        # time property -> since when the current state breaks it if time passes (the slack window)
+        self.fail_since: dict[str, float] = {}
         self.unsynced_since: float | None = None
         self.suppressed: set[str] = set()
         self.alive_inferred = False
@@ -199,6 +200,9 @@ def _params_admissible(params: dict[str, int], ids: Iterable[str]) -> bool:
     return all(bool(by_id[i].formula(_P())) for i in ids if i in by_id)
 
 
+_COMPILED: dict[Any, Compiled] = {}
+
+
 class Oracle:
     """Step-by-step checking of node-lifecycle events; each node's state stays readable.
 
@@ -217,7 +221,10 @@ class Oracle:
         # a property is checked only where its timing assumptions hold for these parameters
         skip = frozenset(p.id for p in ALL_PROPERTIES if p.assumes and not _params_admissible(base, p.assumes))
         self.skipped = sorted(skip)
-        self.c: Compiled = compile_oracle(base, self.slack, skip)
+        key = (tuple(sorted(base.items())), self.slack, skip)
+        if key not in _COMPILED:
+            _COMPILED[key] = compile_oracle(base, self.slack, skip)
+        self.c: Compiled = _COMPILED[key]
         self.use_fast = fast
         self.nodes: dict[str, NodeRec] = {}
         self.pods: dict[str, PodRec] = {}
@@ -229,10 +236,33 @@ class Oracle:
         c = self.c
         self._state_props = [(pi, c.state_fns[pi.id]) for pi in c.props if pi.prop.kind == "state"]
         self._time_props = [(pi, c.time_fns[pi.id]) for pi in c.props if pi.time_step]
+        # every promise time alone can break: time_passes step properties, state properties on clocks
+        self._timed: list[tuple[Any, Callable[..., bool]]] = []
+        for pi, fn in self._time_props:
+            self._timed.append((pi, self._time_at(fn)))
+        for pi, fn in self._state_props:
+            if pi.clocks:
+                self._timed.append((pi, self._state_at(fn)))
         self._dummy_pod = pod_from_bits({}, 0, 0)
         self._has_noexec: Callable[[list[Any]], bool] = lambda s: bool(
             s[NI["taint_not_ready_ne"]] or s[NI["taint_unreachable_ne"]]
             or (s[NI["taint_custom"]] and s[NI["custom_effect"]] == d.NO_EXECUTE))
+
+    def _time_at(self, fn: Callable[..., bool]) -> Callable[..., bool]:
+        dummy = None
+
+        def at(s: list[Any], prec: PodRec | None, t: float, rec: NodeRec) -> bool:
+            p = prec.p if prec is not None else (dummy or self._dummy_pod)
+            return bool(fn(s, p, t, t, rec.used - (p[_REQ] if prec is not None else 0)))
+
+        return at
+
+    def _state_at(self, fn: Callable[..., bool]) -> Callable[..., bool]:
+        def at(s: list[Any], prec: PodRec | None, t: float, rec: NodeRec) -> bool:
+            p = prec.p if prec is not None else self._dummy_pod
+            return bool(fn(s, p, t, rec.used - (p[_REQ] if prec is not None else 0)))
+
+        return at
 
     # ------------------------------------------------------------------------------------------
     # public API
@@ -393,20 +423,19 @@ class Oracle:
             rec.unsynced_since = None
         ne = now - slack
         pods = list(rec.pods.values()) or [None]
-        for pi, fn in self._time_props:
+        # A promise time can break holds unless it fails at now - slack in a state that existed then
+        # (the node's state is constant since rec.t), or it has failed for more than slack already.
+        for pi, at in self._timed:
             ok = True
-            for prec in pods:
-                p = prec.p if prec is not None else self._dummy_pod
-                o = rec.used - (p[_REQ] if prec is not None else 0)
-                if pi.clocks:
-                    ok = ok and fn(s, p, ne, ne, o)
-                else:
-                    if not fn(s, p, now, now, o):
-                        ok = ok and not (rec.cond_since is not None and now - rec.cond_since > slack)
+            if ne > rec.t:
+                ok = all(at(s, prec, ne, rec) for prec in pods)
+            since = rec.fail_since.get(pi.id)
+            if ok and since is not None and now - since > slack:
+                ok = all(at(s, prec, now, rec) for prec in pods)
             self._judge(rec, pi.id, ok, "time_passes", None, s, now, ne=ne)
         for pi, fn in self._state_props:
-            if pi.prop.id in rec.suppressed or pi.clocks or (pi.prop.id == "synced-taints-match-conditions"):
-                ok = all(fn(s, prec.p if prec else self._dummy_pod, ne,
+            if pi.prop.id in rec.suppressed or pi.prop.id == "synced-taints-match-conditions":
+                ok = all(fn(s, prec.p if prec else self._dummy_pod, now,
                             rec.used - (prec.p[_REQ] if prec else 0)) for prec in pods)
                 self._judge(rec, pi.id, ok, "time_passes", None, s, now, ne=ne)
         rec.t = max(rec.t, now)
@@ -414,12 +443,9 @@ class Oracle:
 
     def _set_alarm(self, rec: NodeRec) -> None:
         a = INF
-        if rec.suppressed or (rec.pods and self._has_noexec(rec.s)):
-            a = -INF
-        if rec.cond_since is not None:
-            a = min(a, rec.cond_since + self.slack)
-        if rec.unsynced_since is not None:
-            a = min(a, rec.unsynced_since + self.slack)
+        if rec.suppressed or (rec.pods and self._has_noexec(rec.s)) or rec.fail_since or rec.alive_inferred or (
+                rec.unsynced_since is not None):
+            a = -INF  # the slow path keeps these windows (each lasts at most --slack seconds)
         rec.alarm = a
 
     # ------------------------------------------------------------------------------------------
@@ -476,6 +502,8 @@ class Oracle:
             if deviation:
                 cls = c.classify(post)
                 post[CTL] = cls if (pre[CTL], cls) in ec.edges else d.NO_EDGE
+                if eid not in ("nlc_sync_noschedule_taints",):
+                    post[_SYNCED] = False  # the controller's taint pass follows every Node update
         found: set[str] = set()
         # step properties of this event
         for (pid, ev), fn in c.step_fns.items():
@@ -497,12 +525,22 @@ class Oracle:
                 pods_after.append((q.p, rec.used - q.p[_REQ]))
         if not pods_after:
             pods_after.append((self._dummy_pod, 0))
+        generic_ok = True
         for pi, fn in self._state_props:
+            if pi.clocks:
+                continue  # time can break it: judged with the slack when time passes
             ok = all(fn(post, pp, now, oo) for pp, oo in pods_after)
+            if pi.id == GENERIC:
+                generic_ok = ok
+                continue
             if not ok and pi.id in found:
                 continue
             if self._judge(rec, pi.id, ok, eid, prec, post, now, pre=pre, ppre=ppre, ppost=ppost):
                 found.add(pi.id)
+        if not generic_ok and not found:
+            # the step took a lifecycle edge the declaration does not have, and nothing more specific broke
+            self._report(GENERIC, rec, prec, eid, pre, post, now, guard_ok=True, deviation=deviation, args=args)
+            found.add(GENERIC)
         if not guard_ok and not deviation and not found and all(
                 post[i] == pre[i] for i in range(len(pre)) if i != CTL) and ppost == ppre:
             guard_ok = True  # a re-run that changes nothing (a controller pass, kubectl cordon twice)
@@ -559,20 +597,12 @@ class Oracle:
                 rec.unsynced_since = now
         else:
             rec.unsynced_since = None
-        bad = False
         pods = list(rec.pods.values()) or [None]
-        for pi, fn in self._time_props:
-            if pi.clocks:
-                continue
-            for prec in pods:
-                p = prec.p if prec is not None else self._dummy_pod
-                if not fn(s, p, now, now, rec.used - (p[_REQ] if prec is not None else 0)):
-                    bad = True
-        if bad:
-            if rec.cond_since is None:
-                rec.cond_since = now
-        else:
-            rec.cond_since = None
+        for pi, at in self._timed:
+            if all(at(s, prec, now, rec) for prec in pods):
+                rec.fail_since.pop(pi.id, None)
+            else:
+                rec.fail_since.setdefault(pi.id, now)
         rec.t = now
         self._set_alarm(rec)
 

@@ -38,7 +38,7 @@ def cpu_millis(q: Any) -> int | None:
     if isinstance(q, bool):
         return None
     if isinstance(q, int | float):
-        return int(round(q * 1000))
+        return round(q * 1000)
     if not isinstance(q, str) or not q:
         return None
     try:
@@ -46,7 +46,7 @@ def cpu_millis(q: Any) -> int | None:
             return int(q[:-1])
         if q.endswith("k"):
             return int(float(q[:-1]) * 1_000_000)
-        return int(round(float(q) * 1000))
+        return round(float(q) * 1000)
     except ValueError:
         return None
 

@@ -195,6 +195,11 @@ def _feed(o: Oracle, rep: Report, stream: Iterator[tuple[Any, ...]], keep_going:
             if not keep_going:
                 return
             continue
+        if item[0] == "!error":
+            rep.input_errors.append(item[1])
+            if not keep_going:
+                return
+            continue
         if item[0] == "!violation":
             _, v = item
             o.index += 1

@@ -329,8 +329,12 @@ def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tu
     merged = heapq.merge(*its, key=lambda x: (x[0],)) if len(its) > 1 else its[0]
     for _rvv, _seq, line, name, obj in merged:
         if isinstance(obj, InputError):
-            raise obj
-        yield from adapter.feed(obj, name, line)
+            yield ("!error", obj)
+            continue
+        try:
+            yield from adapter.feed(obj, name, line)
+        except InputError as exc:
+            yield ("!error", exc)
     if missing_rv[0]:
         rep.notes.append("some watch objects have no numeric metadata.resourceVersion: merged in file order and "
                          "by the objects' own timestamps instead")

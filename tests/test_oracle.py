@@ -1,0 +1,433 @@
+"""Tests of nodereg.oracle: fixtures (what it flags, what it accepts), CLI contract, input errors,
+the schema, equality with the python-statemachine machine, fast path = slow path, vectors, fuzzing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nodereg.cli import main
+from nodereg.model import declaration as d
+from nodereg.model.machine import Cluster, TransitionNotAllowed
+from nodereg.model.params import defaults
+from nodereg.model.semantics import Config, compiled, real_model
+from nodereg.oracle import InputError, Oracle, check
+from nodereg.oracle.compile import NI, NODE_CLOCKS
+from nodereg.oracle.events import normalise, schema, validator
+
+DATA = Path(__file__).parent / "data" / "oracle"
+W = DATA / "watch-healthy"
+WB = DATA / "watch-bind-not-ready"
+
+# -------------------------------------------------------------------------------------------------
+# fixtures: what real Kubernetes does is accepted; each violation kind is flagged with its property
+# -------------------------------------------------------------------------------------------------
+
+ACCEPTED = [
+    [DATA / "healthy.events.jsonl"],
+    [DATA / "lease-only-heartbeats.events.jsonl"],
+    [DATA / "daemonset-on-notready.events.jsonl"],
+    [DATA / "restart-reregistration.events.jsonl"],
+    [W / "nodes.json", W / "pods.json", W / "leases.json"],
+    [DATA / "audit-healthy.log"],
+]
+
+FLAGGED = [
+    ([DATA / "violation-bind-not-ready.events.jsonl"],
+     {"no-schedule-without-ready", "no-schedule-with-untolerated-taint"}),
+    ([DATA / "violation-bind-untolerated-taint.events.jsonl"], {"no-schedule-with-untolerated-taint"}),
+    ([DATA / "violation-bind-cordoned.events.jsonl"], {"no-schedule-when-cordoned"}),
+    ([DATA / "violation-silent-still-ready.events.jsonl"], {"silent-node-becomes-unknown"}),
+    ([DATA / "violation-healthy-marked-unknown.events.jsonl"], {"heartbeating-node-stays-known"}),
+    ([DATA / "violation-noexecute-overstay.events.jsonl"], {"no-execute-eviction"}),
+    ([DATA / "violation-controller-sets-ready.events.jsonl"], {"only-kubelet-reports-readiness"}),
+    ([DATA / "violation-register-without-credentials.events.jsonl"], {"no-registration-without-credentials"}),
+    ([WB / "nodes.json", WB / "pods.json", WB / "leases.json"],
+     {"no-schedule-without-ready", "no-schedule-with-untolerated-taint"}),
+    ([DATA / "audit-wrong-identity.log"], {"no-registration-without-credentials", "node-restriction"}),
+]
+
+
+@pytest.mark.parametrize("files", ACCEPTED, ids=lambda fs: fs[0].parent.name + "/" + fs[0].name)
+def test_legitimate_behaviour_is_accepted(files: list[Path]) -> None:
+    rep = check([str(f) for f in files])
+    assert rep.input_errors == []
+    assert rep.violations == [], [v.message for v in rep.violations]
+    assert rep.conforms and rep.events > 0
+
+
+@pytest.mark.parametrize("files,props", FLAGGED, ids=lambda x: x[0].name if isinstance(x, list) else "")
+def test_each_violation_kind_is_flagged(files: list[Path], props: set[str]) -> None:
+    rep = check([str(f) for f in files])
+    assert rep.input_errors == []
+    assert {v.property for v in rep.violations} == props
+    from nodereg.properties.catalogue import PROPERTY_BY_ID
+
+    assert all(v.property in PROPERTY_BY_ID for v in rep.violations)
+    assert all(v.message and v.node for v in rep.violations)
+
+
+def test_issue_example_sentence() -> None:
+    rep = check(str(DATA / "violation-bind-not-ready.events.jsonl"))
+    v = next(v for v in rep.violations if v.property == "no-schedule-without-ready")
+    assert v.message == ("pod default/web-1 was bound to node n3 at 2024-05-01T10:02:11Z while n3 was Ready=False "
+                         "and the pod does not tolerate node.kubernetes.io/not-ready")
+    assert (v.line, v.index, v.node, v.pod) == (10, 9, "n3", "default/web-1")
+
+
+def test_audit_refused_request_is_not_a_violation() -> None:
+    lines = (DATA / "audit-healthy.log").read_text().splitlines()
+    refused = [json.loads(x) for x in lines if '"code":403' in x]
+    assert refused and refused[0]["user"]["username"] == "system:node:n2"
+    assert check(str(DATA / "audit-healthy.log")).conforms
+
+
+def test_k8s_version_changes_grace_and_skips_properties_whose_assumption_fails() -> None:
+    o = Oracle(k8s_version="1.31")
+    assert o.params["node_monitor_grace_period"] == 40
+    assert "heartbeating-node-stays-known" in o.skipped
+    assert Oracle().params["node_monitor_grace_period"] == 50
+    rep = check(str(DATA / "violation-healthy-marked-unknown.events.jsonl"), k8s_version="1.31")
+    # the property is not checked (its assumption fails), but the model still forbids the outcome
+    assert [v.property for v in rep.violations] == ["control-state-matches-definition"]
+    assert any("heartbeating-node-stays-known" in n for n in rep.notes)
+
+
+# -------------------------------------------------------------------------------------------------
+# the command line
+# -------------------------------------------------------------------------------------------------
+
+
+def test_check_json_contract_and_exit_codes() -> None:
+    r = CliRunner().invoke(main, ["check", "--format", "json", str(DATA / "violation-bind-cordoned.events.jsonl")])
+    assert r.exit_code == 1
+    doc = json.loads(r.stdout)
+    assert {"events", "nodes", "conforms", "violations", "input_errors"} <= set(doc)
+    assert doc["conforms"] is False and doc["events"] == 10 and doc["nodes"] == 1
+    assert {"index", "line", "node", "pod", "property", "message"} <= set(doc["violations"][0])
+    r = CliRunner().invoke(main, ["check", str(DATA / "healthy.events.jsonl")])
+    assert r.exit_code == 0 and "conforms" in r.stdout
+    r = CliRunner().invoke(main, ["check", "--param", "node-monitor-grace-period=50s", "--slack", "2",
+                                  str(DATA / "violation-silent-still-ready.events.jsonl")])
+    assert r.exit_code == 1 and "silent-node-becomes-unknown" in r.stdout and "before:" in r.stdout
+
+
+BAD = [
+    (b'{"t": 0, "event": "kubelet_renew_lease", "node": "n1"}\n{"t": 1, "event": \n', 2, "not JSON"),
+    (b'{"t": 0, "event": "kubelet_jump", "node": "n1"}\n', 1, '"event": expected one of'),
+    (b'{"t": 0, "event": "kubelet_post_status", "node": "n1", "ready": "yes"}\n', 1, '"ready": expected true or false'),
+    (b'{"t": "soon", "event": "kubelet_renew_lease", "node": "n1"}\n', 1, '"t" must be'),
+    (b'{"t": 5, "event": "kubelet_renew_lease", "node": "n1"}\n'
+     b'{"t": 1, "event": "kubelet_renew_lease", "node": "n1"}\n',
+     2, "time goes backwards"),
+    (b'{"t": 0, "event": "kubelet_renew_lease", "node": "n1", "extra": 1}\n', 1, 'unexpected field "extra"'),
+    (b'{"t": 0, "event": "kubelet_renew_lease", "node": "' + b"x" * (1 << 20) + b'"}\n', 1, "longer than"),
+]
+
+
+@pytest.mark.parametrize("data,line,what", BAD, ids=[b[2] for b in BAD])
+def test_bad_input_one_clear_line_exit_2(tmp_path: Path, data: bytes, line: int, what: str) -> None:
+    f = tmp_path / "bad.jsonl"
+    f.write_bytes(data)
+    r = CliRunner().invoke(main, ["check", "--input", "events", str(f)])
+    assert r.exit_code == 2
+    assert f"nodereg: error: {f}:{line}: " in r.stderr and what in r.stderr
+    assert "Traceback" not in r.stderr + r.stdout
+
+
+def test_keep_going_reports_every_error_and_checks_the_rest(tmp_path: Path) -> None:
+    f = tmp_path / "mixed.jsonl"
+    good = (DATA / "violation-bind-cordoned.events.jsonl").read_text().splitlines()
+    f.write_text("\n".join([good[0], "{oops", *good[1:5], '{"t": 3, "event": 7}', *good[5:]]) + "\n")
+    r = CliRunner().invoke(main, ["check", "--keep-going", "--format", "json", "--input", "events", str(f)])
+    assert r.exit_code == 2
+    doc = json.loads(r.stdout)
+    assert [e["line"] for e in doc["input_errors"]] == [2, 7]
+    assert [v["property"] for v in doc["violations"]] == ["no-schedule-when-cordoned"]
+
+
+def test_strict_mode_validates_with_jsonschema(tmp_path: Path) -> None:
+    f = tmp_path / "s.jsonl"
+    f.write_text('{"t": 0, "event": "kubelet_post_status", "node": "n1", "ready": 1}\n')
+    r = CliRunner().invoke(main, ["check", "--strict", "--input", "events", str(f)])
+    assert r.exit_code == 2 and "schema:" in r.stderr
+    assert CliRunner().invoke(main, ["check", "--strict", str(DATA / "healthy.events.jsonl")]).exit_code == 0
+
+
+def test_oracle_stdio_answers_one_flushed_line_per_event() -> None:
+    lines = (DATA / "violation-bind-cordoned.events.jsonl").read_text().splitlines()
+    lines.insert(3, "not json")
+    proc = subprocess.run([sys.executable, "-m", "nodereg", "oracle", "--stdio"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, check=True, timeout=60)
+    out = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(out) == len(lines)
+    assert out[3]["ok"] is False and "not JSON" in out[3]["error"]
+    assert [v["property"] for v in out[-1]["violations"]] == ["no-schedule-when-cordoned"]
+    assert all(o["ok"] for o in out[:3] + out[4:-1])
+
+
+# -------------------------------------------------------------------------------------------------
+# the events schema
+# -------------------------------------------------------------------------------------------------
+
+
+def test_committed_schema_is_the_generated_one() -> None:
+    committed = json.loads((Path(__file__).parents[1] / "oracle" / "events.schema.json").read_text())
+    assert committed == json.loads(json.dumps(schema()))
+
+
+SAMPLES: list[Any] = [
+    {"t": 0, "event": "kubelet_renew_lease", "node": "n1"},
+    {"t": 0.5, "event": "kubelet_post_status", "node": "n1", "ready": True},
+    {"t": 0.5, "event": "kubelet_post_status", "node": "n1"},
+    {"t": 0.5, "event": "kubelet_post_status", "node": "n1", "ready": 1},
+    {"t": -1, "event": "kubelet_renew_lease", "node": "n1"},
+    {"t": 1, "event": "kubelet_renew_lease"},
+    {"t": 1, "event": "scheduler_bind_pod", "node": "n1", "pod": "p"},
+    {"t": 1, "event": "scheduler_bind_pod", "node": "n1"},
+    {"t": 1, "event": "admin_taint_node", "node": "n1", "taint_effect": "NoExecute"},
+    {"t": 1, "event": "admin_taint_node", "node": "n1", "taint_effect": "Sometimes"},
+    {"t": 1, "event": "declare_pod", "pod": "p", "tolerations": [{"operator": "Exists"}], "request": 5},
+    {"t": 1, "event": "declare_pod", "pod": "p", "request": -5},
+    {"t": 1, "event": "nlc_monitor_node_health", "node": "n", "marks_unknown": True, "expect": {"ready": "Unknown"}},
+    {"t": 1, "event": "nlc_monitor_node_health", "node": "n", "expect": {"ready": "Maybe"}},
+    {"t": 1, "event": "time_passes"},
+    ["not", "an", "object"],
+]
+
+
+@pytest.mark.parametrize("ev", SAMPLES, ids=[str(i) for i in range(len(SAMPLES))])
+def test_hand_validator_agrees_with_the_schema(ev: Any) -> None:
+    by_schema = validator().is_valid(ev)
+    try:
+        normalise(ev)
+        by_hand = True
+    except InputError:
+        by_hand = False
+    assert by_hand == by_schema
+
+
+# -------------------------------------------------------------------------------------------------
+# the hot path is the declaration: equal to the python-statemachine machine, fast = slow
+# -------------------------------------------------------------------------------------------------
+
+
+def _random_run(seed: int, steps: int) -> tuple[Any, list[tuple[int, tuple[Any, ...]]], tuple[Any, ...]]:
+    """A random run of the model (1 node, 1 pod): every step enabled; time in steps of 1..5 s."""
+    rnd = random.Random(seed)
+    model, cfg = real_model(), Config(1, 1)
+    cm = compiled(model, cfg)
+    frozen = {k: 0 for k in cm.layout.keys if cm.layout.var[k] is not None and cm.layout.var[k].frozen}
+    frozen[("node", "capacity", 0)] = rnd.choice([0, 2, 8])
+    frozen[("node", "reserved", 0)] = rnd.choice([0, 1])
+    for k in frozen:
+        if k[1].startswith("tolerates_"):
+            frozen[k] = rnd.random() < 0.5
+    frozen[("pod", "toleration_seconds", 0)] = rnd.choice([0, 3, 300])
+    frozen[("pod", "request", 0)] = rnd.choice([0, 1, 3])
+    s0 = cm.initial_states(defaults(), frozen)
+    s = s0
+    run = []
+    for _ in range(steps):
+        succ = list(cm.successors(s, time_step=rnd.randint(1, 5)))
+        if not succ:
+            break
+        k, args, s = rnd.choice(succ)
+        run.append((k, args))
+    return cm, run, s0
+
+
+def _events(cm: Any, run: list[tuple[int, tuple[Any, ...]]], s0: tuple[Any, ...]) -> list[dict[str, Any]]:
+    from nodereg.oracle.vectors import to_events
+
+    states = [s0]
+    for k, a in run:
+        states.append(cm.step(states[-1], k, a))
+    return to_events(cm, [(None, (), s0), *[(k, a, st) for (k, a), st in zip(run, states[1:], strict=True)]])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_oracle_equals_the_statemachine_machine(seed: int) -> None:
+    cm, run, s0 = _random_run(seed, 120)
+    cluster = Cluster(cm.model, cm.cfg, s0)
+    o = Oracle()
+    evs = _events(cm, run, s0)
+    for ev in evs[:2]:
+        o.step(ev)
+    t = 0
+    j = 2
+    lay = cm.layout
+    for k, args in run:
+        inst = cm.instances[k]
+        cluster.fire(inst.event.id, inst.node, inst.pod, args)
+        if inst.event.id == "time_passes":
+            t += args[0]
+            continue
+        assert o.step(evs[j]) == [], evs[j]
+        j += 1
+        ns = o.nodes["n0"]
+        for var, i in NI.items():
+            if var in ("heartbeat_unseen", "since_probe", "since_monitor", "taints_synced", "ctl"):
+                continue  # the controller's private bookkeeping: chosen, not replayed
+            got = (t - ns.s[i]) if var in NODE_CLOCKS else ns.s[i]
+            assert got == cluster.state[lay.index[("node", var, 0)]], (var, inst.label)
+        assert d.STATE_IDS[ns.s[NI["ctl"]]] == cluster.machines[0].current_state_value
+    assert o.finish() == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_forbidden_step_is_refused_by_both(seed: int) -> None:
+    cm, run, s0 = _random_run(seed + 100, 60)
+    rnd = random.Random(seed)
+    cluster = Cluster(cm.model, cm.cfg, s0)
+    o = Oracle()
+    evs = _events(cm, run, s0)
+    states = [s0]
+    for k, a in run:
+        states.append(cm.step(states[-1], k, a))
+    for ev in evs:
+        o.step(ev)
+    for k, a in run:
+        inst = cm.instances[k]
+        cluster.fire(inst.event.id, inst.node, inst.pod, a)
+    s = states[-1]
+    cands = []
+    for k, inst in enumerate(cm.instances):
+        e = inst.event
+        if e.id == "time_passes" or e.args or cm.enabled(s, k, ()):
+            continue
+        after = cm.step(s, k, ())
+        idx = [i for i, key in enumerate(cm.layout.keys) if key[0] != "ctl" and key[1] not in
+               ("heartbeat_unseen", "since_probe", "since_monitor", "taints_synced", "since_status_post",
+                "since_lease_renew", "since_heartbeat")]
+        alive = s[cm.layout.index[("node", "alive", 0)]]
+        if any(after[i] != s[i] for i in idx) and (e.actor != "kubelet" or alive):
+            cands.append(k)
+    if not cands:
+        pytest.skip("no disabled, state-changing step here")
+    k = rnd.choice(cands)
+    inst = cm.instances[k]
+    ev = {"t": evs[-1]["t"] if evs else 0, "event": inst.event.id, "node": "n0"}
+    if inst.pod is not None:
+        ev["pod"] = "p0"
+    with pytest.raises(TransitionNotAllowed):
+        cluster.fire(inst.event.id, inst.node, inst.pod, ())
+    assert o.step(ev) != []
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_fast_path_equals_slow_path(seed: int) -> None:
+    rnd = random.Random(seed)
+    cm, run, s0 = _random_run(seed + 200, 150)
+    evs = _events(cm, run, s0)
+    # perturb: drop some events and shift some times, so that violations happen too
+    mixed = []
+    shift = 0.0
+    for ev in evs:
+        if rnd.random() < 0.1 and ev["event"] not in ("declare_pod", "declare_node"):
+            continue
+        if rnd.random() < 0.05:
+            shift += rnd.choice([7, 60, 400])
+        mixed.append({**ev, "t": ev["t"] + shift})
+    fast, slow = Oracle(fast=True), Oracle(fast=False)
+    for ev in mixed:
+        a, b = fast.step(ev), slow.step(ev)
+        assert [(v.property, v.index) for v in a] == [(v.property, v.index) for v in b]
+    assert [(v.property, v.index) for v in fast.finish()] == [(v.property, v.index) for v in slow.finish()]
+    for n in slow.nodes:
+        assert fast.nodes[n].s == slow.nodes[n].s
+
+
+# -------------------------------------------------------------------------------------------------
+# vectors: nodereg check agrees with every committed vector
+# -------------------------------------------------------------------------------------------------
+
+VEC = DATA / "vectors"
+
+
+def _manifest() -> list[dict[str, Any]]:
+    return json.loads((VEC / "manifest.json").read_text())["vectors"]
+
+
+def test_vector_manifest_shape_and_coverage() -> None:
+    vs = _manifest()
+    assert {v["input"] for v in vs} == {"events", "itf"}
+    for v in vs:
+        assert set(v) == {"file", "input", "conforms", "violations", "covers"}
+        assert (VEC / v["file"]).is_file()
+        assert v["conforms"] == (v["violations"] == [])
+    violated = {p["property"] for v in vs for p in v["violations"]}
+    from nodereg.oracle.deviations import CHECKABLE
+
+    assert set(CHECKABLE) <= violated
+    covered = {c for v in vs for c in v["covers"]}
+    assert len(covered) >= 100
+
+
+def test_check_agrees_with_every_vector() -> None:
+    for v in _manifest():
+        rep = check(str(VEC / v["file"]), fmt=v["input"])
+        assert rep.input_errors == [], v["file"]
+        got = sorted({(x.property, x.index) for x in rep.violations}, key=lambda p: (p[1], p[0]))
+        want = [(p["property"], p["index"]) for p in v["violations"]]
+        assert got == want, v["file"]
+        assert rep.conforms == v["conforms"]
+
+
+# -------------------------------------------------------------------------------------------------
+# fuzzing: only the documented InputError ever escapes a parser
+# -------------------------------------------------------------------------------------------------
+
+_json = st.recursive(st.none() | st.booleans() | st.integers(-10, 10**6) | st.floats(allow_nan=True)
+                     | st.text(max_size=8),
+                     lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=5),
+                     max_leaves=12)
+_keys = st.sampled_from(["t", "event", "node", "pod", "ready", "memory_pressure", "taint_effect", "expect",
+                         "tolerations", "request", "marks_unknown", "capacity"])
+_event = st.dictionaries(_keys, _json | st.sampled_from([e.id for e in d.EVENTS] + ["declare_pod", "n1"]),
+                         max_size=6)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_event, max_size=6))
+def test_fuzz_events_parser_and_oracle(events: list[dict[str, Any]]) -> None:
+    o = Oracle()
+    for ev in events:
+        with contextlib.suppress(InputError):
+            o.step(ev)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=300) | st.lists(_json, max_size=4).map(lambda xs: "\n".join(json.dumps(x) for x in xs)
+                                                                 .encode()),
+       st.sampled_from(["events", "k8s-watch", "k8s-audit", "itf"]))
+def test_fuzz_file_parsers(tmp_path: Path, data: bytes, fmt: str) -> None:
+    f = tmp_path / "fuzz.in"
+    f.write_bytes(data)
+    rep = check(str(f), fmt=fmt, keep_going=True)  # never raises: errors are collected
+    assert all(isinstance(e, InputError) for e in rep.input_errors)
+
+
+def test_python_api_step_by_step() -> None:
+    o = Oracle()
+    assert o.step({"t": 0, "event": "kubelet_request_certificate", "node": "n1"}) == []
+    assert o.control_state("n1") == "Unregistered"
+    o.step({"t": 1, "event": "csr_approver_approve", "node": "n1"})
+    o.step({"t": 2, "event": "kubelet_obtain_certificate", "node": "n1"})
+    o.step({"t": 3, "event": "kubelet_register_node", "node": "n1"})
+    assert o.control_state("n1") == "Registered"
+    assert o.node_state("n1")["taint_not_ready_ns"] is True
+    rep = check(iter([{"t": 0, "event": "kubelet_register_node", "node": "x"}]))
+    assert not rep.conforms
