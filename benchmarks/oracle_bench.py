@@ -21,7 +21,6 @@ import argparse
 import json
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -106,13 +105,20 @@ def generate(path: Path, nodes: int, hours: float, seed: int = 1) -> int:
 
 def _child(cmd: list[str]) -> tuple[float, float, str]:
     """Wall seconds, peak RSS (MiB) of the child, and its stdout."""
-    t0 = time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - t0
-    rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
+    import tempfile
+
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)  # this child's own peak RSS
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read().decode(), err.read().decode()
     if proc.returncode not in (0, 1):
-        sys.exit(f"{cmd[0]} failed ({proc.returncode}): {proc.stderr[-2000:]}")
-    return wall, rss, proc.stdout
+        sys.exit(f"{cmd[0]} failed ({proc.returncode}): {stderr[-2000:]}")
+    return wall, usage.ru_maxrss / 1024.0, stdout
 
 
 PARSE_LINES = """

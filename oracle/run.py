@@ -374,7 +374,7 @@ def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, stri
                         node = ev.get("node")
                         rec = nodes.get(node) if type(node) is str else None
                         if rec is not None and (type(t) is float or type(t) is int) and last <= t <= rec.alarm \
-                                and t < 1e300 and not (rec.pods and h[1]):
+                                and not (rec.pods and h[1]):
                             spec = h[2]
                             if not spec:
                                 ok = len(ev) == 3
