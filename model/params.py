@@ -109,6 +109,12 @@ CONSTRAINTS: tuple[Constraint, ...] = (
         lambda p: p.heartbeat_gap_max <= p.node_monitor_grace_period,
     ),
     Constraint(
+        "monitor-period-below-grace",
+        "the controller checks node health more often than the grace period it enforces (5 s vs 50 s "
+        "upstream); otherwise the grace period would mean nothing",
+        lambda p: p.node_monitor_period < p.node_monitor_grace_period,
+    ),
+    Constraint(
         "startup-grace-at-least-grace",
         "a new node gets at least the ordinary grace period (60 s vs 50 s upstream)",
         lambda p: p.node_startup_grace_period >= p.node_monitor_grace_period,

@@ -44,10 +44,21 @@ def parse_params(items: tuple[str, ...]) -> dict[str, int]:
     return out
 
 
-def check_admissible(fixed: dict[str, int], model: Any) -> None:
-    """Fixed parameters must satisfy the timing constraints; say which one they break."""
+def check_admissible(fixed: dict[str, int], model: Any) -> tuple[Any, list[str]]:
+    """Fixed parameters must satisfy the admissibility constraints.
+
+    A constraint that some property *assumes* (``heartbeat-gap-within-grace``) is not required:
+    when the parameters break it, it is dropped from the model, and the property that assumed it
+    will show what goes wrong (that is how ``--k8s-version 1.31`` rediscovers #121793). Any other
+    broken constraint is a usage error.
+    """
+    import dataclasses
+
+    from nodereg.properties.catalogue import ALL_PROPERTIES
+
     if not fixed:
-        return
+        return model, []
+    assumed = {a for p in ALL_PROPERTIES for a in p.assumes}
     values = dict(P.defaults())
     values.update(fixed)
 
@@ -55,11 +66,19 @@ def check_admissible(fixed: dict[str, int], model: Any) -> None:
         def __getattr__(self, name: str) -> Any:
             return values[name]
 
+    dropped = []
     for c in model.constraints:
-        names = [p for p in P.PARAMS if p.var in fixed]
-        if not c.formula(_Params()) and names:
-            fail(f"parameters break the timing constraint {c.id!r} ({c.why}) with the other parameters at "
-                 f"their Kubernetes {P.K8S_VERSION} defaults")
+        if c.formula(_Params()):
+            continue
+        if c.id in assumed:
+            dropped.append(c.id)
+            continue
+        fail(f"parameters break the timing constraint {c.id!r} ({c.why}); unset parameters take their "
+             f"Kubernetes {P.K8S_VERSION} defaults")
+    if dropped:
+        model = dataclasses.replace(model, constraints=tuple(c for c in model.constraints if c.id not in dropped),
+                                    name=f"{model.name}+without-{'+'.join(dropped)}")
+    return model, dropped
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -103,8 +122,10 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
     unknown = [p for p in props if p not in PROPERTY_BY_ID]
     if unknown:
         fail(f"--property {unknown[0]!r}: unknown property; see 'nodereg properties'")
-    model = real_model()
-    check_admissible(fixed, model)
+    model, dropped = check_admissible(fixed, real_model())
+    if dropped and fmt == "table":
+        click.echo(f"note: these parameters break the assumption(s) {', '.join(dropped)}; the properties "
+                   "that assume them are checked without it", err=True)
     cfg = Config(nodes, pods)
     selected = [PROPERTY_BY_ID[p] for p in props] if props else None
     import os
