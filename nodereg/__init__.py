@@ -5,6 +5,8 @@ The public Python API:
 * :func:`tolerates` and :func:`scheduler_filter` (returning a :class:`Decision`): Kubernetes'
   toleration and scheduling-filter rules over real Kubernetes JSON, with upstream's semantics.
 * :func:`verify`: prove the property catalogue on the model (see ``nodereg verify``).
+* :class:`Oracle` (step by step, each node's state readable) and :func:`check` (a whole trace, to a
+  :class:`Report`): the reference oracle other implementations check their traces against.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from nodereg.model.rules import Decision, scheduler_filter, tolerates
+from nodereg.oracle import Oracle, Report, check
 
-__all__ = ["Decision", "scheduler_filter", "tolerates", "verify"]
+__all__ = ["Decision", "Oracle", "Report", "check", "scheduler_filter", "tolerates", "verify"]
 
 
 def verify(nodes: int = 2, pods: int = 2, **kwargs: Any) -> list[Any]:
