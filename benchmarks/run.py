@@ -1,0 +1,423 @@
+"""``make bench``: nodereg measured against the tools its users know, on the same model, in one run.
+
+Writes ``benchmarks/results.json``, ``benchmarks/results.md`` (the tables, for the README) and
+``benchmarks/scaling.png``, and prints the tables. Every figure is measured in this run next to its
+baseline and quoted as a median (with the number of runs) and as a ratio:
+
+1. ``nodereg verify`` with default settings: whole-process wall time, median of 5, against the bare
+   start of the ``nodereg`` process; seconds per property and engine (medians over the runs).
+2. Scaling, n nodes x n pods for n = 1, 2, ...: ``nodereg verify`` (symbolic timing, tolerations
+   and capacities: every value at once) beside SPIN's exhaustive search and Quint's random
+   simulation of ``nodereg export`` for the same size (fixed small timing, one value per frozen
+   variable: see ``peers.py``). Each tool stops growing after the first size over 120 s; what it did
+   not run is null with the reason. The seeded mutants are given to SPIN and Quint too.
+3. The oracle: ``benchmarks/oracle_bench.py`` (another engineer's), included as it prints it.
+4. State-space facts: reachable states and transitions of the exported finite model, counted by
+   nodereg's own compiled step (``statespace.py``), beside SPIN's count of the same model.
+
+``python benchmarks/run.py --quick`` is a smoke run (small sizes, one repetition).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+WORK = HERE / "work"
+sys.path.insert(0, str(HERE))
+
+import peers  # noqa: E402
+import statespace  # noqa: E402
+
+BIN = Path(sys.executable).parent
+NODEREG = str(BIN / "nodereg") if (BIN / "nodereg").exists() else "nodereg"
+LIMIT_S = 120.0
+QUINT_SAMPLES, QUINT_STEPS, QUINT_SEED = 100, 50, 1
+
+
+def sh(cmd: list[str], timeout: float | None = None) -> tuple[float, subprocess.CompletedProcess[str]]:
+    """Run a command; its whole-process wall time and result."""
+    t0 = time.monotonic()
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    return time.monotonic() - t0, r
+
+
+def median(xs: list[float]) -> float:
+    return round(statistics.median(xs), 3)
+
+
+def ratio(a: float | None, b: float | None) -> float | None:
+    return round(a / b, 2) if a is not None and b else None
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on."""
+    cpu = platform.processor()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem_gb = None
+    with contextlib.suppress(ValueError, OSError):
+        mem_gb = round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1)
+    import z3
+
+    versions: dict[str, Any] = {"python": platform.python_version(), "z3": z3.get_version_string()}
+    if shutil.which("spin"):
+        versions["spin"] = subprocess.run(["spin", "-V"], capture_output=True, text=True).stdout.strip()
+    if peers.QUINT.exists():
+        versions["quint"] = subprocess.run([str(peers.QUINT), "--version"], capture_output=True,
+                                           text=True).stdout.strip()
+    if shutil.which("gcc"):
+        versions["gcc"] = subprocess.run(["gcc", "-dumpfullversion"], capture_output=True, text=True).stdout.strip()
+    return {"cpu": cpu, "cores": os.cpu_count(), "memory_gb": mem_gb, "os": platform.platform(), **versions}
+
+
+# 1. verify ----------------------------------------------------------------------------------------
+
+
+def bench_verify(runs: int) -> dict[str, Any]:
+    """Default ``nodereg verify`` (2 nodes x 2 pods, symbolic timing) against the bare process start."""
+    base = [sh([NODEREG, "--version"])[0] for _ in range(runs)]
+    walls: list[float] = []
+    per_prop: dict[str, list[float]] = {}
+    engines: dict[str, str] = {}
+    summary: dict[str, Any] = {}
+    for _ in range(runs):
+        dt, r = sh([NODEREG, "verify", "--format", "json"])
+        walls.append(dt)
+        doc = json.loads(r.stdout)
+        summary = doc["summary"]
+        for p in doc["properties"]:
+            per_prop.setdefault(p["id"], []).append(p["seconds"])
+            engines[p["id"]] = f"{p['engine']}: {p['status']}"
+    wall = median(walls)
+    return {
+        "wall_s_median": wall, "runs": runs, "wall_s_all": [round(x, 3) for x in walls],
+        "baseline": "nodereg --version (process start and imports)", "baseline_s_median": median(base),
+        "ratio_to_baseline": ratio(wall, median(base)), "summary": summary,
+        "per_property": [{"id": k, "engine": engines[k], "seconds_median": median(v)} for k, v in per_prop.items()],
+    }
+
+
+# 2. scaling ---------------------------------------------------------------------------------------
+
+
+def nodereg_size(n: int, runs: int) -> dict[str, Any]:
+    walls: list[float] = []
+    doc: dict[str, Any] = {}
+    for _ in range(runs):
+        try:
+            dt, r = sh([NODEREG, "verify", "--nodes", str(n), "--pods", str(n), "--format", "json"],
+                       timeout=LIMIT_S * 3)
+        except subprocess.TimeoutExpired:
+            return {"nodereg_s": None, "nodereg_reason": f"no answer within {LIMIT_S * 3:.0f} s"}
+        walls.append(dt)
+        doc = json.loads(r.stdout)
+        if dt > LIMIT_S:
+            break
+    s = doc.get("summary", {})
+    return {"nodereg_s": median(walls), "nodereg_runs": len(walls), "nodereg_proved": s.get("proved"),
+            "nodereg_properties": sum(s.values()) if s else None}
+
+
+def export(target: str, n: int, pods: int, mutant: str | None, folder: Path) -> tuple[Path, float]:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / ("model.pml" if target == "promela" else "model.qnt")
+    args = peers.export_args(n, pods, mutant)
+    dt, r = sh([NODEREG, "export", target, *args, "--out", str(path)])
+    if r.returncode != 0:
+        raise RuntimeError(f"nodereg export {target} failed: {r.stderr.strip()}")
+    return path, dt
+
+
+def spin_size(n: int) -> dict[str, Any]:
+    path, export_s = export("promela", n, n, None, WORK / f"spin_{n}x{n}")
+    r = peers.run_spin(path, LIMIT_S)
+    out: dict[str, Any] = {"spin_export_s": round(export_s, 3), "spin_status": r["status"]}
+    if r["status"] == "ok":
+        out.update(spin_s=r["total_s"], spin_pan_s=r["pan_s"], spin_compile_s=round(r["spin_a_s"] + r["gcc_s"], 3),
+                   spin_states=int(r["states"]), spin_transitions=int(r["transitions"]),
+                   spin_memory_mb=r["memory_mb"])
+    else:
+        out.update(spin_s=None, spin_states=None, spin_reason=r.get("reason", r["status"]),
+                   spin_states_when_stopped=r.get("states_when_stopped"))
+    return out
+
+
+def quint_size(n: int) -> dict[str, Any]:
+    path, export_s = export("quint", n, n, None, WORK / f"quint_{n}x{n}")
+    r = peers.run_quint(path, QUINT_SAMPLES, QUINT_STEPS, QUINT_SEED, LIMIT_S)
+    out: dict[str, Any] = {"quint_export_s": round(export_s, 3), "quint_status": r["status"],
+                           "quint_samples": QUINT_SAMPLES, "quint_steps": QUINT_STEPS}
+    if r["status"] == "ok":
+        out["quint_s"] = r["seconds"]
+    else:
+        out.update(quint_s=None, quint_reason=r.get("reason", r["status"]))
+    return out
+
+
+def bench_scaling(max_n: int, runs: int, log: Any) -> list[dict[str, Any]]:
+    """Grow n x n until every tool has passed 120 s (or n reaches max_n)."""
+    rows: list[dict[str, Any]] = []
+    stopped = {"nodereg": "", "spin": "", "quint": ""}
+    for n in range(1, max_n + 1):
+        if all(stopped.values()):
+            break
+        row: dict[str, Any] = {"nodes": n, "pods": n}
+        if stopped["nodereg"]:
+            row.update(nodereg_s=None, nodereg_reason=stopped["nodereg"])
+        else:
+            row.update(nodereg_size(n, runs if n <= 3 else 1))
+            if row["nodereg_s"] is None or row["nodereg_s"] > LIMIT_S:
+                stopped["nodereg"] = f"not run: {n}x{n} took over {LIMIT_S:.0f} s"
+        for tool, fn in (("spin", spin_size), ("quint", quint_size)):
+            if stopped[tool]:
+                row.update({f"{tool}_s": None, f"{tool}_reason": stopped[tool]})
+                if tool == "spin":
+                    row["spin_states"] = None
+                continue
+            row.update(fn(n))
+            if row[f"{tool}_s"] is None or row[f"{tool}_s"] > LIMIT_S:
+                why = row.get(f"{tool}_reason", "")
+                stopped[tool] = f"not run: {n}x{n} did not finish within {LIMIT_S:.0f} s" if "within" in why \
+                    else f"not run: {n}x{n} failed ({why})"
+        row["spin_over_nodereg"] = ratio(row.get("spin_s"), row.get("nodereg_s"))
+        row["quint_over_nodereg"] = ratio(row.get("quint_s"), row.get("nodereg_s"))
+        log(f"  {n}x{n}: nodereg {row.get('nodereg_s')} s, spin {row.get('spin_s')} s "
+            f"({row.get('spin_states')} states), quint {row.get('quint_s')} s")
+        rows.append(row)
+    return rows
+
+
+def bench_mutants(log: Any, quick: bool) -> dict[str, Any]:
+    """Each seeded mutant exported and given to SPIN (exhaustive) and Quint (simulation); nodereg beside."""
+    from nodereg.model.mutants import MUTANTS
+
+    dt, r = sh([NODEREG, "verify", "--mutants", "--format", "json"])
+    killed = {m["id"]: m for m in json.loads(r.stdout)["mutants"]} if r.stdout.strip() else {}
+    rows = []
+    for mu in MUTANTS[:3] if quick else MUTANTS:
+        n = 2 if mu.id == "kubelet-patches-other-node" else 1  # it needs another node to write to
+        row: dict[str, Any] = {"id": mu.id, "size": f"{n}x1",
+                               "nodereg": (killed.get(mu.id) or {}).get("killed_by") or None}
+        sp = peers.run_spin(export("promela", n, 1, mu.id, WORK / f"mutant_spin_{mu.id}")[0], LIMIT_S)
+        row["spin"] = {k: sp.get(k) for k in ("status", "property", "total_s", "states", "depth", "reason")
+                       if sp.get(k) is not None}
+        qu = peers.run_quint(export("quint", n, 1, mu.id, WORK / f"mutant_quint_{mu.id}")[0], QUINT_SAMPLES,
+                             QUINT_STEPS, QUINT_SEED, LIMIT_S)
+        row["quint"] = {k: qu.get(k) for k in ("status", "property", "seconds", "reason") if qu.get(k) is not None}
+        log(f"  {mu.id}: spin {row['spin'].get('status')} {row['spin'].get('property', '')}, "
+            f"quint {row['quint'].get('status')} {row['quint'].get('property', '')}")
+        rows.append(row)
+    found = {t: sum(1 for r in rows if r[t].get("status") == "violated") for t in ("spin", "quint")}
+    return {"nodereg_verify_mutants_s": round(dt, 3), "nodereg_killed": sum(1 for r in rows if r["nodereg"]),
+            "spin_found": found["spin"], "quint_found": found["quint"], "total": len(rows),
+            "quint_budget": {"samples": QUINT_SAMPLES, "steps": QUINT_STEPS, "seed": QUINT_SEED},
+            "mutants": rows}
+
+
+# 3. oracle ----------------------------------------------------------------------------------------
+
+
+def bench_oracle(quick: bool) -> dict[str, Any]:
+    script = HERE / "oracle_bench.py"
+    keys = ("events", "events_per_s", "ratio_to_parse", "ratio_to_statemachine_replay", "peak_rss_mb")
+    if not script.exists():
+        return {**dict.fromkeys(keys), "reason": "benchmarks/oracle_bench.py is not there yet"}
+    cmd = [sys.executable, str(script)] + (["--hours", "0.2", "--repeat", "1"] if quick else [])
+    try:
+        _, r = sh(cmd, timeout=900)
+    except subprocess.TimeoutExpired:
+        return {**dict.fromkeys(keys), "reason": "oracle_bench.py did not finish within 900 s"}
+    for line in reversed(r.stdout.strip().splitlines()):
+        try:
+            doc = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(doc, dict):
+            return {**dict.fromkeys(keys), **doc}
+    try:
+        return {**dict.fromkeys(keys), **json.loads(r.stdout)}
+    except json.JSONDecodeError:
+        return {**dict.fromkeys(keys), "reason": f"oracle_bench.py printed no JSON: {r.stderr.strip()[-300:]}"}
+
+
+# 4. state space -----------------------------------------------------------------------------------
+
+
+def bench_statespace(scaling: list[dict[str, Any]], quick: bool) -> dict[str, Any]:
+    from nodereg.model.semantics import real_model
+
+    frozen = {k: tuple(int(x) for x in v.split(",")) for k, v in peers.PEER_FROZEN.items()}
+    out: dict[str, Any] = {"model": "the exported peer workload (see scaling): " + ", ".join(
+        f"{k}={v}" for k, v in peers.PEER_PARAMS.items()) + f"; frozen {peers.PEER_FROZEN}; "
+        f"profile {peers.PEER_PROFILES}; clocks saturated", "sizes": []}
+    for n, box in ((1, LIMIT_S), (2, 20.0 if quick else 30.0)):
+        c = statespace.count(real_model(), n, n, peers.PEER_PARAMS, frozen, (peers.PEER_PROFILES,), box)
+        spin = next((r for r in scaling if r["nodes"] == n), {})
+        c["spin_states"] = spin.get("spin_states")
+        c["spin_transitions"] = spin.get("spin_transitions")
+        if not c["complete"]:
+            c["note"] = f"stopped after {box:.0f} s: the counts are a lower bound"
+        out["sizes"].append(c)
+    return out
+
+
+# report -------------------------------------------------------------------------------------------
+
+
+def plot(rows: list[dict[str, Any]], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for key, label, style in (("nodereg_s", "nodereg verify (symbolic: every timing, toleration, capacity)", "o-"),
+                              ("spin_s", "SPIN exhaustive (fixed small timing, one frozen value each)", "s-"),
+                              ("quint_s", f"Quint run ({QUINT_SAMPLES} samples x {QUINT_STEPS} steps)", "^-")):
+        xs = [r["nodes"] for r in rows if r.get(key) is not None]
+        ys = [r[key] for r in rows if r.get(key) is not None]
+        if xs:
+            ax.plot(xs, ys, style, label=label)
+        missing = [r["nodes"] for r in rows if r.get(key) is None]
+        if missing and key != "nodereg_s":
+            ax.plot([missing[0]], [LIMIT_S], "x", color="red", markersize=10)
+    ax.axhline(LIMIT_S, color="grey", linestyle=":", linewidth=1)
+    ax.text(1, LIMIT_S * 1.1, f"{LIMIT_S:.0f} s limit (x: did not finish)", fontsize=8, color="grey")
+    ax.set_yscale("log")
+    ax.set_xlabel("cluster size n (n nodes x n pods)")
+    ax.set_ylabel("wall time, whole process (s)")
+    ax.set_xticks([r["nodes"] for r in rows])
+    ax.set_title("nodereg vs SPIN and Quint on the same model")
+    ax.legend(fontsize=7, loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def fmt(x: Any, unit: str = "") -> str:
+    if x is None:
+        return "—"
+    if isinstance(x, float):
+        return f"{x:,.2f}{unit}" if x < 100 else f"{x:,.0f}{unit}"
+    if isinstance(x, int):
+        return f"{x:,}{unit}"
+    return str(x)
+
+
+def tables(res: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
+    """(title, header, rows) for the terminal and for results.md."""
+    v = res["verify"]
+    out = [("nodereg verify (default: 2 nodes x 2 pods, symbolic timing)", ["figure", "value"], [
+        ["wall time, median", f"{fmt(v['wall_s_median'])} s of {v['runs']} runs"],
+        ["baseline: nodereg --version", f"{fmt(v['baseline_s_median'])} s (ratio {fmt(v['ratio_to_baseline'])}x)"],
+        ["verdicts", ", ".join(f"{k} {n}" for k, n in v["summary"].items() if n)],
+    ])]
+    rows = []
+    for r in res["scaling"]:
+        spin = fmt(r.get("spin_s"), " s") if r.get("spin_s") is not None else \
+            ("> 120 s" if "within" in (r.get("spin_reason") or "") and "not run" not in r["spin_reason"] else "not run")
+        quint = fmt(r.get("quint_s"), " s") if r.get("quint_s") is not None else \
+            ("> 120 s" if "within" in (r.get("quint_reason") or "") and "not run" not in r["quint_reason"]
+             else "not run")
+        faster = []
+        if r.get("spin_s") is not None and r.get("nodereg_s") and r["spin_s"] < r["nodereg_s"]:
+            faster.append("SPIN faster")
+        if r.get("quint_s") is not None and r.get("nodereg_s") and r["quint_s"] < r["nodereg_s"]:
+            faster.append("Quint faster")
+        rows.append([f"{r['nodes']}x{r['pods']}", fmt(r.get("nodereg_s"), " s"), spin,
+                     fmt(r.get("spin_states")), fmt(r.get("spin_memory_mb"), " MB"), quint,
+                     fmt(r.get("spin_over_nodereg")), fmt(r.get("quint_over_nodereg")), ", ".join(faster) or "—"])
+    out.append(("Scaling (n nodes x n pods)", ["size", "nodereg", "SPIN", "SPIN states", "SPIN mem", "Quint",
+                                               "SPIN/nodereg", "Quint/nodereg", "peer faster?"], rows))
+    m = res["mutants"]
+    mrows = [[r["id"], ", ".join(r["nodereg"] or []) or "survived",
+              f"{r['spin'].get('status')} {r['spin'].get('property', '')} ({fmt(r['spin'].get('total_s'), ' s')})",
+              f"{r['quint'].get('status')} {r['quint'].get('property', '')} ({fmt(r['quint'].get('seconds'), ' s')})"]
+             for r in m["mutants"]]
+    out.append((f"Seeded mutants: nodereg killed {m['nodereg_killed']}/{m['total']} "
+                f"({fmt(m['nodereg_verify_mutants_s'])} s for all), SPIN found {m['spin_found']}, Quint found "
+                f"{m['quint_found']}", ["mutant", "nodereg (killed by)", "SPIN", "Quint"], mrows))
+    o = res["oracle"]
+    out.append(("Oracle (benchmarks/oracle_bench.py)", ["figure", "value"], [
+        ["events", fmt(o.get("events"))], ["events/s, median", fmt(o.get("events_per_s"))],
+        ["ratio to bare JSON parsing", fmt(o.get("ratio_to_parse"))],
+        ["ratio to python-statemachine replay", fmt(o.get("ratio_to_statemachine_replay"))],
+        ["peak RSS", fmt(o.get("peak_rss_mb"), " MB")], *([["note", o["reason"]]] if o.get("reason") else []),
+    ]))
+    s = res["statespace"]
+    out.append(("State space of the exported model (counted by nodereg; SPIN beside)",
+                ["size", "states", "transitions", "complete", "seconds", "SPIN states", "SPIN transitions"],
+                [[f"{c['nodes']}x{c['pods']}", fmt(c["states"]), fmt(c["transitions"]), str(c["complete"]),
+                  fmt(c["seconds"]), fmt(c.get("spin_states")), fmt(c.get("spin_transitions"))] for c in s["sizes"]]))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="a smoke run: small sizes, one repetition")
+    ap.add_argument("--max-size", type=int, default=8, help="largest n for n x n (nodereg verify allows 8)")
+    ap.add_argument("--runs", type=int, default=5, help="repetitions for medians (at least 5 for the issue)")
+    ns = ap.parse_args()
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(width=200)
+    log = console.print
+    runs = 1 if ns.quick else ns.runs
+    WORK.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+    res: dict[str, Any] = {"machine": machine(), "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    res["peers"] = {"spin": peers.spin_available() or "available", "quint": peers.quint_available() or "available",
+                    "workload": {"timing": peers.PEER_PARAMS, "frozen": peers.PEER_FROZEN,
+                                 "profiles": peers.PEER_PROFILES, "limit_s": LIMIT_S}}
+    log("[bold]1. nodereg verify[/]")
+    res["verify"] = bench_verify(runs)
+    log("[bold]2. scaling[/]")
+    res["scaling"] = bench_scaling(2 if ns.quick else ns.max_size, 1 if ns.quick else 3, log)
+    log("[bold]2b. seeded mutants on the peers[/]")
+    res["mutants"] = bench_mutants(log, ns.quick)
+    log("[bold]3. oracle[/]")
+    res["oracle"] = bench_oracle(ns.quick)
+    log("[bold]4. state space[/]")
+    res["statespace"] = bench_statespace(res["scaling"], ns.quick)
+    res["total_s"] = round(time.monotonic() - t0, 1)
+
+    (HERE / "results.json").write_text(json.dumps(res, indent=2) + "\n", encoding="utf-8")
+    plot(res["scaling"], HERE / "scaling.png")
+    md = [f"Measured {res['date']} on {res['machine']['cpu']} ({res['machine']['cores']} cores), "
+          f"`make bench` total {res['total_s']:.0f} s.", ""]
+    for title, header, rows in tables(res):
+        table = Table(title=title)
+        for h in header:
+            table.add_column(h)
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+        md += [f"**{title}**", "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        md += ["| " + " | ".join(c.replace("|", "/") for c in row) + " |" for row in rows]
+        md.append("")
+    (HERE / "results.md").write_text("\n".join(md), encoding="utf-8")
+    console.print(f"wrote benchmarks/results.json, benchmarks/results.md, benchmarks/scaling.png "
+                  f"in {res['total_s']:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
