@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from nodereg.model import rules as r
 
 GATE = r.GATE_TAINT_TOLERATION_COMPARISON_OPERATORS

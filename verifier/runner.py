@@ -367,7 +367,9 @@ def verify(
                 elif r.status == "violated":
                     results[p.id] = r
     # BMC, one unrolling for every property still open: shortest counterexamples first
-    open_props = [p for p in work if p.id not in results or results[p.id].status != "proved"]
+    # lemmas nobody asked for are only helpers: when they fail induction they are not searched further
+    asked = {p.id for p in wanted}
+    open_props = [p for p in work if (p.id not in results or results[p.id].status != "proved") and p.id in asked]
     if engine != "k-induction" and engine != "spacer" and open_props:
         small = Config(1, min(1, cfg.pods))
         if small != cfg:
@@ -388,6 +390,8 @@ def verify(
                 results[p.id] = r
     # Spacer for what neither induction nor BMC settled
     for p in work:
+        if p.id not in asked:
+            continue
         settled = results.get(p.id)
         if settled is not None and (settled.status == "proved" or (settled.status == "violated" and settled.trace)):
             continue
@@ -410,9 +414,7 @@ def verify(
     verdicts: list[Verdict] = []
     cm = compiled(model, cfg)
     for p in work:
-        if p not in wanted and props is not None:
-            continue
-        if props is not None and p not in wanted:
+        if p.id not in asked:
             continue
         r = results[p.id]
         v = Verdict(p.id, r.status, r.engine, r.bound, r.seconds, reason=r.reason,
@@ -426,12 +428,13 @@ def verify(
             v.bound = len(r.trace) - 1
         verdicts.append(v)
     if check_witnesses:
-        _check_witnesses(model, cfg, fixed, verdicts, enc, witness_depth, timeout_s, jobs)
+        _check_witnesses(model, cfg, fixed, verdicts, enc, witness_depth, timeout_s, jobs, work)
     return verdicts
 
 
 def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, verdicts: list[Verdict],
-                     enc: Encoding, depth: int, timeout_s: float, jobs: int = 1) -> None:
+                     enc: Encoding, depth: int, timeout_s: float, jobs: int = 1,
+                     props: list[Property] | None = None) -> None:
     """Find a run reaching each proved property's premise, or report it ``vacuous``.
 
     The search runs on a one-node, one-pod cluster first: such a run embeds in every larger
@@ -439,16 +442,17 @@ def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, ve
     they add no urgency and take no step). What it does not find is searched on the full
     configuration by Spacer, whose "unreachable" is a proof of vacuity.
     """
-    by_id = {p.id: p for p in ALL_PROPERTIES}
+    by_id = {p.id: p for p in (props or ALL_PROPERTIES)}
     todo = [v for v in verdicts if v.status == "proved"]
     if not todo:
         return
+    catalogue_only = all(v.id in {p.id for p in ALL_PROPERTIES} for v in todo)
     small = Config(1, min(1, cfg.pods))
     ids = [v.id for v in todo]
     todo_z3 = todo
     if not ids:
         return
-    if jobs > 1 and len(ids) > 1:
+    if jobs > 1 and len(ids) > 1 and catalogue_only:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
 
@@ -458,7 +462,7 @@ def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, ve
             parts = pool.map(_witness_worker, [(model.name, small, fixed, c, depth, timeout_s) for c in chunks if c])
             found = {k: v for part in parts for k, v in part.items()}
     else:
-        found = _witness_search(model, small, fixed, ids, depth, timeout_s)
+        found = _witness_search(model, small, fixed, [by_id[i] for i in ids], depth, timeout_s)
     for v in todo_z3:
         w = found[v.id]
         v.detail["witness_engine"] = "bmc"
@@ -513,11 +517,10 @@ def lift(trace: Trace, model: Model, small: Config, big: Config) -> Trace:
     return out
 
 
-def _witness_search(model: Model, cfg: Config, fixed: dict[str, int] | None, ids: list[str], depth: int,
+def _witness_search(model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property], depth: int,
                     timeout_s: float) -> dict[str, EngineResult]:
-    by_id = {p.id: p for p in ALL_PROPERTIES}
     prover = Prover(Encoding(model, cfg, fixed), stutter=True)
-    res = prover.reach_within([by_id[i] for i in ids], depth, timeout_s)
+    res = prover.reach_within(props, depth, timeout_s)
     for r in res.values():
         r.trace = None  # not needed by the caller; keeps what crosses process boundaries small
     return res
@@ -533,4 +536,5 @@ def model_by_key(key: str) -> Model:
 
 def _witness_worker(args: tuple[str, Config, dict[str, int] | None, list[str], int, float]) -> dict[str, EngineResult]:
     key, cfg, fixed, ids, depth, timeout_s = args
-    return _witness_search(model_by_key(key), cfg, fixed, ids, depth, timeout_s)
+    by_id = {p.id: p for p in ALL_PROPERTIES}
+    return _witness_search(model_by_key(key), cfg, fixed, [by_id[i] for i in ids], depth, timeout_s)

@@ -1,0 +1,100 @@
+"""The command line as users and CI see it: exit codes, one JSON object, JUnit XML, clear errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from junitparser import JUnitXml
+
+from nodereg.cli import main
+from nodereg.model.mutants import MUTANT_BY_ID
+from nodereg.properties.catalogue import ALL_PROPERTIES
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "nodereg", *args], capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def json_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
+    junit = tmp_path_factory.mktemp("junit") / "verify.xml"
+    return run("verify", "--format", "json", "--junit", str(junit), "--jobs", "1"), junit
+
+
+def test_verify_json_is_one_object_with_the_documented_fields(json_run: tuple) -> None:
+    out, _ = json_run
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)  # exactly one JSON object on stdout
+    assert set(doc) >= {"properties", "summary"}
+    assert doc["summary"] == {"proved": len(ALL_PROPERTIES), "violated": 0, "inconclusive": 0, "vacuous": 0}
+    for p in doc["properties"]:
+        assert set(p) >= {"id", "status", "engine", "bound", "seconds", "counterexample"}
+        assert p["status"] == "proved" and p["counterexample"] is None
+
+
+def test_verify_junit_has_one_testcase_per_property(json_run: tuple) -> None:
+    _, junit = json_run
+    xml = JUnitXml.fromfile(str(junit))
+    cases = [c for suite in xml for c in suite]
+    assert sorted(c.name for c in cases) == sorted(p.id for p in ALL_PROPERTIES)
+    assert all(c.is_passed for c in cases)
+
+
+def test_python_dash_m_is_the_same_program() -> None:
+    out = run("properties", "--format", "json")
+    assert out.returncode == 0
+    assert [p["id"] for p in json.loads(out.stdout)] == [p.id for p in ALL_PROPERTIES]
+
+
+def test_violated_property_exits_1_with_a_counterexample(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Verify a model with the #72129 bug as if it were the real one: exit 1, trace in the JSON."""
+    import nodereg.model.semantics as sem
+
+    monkeypatch.setattr(sem, "real_model", MUTANT_BY_ID["no-admission-not-ready-taint"].model)
+    res = CliRunner().invoke(main, ["verify", "--format", "json", "--property", "registration-is-not-eligibility",
+                                    "--jobs", "1"])
+    assert res.exit_code == 1, res.output
+    doc = json.loads(res.output)
+    [prop] = [p for p in doc["properties"] if p["id"] == "registration-is-not-eligibility"]
+    assert prop["status"] == "violated"
+    steps = prop["counterexample"]
+    assert steps[0]["event"] == "init" and steps[-1]["event"] == "kubelet_register_node"
+    assert all({"event", "state"} <= set(s) for s in steps)
+
+
+def test_inconclusive_exits_3() -> None:
+    """Bounded model checking alone cannot prove: the verdict is inconclusive and the exit code 3."""
+    res = CliRunner().invoke(main, ["verify", "--engine", "bmc", "--depth", "2", "--property", "node-restriction",
+                                    "--nodes", "1", "--pods", "1", "--format", "json", "--jobs", "1"])
+    assert res.exit_code == 3, res.output
+    assert json.loads(res.output)["summary"]["inconclusive"] == 1
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["verify", "--param", "node-monitor-grace-period"], "expected NAME=VALUE"),
+    (["verify", "--param", "no-such-param=5s"], "unknown parameter"),
+    (["verify", "--param", "node-monitor-grace-period=fifty"], "not a duration"),
+    (["verify", "--property", "no-such-property"], "unknown property"),
+    (["verify", "--param", "node-monitor-period=60s"], "monitor-period-below-grace"),
+    (["verify", "--k8s-version", "1.9"], "not modelled"),
+    (["verify", "--nodes", "0"], "Invalid value"),
+    (["verify", "--engine", "magic"], "Invalid value"),
+])
+def test_bad_usage_is_one_clear_line_and_exit_2(args: list[str], needle: str) -> None:
+    out = run(*args)
+    assert out.returncode == 2
+    assert needle in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_params_accept_go_durations() -> None:
+    res = CliRunner().invoke(main, ["verify", "--param", "node-monitor-grace-period=1m", "--property",
+                                    "no-registration-without-credentials", "--nodes", "1", "--pods", "1",
+                                    "--format", "json", "--jobs", "1"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["config"]["parameters"] == {"node-monitor-grace-period": 60}
