@@ -267,8 +267,25 @@ def _verify_mutants(fmt: str, cfg: Any, timeout: float, depth: int, fixed: dict[
     sys.exit(EXIT_OK if killed == len(rows) else EXIT_VIOLATED)
 
 
+def catalogue_markdown() -> str:
+    """The property catalogue as the Markdown table the README embeds (regenerated, never hand-edited)."""
+    from nodereg.properties.catalogue import ALL_PROPERTIES
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|").replace("\n", " ")
+
+    lines = ["| id | statement | formula | why it holds (upstream) |", "|---|---|---|---|"]
+    for p in ALL_PROPERTIES:
+        name = f"`{p.id}`" + (" (lemma)" if p.lemma else "")
+        assumes = f" Assumes `{'`, `'.join(p.assumes)}`." if p.assumes else ""
+        lines.append(f"| {name} | {cell(p.statement)}{assumes} | {cell(p.formula_text)} | "
+                     f"{cell(p.why)} `{cell(p.source)}` |")
+    return "\n".join(lines) + "\n"
+
+
 @main.command("properties")
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
+              show_default=True)
 def properties_cmd(fmt: str) -> None:
     """List the property catalogue."""
     from nodereg.properties.catalogue import ALL_PROPERTIES
@@ -277,6 +294,9 @@ def properties_cmd(fmt: str) -> None:
              "kind": p.kind, "lemma": p.lemma, "assumes": list(p.assumes)} for p in ALL_PROPERTIES]
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    if fmt == "markdown":
+        click.echo(catalogue_markdown(), nl=False)
         return
     for r in rows:
         click.echo(f"{r['id']}{' (lemma)' if r['lemma'] else ''}: {r['statement']}\n    {r['formula']}")

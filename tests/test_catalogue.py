@@ -38,3 +38,14 @@ def test_entry_is_well_formed(prop) -> None:
 def test_ids_are_unique() -> None:
     ids = [p.id for p in ALL_PROPERTIES]
     assert len(ids) == len(set(ids))
+
+
+def test_readme_catalogue_is_generated_from_the_catalogue() -> None:
+    """The README's property table is `nodereg properties --format markdown`, byte for byte."""
+    from pathlib import Path
+
+    from nodereg.cli import catalogue_markdown
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme.split("<!-- catalogue:start -->\n", 1)[1].split("<!-- catalogue:end -->", 1)[0]
+    assert section == catalogue_markdown(), "README catalogue is stale: regenerate it from nodereg properties"
