@@ -22,6 +22,8 @@ machine and compare states and verdicts.
 
 from __future__ import annotations
 
+import functools
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -112,18 +114,21 @@ class Reader:
 
     def __init__(self, params: dict[str, int], s: str = "s", p: str = "p", now: str = "now",
                  o: str | None = None, local: dict[Key, str] | None = None, clock_floor: bool = False,
-                 zero: set[Key] | None = None) -> None:
+                 zero: set[Key] | None = None, zero_age: float = 0,
+                 atoms: list[tuple[int, float] | None] | None = None, shift: float = 0) -> None:
         self.params, self.s, self.p, self.now, self.o = params, s, p, now, o
         self.clock_floor = clock_floor
         self.zero = zero or set()
+        self.zero_age = zero_age
         self.local = local or {}
+        self.atoms, self.shift = atoms, shift
 
     def get(self, k: Key) -> Any:
         scope, var, _ = k
         if scope == "param":
             return self.params[var]
         if k in self.zero:
-            return 0  # a clock this step resets: its age afterwards is 0
+            return self.zero_age  # a clock this step resets: its age afterwards is 0 (-slack at now - slack)
         if k in self.local:
             src = self.local[k]
         elif scope == "pod":
@@ -135,6 +140,8 @@ class Reader:
                 # guards are judged with every clock past its lower bound: when a component *may*
                 # act (status-update frequency, renew interval) is not a safety promise
                 return CLOCK_PAST
+            if self.atoms is not None and scope == "node" and k not in self.local:
+                return _ClockTerm(f"({self.now} - {src})", NIDX[k], self.shift, self.atoms)
             return Code(f"({self.now} - {src})")
         if var == "allocatable" and self.o:
             return Code(f"({src} - {self.o})")
@@ -142,6 +149,28 @@ class Reader:
 
     def view(self) -> View:
         return View(CFG, self.get)
+
+
+class _ClockTerm(Code):
+    """A node clock in a time check that records where it is compared with a constant.
+
+    ``now - s[i] OP K`` (or ``now - slack - s[i] OP K``) keeps its truth value for every ``now`` below
+    ``s[i] + K + shift``: the *flip time* of that atom, recorded as ``(i, K + shift)``. Any other use of
+    the clock (arithmetic, a comparison with another variable) records ``None``: no deadline then.
+    """
+
+    __slots__ = ("atoms", "idx", "shift")
+
+    def __init__(self, src: str, idx: int, shift: float, atoms: list[tuple[int, float] | None]) -> None:
+        super().__init__(src)
+        self.idx, self.shift, self.atoms = idx, shift, atoms
+
+    def _bin(self, op: str, other: Any, swap: bool = False) -> Code:
+        if op in ("<", "<=", ">", ">=", "==", "!=") and type(other) in (int, float):
+            self.atoms.append((self.idx, other + self.shift))
+        else:
+            self.atoms.append(None)
+        return Code(self.src)._bin(op, other, swap)
 
 
 CLOCK_PAST = 10**18
@@ -187,6 +216,8 @@ class _Fold:
             return ast.Constant(eval(compile(ast.Expression(node), "<fold>", "eval")))
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and const(node.operand):
             return ast.Constant(not node.operand.value)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and const(node.operand):
+            return ast.Constant(-node.operand.value)
         if isinstance(node, ast.BoolOp):
             is_and = isinstance(node.op, ast.And)
             vals = []
@@ -203,6 +234,8 @@ class _Fold:
             node.values = vals
         if isinstance(node, ast.IfExp) and const(node.test):
             return node.body if node.test.value else node.orelse
+        if isinstance(node, ast.If) and const(node.test) and node.test.value is False and not node.orelse:
+            return ast.Pass()  # ``if False: return False``
         return node
 
 
@@ -220,6 +253,7 @@ class EventCode:
     guard: Callable[..., bool]  # (s, p, now, a, o) -> untimed guard
     effect: Callable[..., tuple[dict[int, Any], dict[int, Any]]]  # -> (node updates, pod updates)
     fast: Callable[..., bool] | None  # (s, now, a) -> applied with no finding, or False (untouched)
+    inline: Callable[..., bool] | None  # (parsed line, NodeRec, now) -> the same, for the events hot loop
     writes: frozenset[str]
     pod_relevant: bool  # its effect can change what a bound pod's checks read
     loops: frozenset[int]
@@ -241,11 +275,76 @@ class Compiled:
     time_fns: dict[str, Callable[..., bool]]  # (s, p, now0, now1, o)
     noop_sync: Callable[[Any], bool]
     lease_deadline: Callable[[Any], float | None]
+    deadline: Callable[[Any, float], float]  # (s, now) -> before it, nothing time can break is due
     source: str = field(default="", repr=False)
 
 
 def _untimed_guard(view: View, b: Bound) -> Any:
     return b.inst.event.guard(view, b)
+
+
+def _time_checks(infos: list[PropInfo], insts: dict[str, Instance], tv: View, lv: View) -> list[Any]:
+    """What time alone can break on a node: clock properties (read at ``ne = now - slack`` through
+    ``tv``) and the urgency of the kubelet's Lease renewal, from the declaration's ``Timer`` (at ``now``
+    through ``lv``)."""
+    out: list[Any] = []
+    for pi in infos:
+        if pi.pods or not pi.clocks or pi.id == "live-kubelet-renews-in-time":
+            # (that lemma is the Lease urgency below, at ne <= now: implied)
+            continue
+        if pi.prop.kind == "state":
+            out.append(pi.prop.formula(tv))
+        elif pi.time_step:
+            tb = Bound(insts["time_passes"], {"seconds": 0})
+            out.append(pi.prop.formula(tv, tv, tb))
+    renew = insts["kubelet_renew_lease"]
+    rb = Bound(renew, {})
+    tm = renew.event.timer
+    assert tm is not None and tm.clock is not None and tm.latest is not None
+    out.append(Implies(renew.event.guard(lv, rb), tm.clock(lv, rb) <= tm.latest(lv, rb)))
+    return out
+
+
+def _deadline_src(atoms: list[tuple[int, float] | None], reset: set[int]) -> str | None:
+    """Source of the earliest flip time of the recorded clock atoms (``None``: no deadline can be given).
+
+    A clock in ``reset`` was just set to ``now`` by the step, so its atoms flip at ``now + K``.
+    """
+    if any(a is None for a in atoms):
+        return None
+    if not atoms:
+        return "INF"
+    by_clock: dict[int, float] = {}
+    for i, k in atoms:  # type: ignore[misc]
+        by_clock[i] = min(by_clock.get(i, k), k)
+    terms = [f"s[{i}] + {k!r}" for i, k in sorted(by_clock.items()) if i not in reset]
+    now_k = [k for i, k in by_clock.items() if i in reset]
+    if now_k:
+        terms.insert(0, f"now + {min(now_k)!r}")
+    return terms[0] if len(terms) == 1 else f"min({', '.join(terms)})"
+
+
+def _inline_spec(e: d.Event) -> list[str] | None:
+    """Lines that read an event's arguments from its parsed ``events`` line exactly as
+    :func:`~nodereg.oracle.events.normalise` accepts them (``return False`` otherwise: the slow path
+    then reports the error); ``None`` for an event whose fields are not all booleans."""
+    from .events import _spec
+
+    _, need_pod, fields, _ = _spec(e.id)
+    names = [a.name for a in e.args]
+    if need_pod or set(fields) != set(names) or any(fields[n][0] != "bool" for n in names):
+        return None
+    out = [f"    a{i} = ev.get({n!r})" for i, n in enumerate(names)]
+    count = "".join(f" + (a{i} is not None)" for i in range(len(names)))
+    out.append(f"    if len(ev) != 3{count}: return False")
+    for i, n in enumerate(names):
+        _, required, default = fields[n]
+        if required:
+            out.append(f"    if a{i}.__class__ is not bool: return False")
+        else:
+            out.append(f"    if a{i} is None: a{i} = {default!r}")
+            out.append(f"    elif a{i}.__class__ is not bool: return False")
+    return out
 
 
 def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str]) -> str:
@@ -262,6 +361,7 @@ def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str]) -> st
     h = hashlib.sha256()
     for mod in (decl, logic, sem, cat, sys.modules[__name__]):
         h.update(Path(mod.__file__ or "").read_bytes())
+    h.update((Path(__file__).parent / "events.py").read_bytes())  # the inline steps read its field specs
     h.update(repr((sorted(params.items()), slack, sorted(skip), sys.version)).encode())
     return h.hexdigest()[:32]
 
@@ -349,6 +449,22 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                           f"    return {lit(p.formula(pre, post, b))}", ""]
                 step_names[(p.id, ev)] = name
 
+    # -- time: nothing due between the node's last step and now -----------------------------------
+    # (clock properties at now - SL, the kubelet's Lease timer at now); ``deadline(s, now)``: the
+    # time before which these checks keep the value they have now (every clock bound they compare
+    # with, from the catalogue and the declaration's Timer), or -INF if they fail now
+    atoms: list[tuple[int, float] | None] = []
+    tchecks = _time_checks(infos, insts, Reader(params, now="ne", atoms=atoms, shift=slack).view(),
+                           Reader(params, atoms=atoms).view())
+    dl = _deadline_src(atoms, set())
+    lines.append("def deadline(s, now):")
+    if dl is None:
+        lines.append("    return -INF")
+    else:
+        lines += ["    ne = now - SL", f"    d = {dl}",
+                  f"    return d if d > now and ({lit(And(*tchecks))}) else -INF"]
+    lines.append("")
+
     # -- events ----------------------------------------------------------------------------------
     ev_meta: dict[str, dict[str, Any]] = {}
     for e in model.events:
@@ -419,53 +535,74 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
             noop = And(*[postv.get(k) == v for k, v in supd.items() if k[1] != "taints_synced"])
             noop_src = f"v{NI['taints_synced']} or not v{NI['exists']} or ({lit(noop)})" if (
                 "exists" in written) else f"v{NI['taints_synced']} or not s[{NI['exists']}] or ({lit(noop)})"
-        # time: nothing due between the node's last step and now (clock properties at now - SL,
-        # the kubelet's Lease deadline at now)
-        tchecks: list[Any] = []
-        tv = Reader(params, now="ne").view()
-        for pi in infos:
-            if pi.pods or not pi.clocks or pi.id == "live-kubelet-renews-in-time":
-                # (that lemma is the Lease urgency below, at ne <= now: implied)
-                continue
-            if pi.prop.kind == "state":
-                tchecks.append(pi.prop.formula(tv))
-            elif pi.time_step:
-                tb = Bound(insts["time_passes"], {"seconds": 0})
-                tchecks.append(pi.prop.formula(tv, tv, tb))
-        lv = Reader(params).view()
-        renew = insts["kubelet_renew_lease"]
-        rb = Bound(renew, {})
-        tm = renew.event.timer
-        assert tm is not None and tm.clock is not None and tm.latest is not None
-        tchecks.append(Implies(renew.event.guard(lv, rb), tm.clock(lv, rb) <= tm.latest(lv, rb)))
-        if e.id != "kubelet_renew_lease" and e.actor == "kubelet" and e.id not in ("kubelet_stops",
-                                                                                  "kubelet_restarts"):
-            pass
-        lines.append(f"def fast_{e.id}(s, now, a):")
-        lines.append("    p = None; o = 0; ne = now - SL")
-        lines.append(f"    if not ({lit(And(*tchecks, guard))}): return False")
+        body: list[str] = []
         for k, val in node_upd.items():
             if k[0] == "ctl":
                 continue
             src = _epoch(val, "now") if k[1] in NODE_CLOCKS else lit(val)
-            lines.append(f"    v{NIDX[k]} = {src}")
+            body.append(f"    v{NIDX[k]} = {src}")
         if ev_meta[e.id]["classify"]:
-            lines.append(f"    v{CTL} = {lit(d.classify(postv.node(0)))}")
-            lines.append(f"    if (s[{CTL}], v{CTL}) not in {sorted(e.edges)!r}: return False")
+            body.append(f"    v{CTL} = {lit(d.classify(postv.node(0)))}")
+            body.append(f"    if (s[{CTL}], v{CTL}) not in {sorted(e.edges)!r}: return False")
         else:
-            lines.append(f"    if s[{CTL}] not in {tuple(sorted(loops))!r}: return False")
+            body.append(f"    if s[{CTL}] not in {tuple(sorted(loops))!r}: return False")
         ck = And(*checks)
-        lines.append(f"    if not ({lit(ck)}): return False")
+        body.append(f"    if not ({lit(ck)}): return False")
         if noop_src is not None:
-            lines.append(f"    if not ({noop_src}): return False")
-            lines.append(f"    v{NI['taints_synced']} = True")
+            body.append(f"    if not ({noop_src}): return False")
+            body.append(f"    v{NI['taints_synced']} = True")
         for k in node_upd:
             if k[0] == "ctl" and not ev_meta[e.id]["classify"]:
                 continue
-            lines.append(f"    s[{NIDX[k]}] = v{NIDX[k]}")
+            body.append(f"    s[{NIDX[k]}] = v{NIDX[k]}")
+        # Oracle.apply's fast step: the time checks, the untimed guard, the effect, the checks
+        lines.append(f"def fast_{e.id}(s, now, a):")
+        lines.append("    p = None; o = 0; ne = now - SL")
+        lines.append(f"    if not ({lit(And(*tchecks, guard))}): return False")
+        lines += body
         lines.append("    return True")
         lines.append("")
         ev_meta[e.id]["fast"] = f"fast_{e.id}"
+        # the inline step of the events hot loop: reads its arguments from the parsed line, skips the
+        # time checks before the node's deadline, and sets the deadline of the state it leaves
+        spec = _inline_spec(e)
+        if spec is None:
+            continue
+        zero_ids = {NIDX[k] for k in zero}
+        ipost = Reader(params, now="ne", zero=zero, zero_age=-slack).view()
+        inow = Reader(params, zero=zero).view()
+        cond = And(*_time_checks(infos, insts, ipost, inow))
+        due = _deadline_src(atoms, zero_ids)
+        ib = [re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", x) for x in body]
+        gsrc = re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", lit(guard))
+        tsrc = re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", lit(And(*tchecks, guard)))
+        lines.append(f"def in_{e.id}(ev, rec, now):")
+        lines += spec
+        if pod_relevant:
+            lines.append("    if rec.pods: return False")
+        lines.append("    s = rec.s")
+        lines.append("    if now < rec.due:")
+        lines.append(f"        if not ({gsrc}): return False")
+        lines.append("    else:")
+        lines.append("        ne = now - SL")
+        lines.append(f"        if not ({tsrc}): return False")
+        lines += ib
+        lines.append("    rec.t = now")
+        if due is None:
+            lines.append("    rec.due = -INF")
+        else:
+            c_src = _tidy(lit(cond)).strip()
+            m = re.fullmatch(r"now \+ ([0-9.]+)", due)
+            if c_src == "True" and m and float(m.group(1)) > 0:
+                lines.append(f"    rec.due = {due}")  # the step reset every clock the time checks read
+            else:
+                if re.search(r"\bne\b", c_src):
+                    lines.append("    ne = now - SL")
+                lines.append(f"    d = {due}")
+                lines.append(f"    rec.due = d if d > now and ({c_src}) else -INF")
+        lines.append("    return True")
+        lines.append("")
+        ev_meta[e.id]["inline"] = f"in_{e.id}"
 
     # -- helpers ---------------------------------------------------------------------------------
     sync = insts["nlc_sync_noschedule_taints"]
@@ -492,13 +629,14 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
     model = real_model()
     infos = [pi for pi in property_infos() if not pi.hidden and pi.id not in skip_props]
     state_names, step_names, time_names = names
-    ns: dict[str, Any] = {"SL": slack}
+    ns: dict[str, Any] = {"SL": slack, "INF": math.inf}
     exec(code, ns)
     events: dict[str, EventCode] = {}
     for eid, meta in ev_meta.items():
         events[eid] = EventCode(
             event=model.event(eid), guard=ns[f"g_{eid}"], effect=ns[f"f_{eid}"],
-            fast=ns.get(meta.get("fast", "")), writes=meta["written"], pod_relevant=meta["pod_relevant"],
+            fast=ns.get(meta.get("fast", "")), inline=ns.get(meta.get("inline", "")), writes=meta["written"],
+            pod_relevant=meta["pod_relevant"],
             loops=meta["loops"], edges=meta["edges"],
         )
     return Compiled(
@@ -506,27 +644,28 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
         state_fns={k: ns[v] for k, v in state_names.items()},
         step_fns={k: ns[v] for k, v in step_names.items()},
         time_fns={k: ns[v] for k, v in time_names.items()},
-        noop_sync=ns["noop_sync"], lease_deadline=ns["lease_deadline"], source=src,
+        noop_sync=ns["noop_sync"], lease_deadline=ns["lease_deadline"], deadline=ns["deadline"],
+        source=src,
     )
 
 
 def initial_node(capacity: int, reserved: int) -> list[Any]:
     """A node's list before anything happened: the declaration's initial values, clocks at epoch 0."""
+    out = list(_initial_template())
+    out[NI["capacity"]], out[NI["reserved"]] = capacity, reserved
+    return out
+
+
+@functools.cache
+def _initial_template() -> tuple[Any, ...]:
     out: list[Any] = []
     for k in NODE_KEYS:
         if k[0] == "ctl":
             out.append(d.UNREGISTERED)
             continue
         v = next(x for x in d.NODE_VARS if x.name == k[1])
-        if v.name == "capacity":
-            out.append(capacity)
-        elif v.name == "reserved":
-            out.append(reserved)
-        elif v.clock:
-            out.append(0.0)
-        else:
-            out.append(v.init)
-    return out
+        out.append(0.0 if v.clock else v.init)
+    return tuple(out)
 
 
 def instance_for(event_id: str) -> Instance:

@@ -31,6 +31,7 @@ is taken as done, so ``no-schedule-without-ready`` then applies in full.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -101,12 +102,15 @@ class Position:
 class NodeRec:
     """One node: its state list (laid out by ``compile.NODE_KEYS``) and the monitor's bookkeeping."""
 
-    __slots__ = ("alarm", "alive_inferred", "fail_since", "name", "pods", "s", "suppressed", "t", "unsynced_since",
-                 "used")
+    __slots__ = ("alarm", "alive_inferred", "due", "fail_since", "name", "pods", "s", "suppressed", "t",
+                 "unsynced_since", "used")
 
     def __init__(self, name: str, s: list[Any], t: float) -> None:
         self.name, self.s, self.t = name, s, t
         self.alarm = INF  # before this time nothing but the compiled fast path is needed
+        # before this time nothing time alone can break is due (``Compiled.deadline``): the inline
+        # fast step skips the time checks; -INF: unknown
+        self.due = -INF
         self.pods: dict[str, PodRec] = {}
         self.used = 0
         # time property -> since when the current state breaks it if time passes (the slack window)
@@ -152,6 +156,26 @@ def pod_from_bits(bits: dict[str, Any], request: int = 0, toleration_seconds: in
 
 def pod_from_tolerations(tolerations: list[dict[str, Any]] | None, request: int = 0,
                          default_tolerations: bool = True) -> list[Any]:
+    """A pod list from real Kubernetes tolerations (see :func:`_pod_from_tolerations`), a fresh copy of
+    a result cached by the tolerations' canonical JSON: a trace declares many pods alike."""
+    import orjson
+
+    try:
+        key = orjson.dumps(tolerations or [], option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # not JSON data: no caching
+        return _pod_from_tolerations(tolerations, request, default_tolerations)
+    return list(_pod_from_tolerations_json(key, int(request), bool(default_tolerations)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _pod_from_tolerations_json(key: bytes, request: int, default_tolerations: bool) -> tuple[Any, ...]:
+    import orjson
+
+    return tuple(_pod_from_tolerations(orjson.loads(key), request, default_tolerations))
+
+
+def _pod_from_tolerations(tolerations: list[dict[str, Any]] | None, request: int = 0,
+                          default_tolerations: bool = True) -> list[Any]:
     """A pod list from real Kubernetes tolerations, through :mod:`nodereg.model.rules`.
 
     Each taint slot of the declaration becomes the real taint (key, effect) it stands for and is
@@ -235,6 +259,9 @@ class Oracle:
         self._pos = Position(-1)
         c = self.c
         self._state_props = [(pi, c.state_fns[pi.id]) for pi in c.props if pi.prop.kind == "state"]
+        self._step_by_event: dict[str, list[tuple[str, Callable[..., bool]]]] = {}
+        for (pid, ev), fn in c.step_fns.items():
+            self._step_by_event.setdefault(ev, []).append((pid, fn))
         self._time_props = [(pi, c.time_fns[pi.id]) for pi in c.props if pi.time_step]
         # every promise time alone can break: time_passes step properties, state properties on clocks
         self._timed: list[tuple[Any, Callable[..., bool]]] = []
@@ -311,6 +338,7 @@ class Oracle:
         if (self.use_fast and ec.fast is not None and not expect and t <= rec.alarm
                 and not (rec.pods and ec.pod_relevant) and ec.fast(rec.s, t, args)):
             rec.t = t
+            rec.due = self.c.deadline(rec.s, t)
             return []
         self._advance(rec, t)
         prec = None
@@ -392,6 +420,7 @@ class Oracle:
             if not rec.s[_EXISTS]:
                 rec.s[NI["capacity"]] = int(extra.get("capacity", rec.s[NI["capacity"]]))
                 rec.s[NI["reserved"]] = int(extra.get("reserved", rec.s[NI["reserved"]]))
+                rec.due = -INF
         elif eid == "observe_node":
             assert node is not None
             rec = self.nodes.get(node) or self._new_node(node, t, extra)
@@ -447,6 +476,7 @@ class Oracle:
                 rec.unsynced_since is not None):
             a = -INF  # the slow path keeps these windows (each lasts at most --slack seconds)
         rec.alarm = a
+        rec.due = self.c.deadline(rec.s, rec.t) if a == INF else -INF
 
     # ------------------------------------------------------------------------------------------
     # one step
@@ -506,8 +536,8 @@ class Oracle:
                     post[_SYNCED] = False  # the controller's taint pass follows every Node update
         found: set[str] = set()
         # step properties of this event
-        for (pid, ev), fn in c.step_fns.items():
-            if ev != eid or pid in found:
+        for pid, fn in self._step_by_event.get(eid, ()):
+            if pid in found:
                 continue
             pods = [(ppre, ppost, o)] if prec is not None else (
                 [(qa, qb, rec.used - q.p[_REQ]) for q, qa, qb in others] or [(self._dummy_pod, self._dummy_pod, o)])

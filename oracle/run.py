@@ -300,28 +300,18 @@ def _blocks(f: IO[bytes]) -> Iterator[list[bytes]]:
                     break
             yield [x if len(x) <= MAX_LINE else _TOO_LONG for x in parts]
             continue
-        if any(len(x) > MAX_LINE for x in parts):
+        if parts and max(map(len, parts)) > MAX_LINE:
             parts = [x if len(x) <= MAX_LINE else _TOO_LONG for x in parts]
         yield parts
 
 
-def _fast_table(o: Oracle) -> dict[str, tuple[Any, ...]]:
-    """event -> (compiled fast step, pod-relevant, number of keys, argument specs) for the inline loop."""
+def _fast_table(o: Oracle) -> dict[str, Any]:
+    """event -> its compiled inline step ``(parsed line, NodeRec, t) -> bool`` (see ``compile.py``)."""
     from .core import NODE_EVENTS
-    from .events import _spec
 
-    out: dict[str, tuple[Any, ...]] = {}
     if not o.use_fast:
-        return out
-    for eid, ec in o.c.events.items():
-        if ec.fast is None or eid not in NODE_EVENTS:
-            continue
-        _, _, fields, _ = _spec(eid)
-        args = tuple((a.name, fields[a.name][0], fields[a.name][1], fields[a.name][2]) for a in ec.event.args)
-        if any(kind not in ("bool",) for _, kind, _, _ in args) or set(fields) - {a.name for a in ec.event.args}:
-            continue
-        out[eid] = (ec.fast, ec.pod_relevant, args)
-    return out
+        return {}
+    return {eid: ec.inline for eid, ec in o.c.events.items() if ec.inline is not None and eid in NODE_EVENTS}
 
 
 def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, strict: bool) -> None:
@@ -344,9 +334,9 @@ def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, stri
         return
     fast = {} if val is not None else _fast_table(o)
     nodes = o.nodes
-    count = 0
+    count = 0  # events checked by the slow path
     n = 0
-    index = o.index
+    index0 = index = o.index
     last = o.now if o.now is not None else -1.0
     stop = False
     try:
@@ -367,29 +357,19 @@ def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, stri
                         stop = True
                         break
                     continue
-                if type(ev) is dict:
-                    h = fast.get(ev.get("event"))  # type: ignore[arg-type]
-                    if h is not None:
-                        t = ev.get("t")
-                        node = ev.get("node")
-                        rec = nodes.get(node) if type(node) is str else None
-                        if rec is not None and (type(t) is float or type(t) is int) and last <= t <= rec.alarm \
-                                and not (rec.pods and h[1]):
-                            spec = h[2]
-                            if not spec:
-                                ok = len(ev) == 3
-                                args: tuple[Any, ...] = ()
-                            else:
-                                args = tuple(ev.get(a, dflt) for a, _k, _r, dflt in spec)
-                                ok = all(type(x) is bool for x in args) and len(ev) == 3 + sum(
-                                    1 for a, _k, _r, _d in spec if a in ev) and all(a in ev for a, _k, r, _d in spec
-                                                                                   if r)
-                            if ok and h[0](rec.s, t, args):
-                                rec.t = t
-                                last = t
-                                index += 1
-                                count += 1
-                                continue
+                # the common line: a node event of a known node, in order, before the node's alarm,
+                # that its inline step accepts as it is (no finding, no slow-path bookkeeping)
+                try:
+                    h = fast[ev["event"]]
+                    rec = nodes[ev["node"]]
+                    t = ev["t"]
+                except (KeyError, TypeError):
+                    pass
+                else:
+                    if (t.__class__ is float or t.__class__ is int) and last <= t <= rec.alarm and h(ev, rec, t):
+                        last = t
+                        index += 1
+                        continue
                 o.index, o.now = index, (last if last >= 0 else None)
                 try:
                     if val is not None:
@@ -398,7 +378,9 @@ def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, stri
                     o.apply(eid, t, node, pod, args, expect, extra, line=n, file=name)
                     last = t
                     count += 1
+                    index0 += o.index - index  # the slow path's own index steps are not fast events
                 except InputError as exc:
+                    index0 += o.index - index
                     rep.input_errors.append(exc)
                     if not keep_going:
                         stop = True
@@ -412,4 +394,5 @@ def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, stri
             o.now = last
         if f is not sys.stdin.buffer:
             f.close()
+    count += index - index0
     rep.events += count

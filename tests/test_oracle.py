@@ -431,3 +431,67 @@ def test_python_api_step_by_step() -> None:
     assert o.node_state("n1")["taint_not_ready_ns"] is True
     rep = check(iter([{"t": 0, "event": "kubelet_register_node", "node": "x"}]))
     assert not rep.conforms
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_inline_hot_loop_equals_slow_path(tmp_path: Path, seed: int) -> None:
+    """The events file loop (compiled inline steps, per-node deadlines) reports what the slow path does."""
+    rnd = random.Random(seed)
+    cm, run, s0 = _random_run(seed + 300, 200)
+    evs = _events(cm, run, s0)
+    mixed = []
+    shift = 0.0
+    for ev in evs:
+        if rnd.random() < 0.08 and ev["event"] not in ("declare_pod", "declare_node"):
+            continue
+        if rnd.random() < 0.05:
+            shift += rnd.choice([3, 7, 40, 60, 400])
+        mixed.append({**ev, "t": ev["t"] + shift})
+        if rnd.random() < 0.3 and ev["event"] == "kubelet_renew_lease":  # repeated renewals: the common line
+            mixed.append({**ev, "t": ev["t"] + shift})
+    f = tmp_path / "t.events.jsonl"
+    f.write_text("".join(json.dumps(e) + "\n" for e in mixed))
+    fast, slow = check(str(f)), check(str(f), oracle=Oracle(fast=False))
+    assert fast.events == slow.events == len(mixed)
+    assert [(v.property, v.index, v.line) for v in fast.violations] == [
+        (v.property, v.index, v.line) for v in slow.violations]
+    assert fast.oracle is not None and slow.oracle is not None
+    for n, rec in slow.oracle.nodes.items():
+        assert fast.oracle.nodes[n].s == rec.s
+
+
+def test_node_deadline_comes_from_the_declaration() -> None:
+    """After a Lease renewal the time checks are skipped until the earliest clock bound: the Lease
+    Timer's heartbeat-gap-max (or a clock property's bound, if earlier), for any parameters."""
+    for gap in (45, 30):
+        o = Oracle(params={"heartbeat_gap_max": gap})
+        for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
+                               "kubelet_register_node", "kubelet_renew_lease"]):
+            o.step({"t": i, "event": e, "node": "n"})
+        assert o.nodes["n"].due == 4 + gap
+    assert "heartbeat_gap_max" in {p.var for p in __import__("nodereg.model.params", fromlist=["PARAMS"]).PARAMS}
+
+
+@pytest.mark.parametrize("gap", [9, 44, 46, 64, 66, 100])
+def test_inline_deadline_after_a_silence(tmp_path: Path, gap: float) -> None:
+    """A Ready node renewing every 10 s falls silent for ``gap`` seconds and renews again: the inline
+    step must give up its deadline exactly where the slow path sees something due."""
+    evs: list[dict[str, Any]] = []
+    for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
+                           "kubelet_register_node", "kubelet_renew_lease"]):
+        evs.append({"t": i, "event": e, "node": "n"})
+    evs += [{"t": 5, "event": "kubelet_post_status", "node": "n", "ready": True},
+            {"t": 5, "event": "nlc_sync_noschedule_taints", "node": "n"}]
+    t = 5.0
+    for _ in range(5):
+        t += 10
+        evs.append({"t": t, "event": "kubelet_renew_lease", "node": "n"})
+    t += gap
+    evs += [{"t": t, "event": "kubelet_renew_lease", "node": "n"}, {"t": t + 1, "event": "kubelet_renew_lease",
+                                                                     "node": "n"}]
+    f = tmp_path / "gap.events.jsonl"
+    f.write_text("".join(json.dumps(e) + "\n" for e in evs))
+    fast, slow = check(str(f)), check(str(f), oracle=Oracle(fast=False))
+    got = [(v.property, v.index) for v in fast.violations]
+    assert got == [(v.property, v.index) for v in slow.violations]
+    assert ("silent-node-becomes-unknown", len(evs) - 2) in got if gap > 65 else got == []
