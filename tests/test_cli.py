@@ -98,3 +98,21 @@ def test_params_accept_go_durations() -> None:
                                     "--format", "json", "--jobs", "1"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)["config"]["parameters"] == {"node-monitor-grace-period": 60}
+
+
+def test_verify_draws_counterexamples(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """--diagrams writes each violated property's counterexample as Mermaid and SVG."""
+    import shutil
+
+    import nodereg.model.semantics as sem
+
+    monkeypatch.setattr(sem, "real_model", MUTANT_BY_ID["no-admission-not-ready-taint"].model)
+    res = CliRunner().invoke(main, ["verify", "--property", "registration-is-not-eligibility", "--jobs", "1",
+                                    "--diagrams", str(tmp_path)])
+    assert res.exit_code == 1, res.output
+    mmd = sorted(tmp_path.rglob("*.mmd"))
+    assert mmd, list(tmp_path.rglob("*"))
+    text = mmd[0].read_text()
+    assert "registration-is-not-eligibility" in text and "kubelet_register_node" in text
+    if shutil.which("dot"):
+        assert sorted(tmp_path.rglob("*.svg"))

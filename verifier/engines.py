@@ -189,12 +189,15 @@ def _good(enc: Encoding, prop: Property, states: list, steps: list, k: int) -> z
     return enc.holds(prop, states[k - 1], states[k], steps[k - 1])
 
 
-def spacer(enc: Encoding, prop: Property, timeout_s: float | None = None, goal: str = "violation") -> EngineResult:
+def spacer(enc: Encoding, prop: Property, timeout_s: float | None = None, goal: str = "violation",
+           lemmas: list[Property] | None = None) -> EngineResult:
     """Unbounded proof with Spacer (IC3/PDR over constrained Horn clauses).
 
     One rule per event instance; the query is the property's violation (or, for ``goal=
     "witness"``, its premise). Proved means: no reachable state or step violates it, for every
     admissible parameter value. Spacer gives no trace here; a violation is re-found by BMC.
+    ``lemmas`` (state properties already proved) strengthen every rule's body: sound, since they
+    hold in every reachable state.
     """
     t0 = time.monotonic()
     s = enc.state("s")
@@ -212,6 +215,8 @@ def spacer(enc: Encoding, prop: Property, timeout_s: float | None = None, goal: 
     solver.add(z3.ForAll(sv, z3.Implies(enc.init(s), inv_s)))
     st = enc.step_vars("h")
     argv = list(st.args.values())
+    known = z3.And(*[enc.assume(lem, s) for lem in (lemmas or []) if lem.kind == "state"], z3.BoolVal(True))
+    inv_s = z3.And(inv_s, known)
     for k in range(len(enc.instances)):
         body = z3.And(inv_s, enc.trans_instance(k, s, t, st))
         solver.add(z3.ForAll(sv + tv + argv, z3.Implies(body, inv_t)))

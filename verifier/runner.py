@@ -396,7 +396,7 @@ def verify(
         if settled is not None and (settled.status == "proved" or (settled.status == "violated" and settled.trace)):
             continue
         if engine in ("auto", "spacer") and unbounded:
-            r = spacer(enc, p, timeout_s)
+            r = spacer(enc, p, timeout_s, lemmas=prover.lemmas)
             if r.status == "proved":
                 results[p.id] = r
                 if p.kind == "state":
