@@ -276,6 +276,8 @@ class Compiled:
     noop_sync: Callable[[Any], bool]
     lease_deadline: Callable[[Any], float | None]
     deadline: Callable[[Any, float], float]  # (s, now) -> before it, nothing time can break is due
+    plain_ok: Callable[..., bool]  # (s, p, now, o): every state property no clock reads holds
+    timed_ok: Callable[..., bool]  # (s, p, now, o): every promise time alone can break holds at now
     source: str = field(default="", repr=False)
 
 
@@ -448,6 +450,15 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 lines += [f"def {name}(s, t, p, q, now, a, o):  # {p.id} on {ev}",
                           f"    return {lit(p.formula(pre, post, b))}", ""]
                 step_names[(p.id, ev)] = name
+    # the conjunctions the slow path tries first (each property on its own only when one fails):
+    # every state property that no clock reads, and every promise time alone can break, at ``now``
+    nv = Reader(params, o="o").view()
+    plain = [lit(pi.prop.formula(nv)) for pi in infos if pi.prop.kind == "state" and not pi.clocks]
+    timed = [lit(pi.prop.formula(nv, nv, Bound(insts["time_passes"], {"seconds": 0}))) for pi in infos
+             if pi.time_step]
+    timed += [lit(pi.prop.formula(nv)) for pi in infos if pi.prop.kind == "state" and pi.clocks]
+    lines += ["def plain_ok(s, p, now, o):", f"    return {' and '.join(f'({x})' for x in plain) or 'True'}", ""]
+    lines += ["def timed_ok(s, p, now, o):", f"    return {' and '.join(f'({x})' for x in timed) or 'True'}", ""]
 
     # -- time: nothing due between the node's last step and now -----------------------------------
     # (clock properties at now - SL, the kubelet's Lease timer at now); ``deadline(s, now)``: the
@@ -645,7 +656,7 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
         step_fns={k: ns[v] for k, v in step_names.items()},
         time_fns={k: ns[v] for k, v in time_names.items()},
         noop_sync=ns["noop_sync"], lease_deadline=ns["lease_deadline"], deadline=ns["deadline"],
-        source=src,
+        plain_ok=ns["plain_ok"], timed_ok=ns["timed_ok"], source=src,
     )
 
 

@@ -271,6 +271,8 @@ class Oracle:
             if pi.clocks:
                 self._timed.append((pi, self._state_at(fn)))
         self._dummy_pod = pod_from_bits({}, 0, 0)
+        self._plain_ids = frozenset(pi.id for pi, _ in self._state_props if not pi.clocks) - {GENERIC}
+        self._timed_ids = frozenset(pi.id for pi, _ in self._timed)
         self._has_noexec: Callable[[list[Any]], bool] = lambda s: bool(
             s[NI["taint_not_ready_ne"]] or s[NI["taint_unreachable_ne"]]
             or (s[NI["taint_custom"]] and s[NI["custom_effect"]] == d.NO_EXECUTE))
@@ -454,7 +456,16 @@ class Oracle:
         pods = list(rec.pods.values()) or [None]
         # A promise time can break holds unless it fails at now - slack in a state that existed then
         # (the node's state is constant since rec.t), or it has failed for more than slack already.
-        for pi, at in self._timed:
+        timed_ok = c.timed_ok
+        dummy = self._dummy_pod
+        if not rec.fail_since and (ne <= rec.t or all(
+                timed_ok(s, q.p if q is not None else dummy, ne, rec.used - (q.p[_REQ] if q is not None else 0))
+                for q in pods)):
+            rec.suppressed.difference_update(self._timed_ids)  # every one holds: what _judge does
+            timed: list[Any] = []
+        else:
+            timed = self._timed
+        for pi, at in timed:
             ok = True
             if ne > rec.t:
                 ok = all(at(s, prec, ne, rec) for prec in pods)
@@ -556,7 +567,13 @@ class Oracle:
         if not pods_after:
             pods_after.append((self._dummy_pod, 0))
         generic_ok = True
-        for pi, fn in self._state_props:
+        plain_ok = c.plain_ok
+        if all(plain_ok(post, pp, now, oo) for pp, oo in pods_after):
+            rec.suppressed.difference_update(self._plain_ids)  # every one holds: what _judge does
+            state_props: list[Any] = []
+        else:
+            state_props = self._state_props
+        for pi, fn in state_props:
             if pi.clocks:
                 continue  # time can break it: judged with the slack when time passes
             ok = all(fn(post, pp, now, oo) for pp, oo in pods_after)
@@ -628,6 +645,13 @@ class Oracle:
         else:
             rec.unsynced_since = None
         pods = list(rec.pods.values()) or [None]
+        timed_ok = c.timed_ok
+        if all(timed_ok(s, q.p if q is not None else self._dummy_pod, now,
+                        rec.used - (q.p[_REQ] if q is not None else 0)) for q in pods):
+            rec.fail_since.clear()  # every one holds
+            rec.t = now
+            self._set_alarm(rec)
+            return
         for pi, at in self._timed:
             if all(at(s, prec, now, rec) for prec in pods):
                 rec.fail_since.pop(pi.id, None)
