@@ -58,8 +58,10 @@ def _with_common(f: Any) -> Any:
 @click.option("--strict", is_flag=True, help="validate every events line with the JSON Schema (jsonschema)")
 @click.option("--states/--no-states", default=True, show_default=True,
               help="print the model state before and after each violation (text format)")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="check one events file in this many processes, sharded by node (same report)")
 def check_command(files: tuple[str, ...], fmt: str, out: str, params: tuple[str, ...], k8s_version: str | None,
-                  slack: float, keep_going: bool, strict: bool, states: bool) -> None:
+                  slack: float, keep_going: bool, strict: bool, states: bool, jobs: int) -> None:
     """Check a trace against the model: every step it forbids, with the property it breaks.
 
     FILES are one or more traces (``-`` reads stdin): Kubernetes watch streams of nodes, pods and
@@ -73,7 +75,7 @@ def check_command(files: tuple[str, ...], fmt: str, out: str, params: tuple[str,
     fixed, version = _params(params, k8s_version)
     try:
         rep = check(list(files), fmt=fmt, params=fixed, k8s_version=version, slack=slack, keep_going=keep_going,
-                    strict=strict)
+                    strict=strict, jobs=jobs)
     except InputError as exc:  # pragma: no cover - check() collects them
         _err(str(exc))
         sys.exit(2)

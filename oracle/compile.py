@@ -254,6 +254,7 @@ class EventCode:
     effect: Callable[..., tuple[dict[int, Any], dict[int, Any]]]  # -> (node updates, pod updates)
     fast: Callable[..., bool] | None  # (s, now, a) -> applied with no finding, or False (untouched)
     inline: Callable[..., bool] | None  # (parsed line, NodeRec, now) -> the same, for the events hot loop
+    valid: Callable[..., bool] | None  # (parsed line) -> its fields are what ``normalise`` accepts
     writes: frozenset[str]
     pod_relevant: bool  # its effect can change what a bound pod's checks read
     loops: frozenset[int]
@@ -614,6 +615,12 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
         lines.append("    return True")
         lines.append("")
         ev_meta[e.id]["inline"] = f"in_{e.id}"
+        # the same reading of the arguments alone: a shard's check that another shard's line is valid
+        lines.append(f"def ok_{e.id}(ev):")
+        lines += spec
+        lines.append("    return True")
+        lines.append("")
+        ev_meta[e.id]["valid"] = f"ok_{e.id}"
 
     # -- helpers ---------------------------------------------------------------------------------
     sync = insts["nlc_sync_noschedule_taints"]
@@ -646,7 +653,8 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
     for eid, meta in ev_meta.items():
         events[eid] = EventCode(
             event=model.event(eid), guard=ns[f"g_{eid}"], effect=ns[f"f_{eid}"],
-            fast=ns.get(meta.get("fast", "")), inline=ns.get(meta.get("inline", "")), writes=meta["written"],
+            fast=ns.get(meta.get("fast", "")), inline=ns.get(meta.get("inline", "")),
+            valid=ns.get(meta.get("valid", "")), writes=meta["written"],
             pod_relevant=meta["pod_relevant"],
             loops=meta["loops"], edges=meta["edges"],
         )

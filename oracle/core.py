@@ -71,6 +71,10 @@ class InputError(Exception):
         return {"file": self.file, "line": self.line, "message": self.message}
 
 
+def backwards(t: float, now: float, file: str | None, line: int | None) -> InputError:
+    return InputError(f"time goes backwards: t={t:g} after t={now:g} (events must be in time order)", file, line)
+
+
 @dataclass
 class Violation:
     """One step (or stretch of time) the model forbids, with the catalogue property it breaks."""
@@ -308,8 +312,7 @@ class Oracle:
               line: int | None = None, file: str | None = None) -> list[Violation]:
         """Check one already-normalised event; returns the violations it revealed."""
         if self.now is not None and t < self.now:
-            raise InputError(f"time goes backwards: t={t:g} after t={self.now:g} (events must be in time order)",
-                             file, line)
+            raise backwards(t, self.now, file, line)
         self.now = t
         self.index += 1
         self._pos = Position(self.index, line, file)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from .core import InputError, Oracle, Violation
+from .core import InputError, Oracle, Position, Violation
 
 MAX_LINE = 1 << 20  # bytes
 FORMATS = ("events", "k8s-watch", "k8s-audit", "itf")
@@ -133,8 +133,12 @@ def sniff(path: str) -> str:
 
 def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt: str = "auto",
           params: dict[str, int] | None = None, k8s_version: str | None = None, slack: float = 5.0,
-          keep_going: bool = False, strict: bool = False, oracle: Oracle | None = None) -> Report:
-    """Check one trace given as paths (``-`` = stdin) or as an iterable of event dicts."""
+          keep_going: bool = False, strict: bool = False, oracle: Oracle | None = None, jobs: int = 1) -> Report:
+    """Check one trace given as paths (``-`` = stdin) or as an iterable of event dicts.
+
+    ``jobs > 1`` checks one ``events`` file in that many processes, partitioned by node
+    (:mod:`nodereg.oracle.shard`; the same report, with ``oracle=None``); other inputs use one.
+    """
     from nodereg.model.params import K8S_VERSION
 
     o = oracle or Oracle(params, k8s_version or K8S_VERSION, slack)
@@ -154,6 +158,12 @@ def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt
             rep.input_errors.append(InputError(f"files of different formats: {', '.join(sorted(kinds))}"))
             return _done(rep, o)
         kind = fmts[0]
+        if kind == "events" and len(paths) == 1 and jobs > 1 and oracle is None and paths[0] != "-":
+            from .shard import check_sharded
+
+            sharded = check_sharded(paths[0], jobs, params, o.k8s_version, slack, keep_going, strict)
+            if sharded is not None:
+                return sharded  # type: ignore[no-any-return]
         if kind == "events" and len(paths) == 1:
             _check_events_file(o, rep, paths[0], keep_going, strict)
         else:
@@ -338,6 +348,7 @@ def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, stri
     n = 0
     index0 = index = o.index
     last = o.now if o.now is not None else -1.0
+    at = 0  # the line of the last event checked: where what the end of the trace reveals is reported
     stop = False
     try:
         for parts in _blocks(f):
@@ -369,6 +380,7 @@ def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, stri
                     if (t.__class__ is float or t.__class__ is int) and last <= t <= rec.alarm and h(ev, rec, t):
                         last = t
                         index += 1
+                        at = n
                         continue
                 o.index, o.now = index, (last if last >= 0 else None)
                 try:
@@ -377,6 +389,7 @@ def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, stri
                     eid, t, node, pod, args, expect, extra = normalise(ev, name, n)
                     o.apply(eid, t, node, pod, args, expect, extra, line=n, file=name)
                     last = t
+                    at = n
                     count += 1
                     index0 += o.index - index  # the slow path's own index steps are not fast events
                 except InputError as exc:
@@ -392,6 +405,8 @@ def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, stri
         o.index = index
         if last >= 0:
             o.now = last
+        if at:
+            o._pos = Position(index, at, name)
         if f is not sys.stdin.buffer:
             f.close()
     count += index - index0

@@ -1,0 +1,114 @@
+"""``nodereg check --jobs N``: the sharded report is the single process's, byte for byte."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from nodereg.cli import main
+from nodereg.oracle import check
+from nodereg.oracle.shard import check_sharded, shard_of
+
+DATA = Path(__file__).parent / "data" / "oracle"
+ROOT = Path(__file__).parents[1]
+
+
+def _full(rep: Any) -> Any:
+    doc = rep.as_json()
+    doc["states"] = [(v.before, v.after) for v in rep.violations]
+    return doc
+
+
+def _same(path: Path, jobs: int, sharded: bool = True, **kw: Any) -> dict[str, Any]:
+    one = check(str(path), fmt="events", **kw)
+    many = check(str(path), fmt="events", jobs=jobs, **kw)
+    assert (many.oracle is None) == sharded  # (a sharded report has no single oracle)
+    assert _full(many) == _full(one)
+    return one.as_json()
+
+
+FILES = sorted(DATA.glob("*.events.jsonl")) + sorted((DATA / "vectors").glob("property-*.events.jsonl"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_sharded_equals_unsharded_on_fixtures(path: Path) -> None:
+    _same(path, 2)
+    _same(path, 3)
+
+
+def _generate() -> Any:
+    spec = importlib.util.spec_from_file_location("oracle_bench", ROOT / "benchmarks" / "oracle_bench.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.generate
+
+
+@pytest.fixture(scope="module")
+def trace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("shard") / "trace.jsonl"
+    _generate()(path, 120, 0.75, seed=3)
+    return path
+
+
+def test_sharded_equals_unsharded_on_a_generated_trace(trace: Path) -> None:
+    doc = _same(trace, 2)
+    assert doc["events"] > 30000 and doc["nodes"] == 120
+    _same(trace, 4)
+
+
+def test_sharded_equals_unsharded_with_violations_and_bad_lines(trace: Path, tmp_path: Path) -> None:
+    rnd = random.Random(5)
+    lines = trace.read_text().splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        r = rnd.random()
+        if r < 0.01:
+            continue  # a dropped event: silences, missing taint passes, binds of undeclared pods
+        if r < 0.012:
+            ev = json.loads(line)
+            if "node" in ev and ev["event"] == "kubelet_renew_lease":
+                ev["t"] += 200  # a stretch of silence, then time goes backwards
+                line = json.dumps(ev)
+        out.append(line)
+        if i == 5000:
+            out.append("{not json")
+        if i == 7000:
+            out.append('{"t": 1, "event": "kubelet_post_status", "node": "node-0001", "ready": "yes"}')
+    f = tmp_path / "mutated.jsonl"
+    f.write_text("\n".join(out) + "\n")
+    doc = _same(f, 2, keep_going=True)
+    assert doc["violations"] and len(doc["input_errors"]) > 2
+    doc = _same(f, 3, keep_going=False)  # stops at the same first error
+    assert len(doc["input_errors"]) == 1
+
+
+def test_a_pod_moved_across_shards_falls_back_to_one_process(tmp_path: Path) -> None:
+    a, b = "n-a", next(f"n-{i}" for i in range(100) if shard_of(f"n-{i}", 2) != shard_of("n-a", 2))
+    evs: list[dict[str, Any]] = [{"t": 0, "event": "declare_pod", "pod": "p", "tolerations": []}]
+    for node in (a, b):
+        evs += [{"t": 1, "event": e, "node": node} for e in ("kubelet_request_certificate", "csr_approver_approve",
+                                                             "kubelet_obtain_certificate", "kubelet_register_node")]
+    evs += [{"t": 2, "event": "scheduler_bind_pod", "node": a, "pod": "p"},
+            {"t": 3, "event": "scheduler_bind_pod", "node": b, "pod": "p"}]
+    f = tmp_path / "moved.jsonl"
+    f.write_text("".join(json.dumps(e) + "\n" for e in evs))
+    assert check_sharded(str(f), 2, None, "1.35", 5.0, False, False) is None
+    doc = _same(f, 2, sharded=False)
+    assert doc["violations"]
+
+
+def test_cli_jobs_option(trace: Path) -> None:
+    r1 = CliRunner().invoke(main, ["check", "--format", "json", str(DATA / "violation-bind-not-ready.events.jsonl")])
+    r2 = CliRunner().invoke(main, ["check", "--format", "json", "--jobs", "2",
+                                   str(DATA / "violation-bind-not-ready.events.jsonl")])
+    assert r1.exit_code == r2.exit_code == 1 and r1.stdout == r2.stdout
+    r3 = CliRunner().invoke(main, ["check", "-j", "2", str(DATA / "violation-bind-not-ready.events.jsonl")])
+    r4 = CliRunner().invoke(main, ["check", str(DATA / "violation-bind-not-ready.events.jsonl")])
+    assert r3.stdout == r4.stdout
