@@ -66,8 +66,8 @@ class _Builder:
         return self
 
 
-def property_vectors(model: Model, cm: CompiledModel, found: dict[str, Trace], anchor: Trace,
-                     timeout: float) -> tuple[list[dict[str, Any]], list[str]]:
+def property_vectors(model: Model, cm: CompiledModel, found: dict[str, Trace], anchor: Trace
+                     ) -> tuple[list[dict[str, Any]], list[str]]:
     lay = cm.layout
 
     def shortest(suffix: str) -> Trace:
@@ -136,7 +136,8 @@ def property_vectors(model: Model, cm: CompiledModel, found: dict[str, Trace], a
          lambda: B(cm, sched).step("kubelet_restarts(0)").step("kubelet_stops(0)").step("kubelet_restarts(0)")
          .step("kubelet_register_node(0)", (True, False, 0, False, False), unschedulable=True)),
         ("node-restriction",
-         lambda: B(cm, sched).step("kubelet_post_status(0)", (True, False), taint_custom=True)),
+         lambda: B(cm, sched).step("kubelet_post_status(0)", (True, False),
+                                   taint_custom=not sched[-1][2][lay.index[("node", "taint_custom", 0)]])),
         ("absent-node-has-no-object-data",
          lambda: B(cm, sched).step("admin_delete_node(0)", unschedulable=True)),
     ]

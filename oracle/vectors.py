@@ -2,10 +2,17 @@
 
 * **Transitions**: for every (event, src -> dst) edge of the declaration, Z3 BMC (the verifier's
   encoding, one node and one pod, upstream default timing) finds a shortest run that takes it. A
-  run is searched from the initial state, or, for edges that need a node the controller marked
-  Unknown (a run too long for BMC), from a reachable *anchor* state: the model's own compiled step
-  drives a registered node whose kubelet stopped until the controller marks it Unknown, and BMC
-  continues from there.
+  run is searched from the initial state (depth 12), or, for edges whose runs are too long for BMC,
+  from reachable *anchor* states (depth 5): runs found so far that end in the edge's source state,
+  the same aged by the kubelet's status-update interval, runs ending in a state with an edge into
+  the source state, and runs whose kubelet stops, driven by the model's own compiled step until the
+  controller marks the node Unknown (see :func:`_anchors`). The pod's frozen values (tolerations,
+  request) stay free from an anchor in which the pod was pending throughout, and every joined run is
+  replayed with the compiled step. An edge no run takes is proved unreachable with Z3 (1-induction
+  relative to the catalogue's proved invariants, then Spacer) and listed in the manifest's
+  ``unreachable_edges`` with the reason; what is neither is listed in ``missing``.
+* **Determinism**: every Z3 query is bounded by a resource limit (``rlimit``, :data:`RLIMIT`), never
+  by wall-clock time, so the output is the same on any machine under any load (for the pinned Z3).
 * **Guard outcomes**: every event's guard is covered true (by the runs above) and false: a vector
   ends with the event fired in a reachable state where its guard does not hold.
 * **Properties**: one minimal violating trace per checkable property: seeded mutants' BMC
@@ -19,7 +26,10 @@ property vector does not produce its property. Output is byte-for-byte determini
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -45,29 +55,47 @@ def _cover_props(model: Model) -> list[Any]:
     return out
 
 
-def _bmc(model: Model, queries: list[Any], depth: int, timeout: float, start: tuple[Any, ...] | None,
-         goal: str = "witness") -> dict[str, Trace]:
-    """Shortest runs reaching each query (witness goals), from the initial states or from ``start``."""
-    import z3
+#: Z3's resource limit per query (``rlimit``: a count of solver steps, the same on every machine for
+#: a given Z3 version). Generation never depends on wall-clock time, so its output is byte for byte
+#: the same wherever and however loaded it runs; the largest query here takes about 1.4e7.
+RLIMIT = 200_000_000
+NO_CLOCK = 4.0e6  # seconds handed to the verifier's engines: their wall-clock timeout never binds
 
+
+def _prover(model: Model, rlimit: int) -> Any:
     from nodereg.model.params import defaults
     from nodereg.verifier.encoding import Encoding
     from nodereg.verifier.runner import Prover
 
-    enc = Encoding(model, CFG, defaults())
-    pr = Prover(enc)
+    pr = Prover(Encoding(model, CFG, defaults()))
+    for solver in (pr.bmc, pr.ind, pr.base):
+        solver.set("rlimit", rlimit)
+    return pr
+
+
+def _bmc(model: Model, queries: list[Any], depth: int, rlimit: int, start: tuple[Any, ...] | None,
+         free: frozenset[Any] = frozenset(), goal: str = "witness") -> dict[str, Trace]:
+    """Shortest runs reaching each query (witness goals), from the initial states or from ``start``
+    (every variable as in ``start`` but those in ``free``, which keep only their domain)."""
+    import z3
+
+    pr = _prover(model, rlimit)
+    enc = pr.enc
     if start is not None:
         pr.bmc = z3.Solver()
+        pr.bmc.set("rlimit", rlimit)
         s0 = pr.bstates[0]
+        pr.bmc.add(enc.domain(s0))
         pr.bmc.add(*[s0[k] == (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
-                     for k, v in zip(enc.keys, start, strict=True)])
-    res = pr.bmc_many([(q, goal) for q in queries], depth, timeout)
+                     for k, v in zip(enc.keys, start, strict=True) if k not in free])
+    res = pr.bmc_many([(q, goal) for q in queries], depth, NO_CLOCK)
     want = "reachable" if goal == "witness" else "violated"
     return {k: r.trace for k, r in res.items() if r.status == want and r.trace is not None}
 
 
-def _drive_to_unknown(cm: CompiledModel, trace: Trace) -> Trace:
-    """Extend a run whose node is Schedulable: the kubelet stops; the model runs until Ready=Unknown."""
+def _drive_to_unknown(cm: CompiledModel, trace: Trace, at_mark: bool = False) -> Trace:
+    """Extend a run whose node exists: the kubelet stops; the model runs until Ready=Unknown (and its
+    taint passes ran), or, ``at_mark``, up to the monitor pass that marks it Unknown."""
     lay = cm.layout
     idx = {inst.label: k for k, inst in enumerate(cm.instances)}
     ready = lay.index[("node", "ready", 0)]
@@ -83,8 +111,11 @@ def _drive_to_unknown(cm: CompiledModel, trace: Trace) -> Trace:
         out.append((k, args, state))
         return True
 
-    assert fire("kubelet_stops(0)")
+    if not fire("kubelet_stops(0)"):
+        raise RuntimeError("the kubelet is not running at the end of this run")
     for _ in range(400):
+        if at_mark and state[ready] == d.READY_UNKNOWN:
+            return out
         if state[ready] == d.READY_UNKNOWN and not any(
                 cm.enabled(state, idx[x]) for x in ("nlc_sync_noschedule_taints(0)", "nlc_sync_noexecute_taints(0)")):
             return out
@@ -96,6 +127,36 @@ def _drive_to_unknown(cm: CompiledModel, trace: Trace) -> Trace:
             if not any(fire("time_passes", (dt,)) for dt in (5, 4, 3, 2, 1)):
                 raise RuntimeError("the model's run got stuck while driving a node to Unknown")
     raise RuntimeError("no Unknown within 400 steps")
+
+
+def _drive_time(cm: CompiledModel, trace: Trace, seconds: int) -> Trace:
+    """Extend a run by ``seconds`` of time in which the controllers do what is due and the kubelet
+    renews its Lease when it may (the model's compiled step; the kubelet posts no status)."""
+    idx = {inst.label: k for k, inst in enumerate(cm.instances)}
+    out = list(trace)
+    state = out[-1][2]
+    left = seconds
+    for _ in range(400):
+        for label in ("nlc_sync_noschedule_taints(0)", "nlc_sync_noexecute_taints(0)",
+                      "taint_eviction_evict_pod(0, 0)", "nlc_monitor_node_health(0)", "kubelet_renew_lease(0)"):
+            k = idx[label]
+            if cm.enabled(state, k, ()):
+                state = cm.step(state, k, ())
+                out.append((k, (), state))
+                break
+        else:
+            if left <= 0:
+                return out
+            k = idx["time_passes"]
+            for dt in range(min(left, 5), 0, -1):
+                if cm.enabled(state, k, (dt,)):
+                    state = cm.step(state, k, (dt,))
+                    out.append((k, (dt,), state))
+                    left -= dt
+                    break
+            else:
+                raise RuntimeError("time cannot pass here")
+    raise RuntimeError("no end within 400 steps")
 
 
 # -------------------------------------------------------------------------------------------------
@@ -245,21 +306,174 @@ def _edge_ids(cm: CompiledModel, trace: Trace) -> list[str]:
     return sorted(set(out))
 
 
-def generate(timeout: float = 60.0) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def _covered(cm: CompiledModel, found: dict[str, Trace]) -> set[str]:
+    out: set[str] = set()
+    for tr in found.values():
+        out |= set(_edge_ids(cm, tr))
+    return out
+
+
+def _anchors(cm: CompiledModel, found: dict[str, Trace], missing: list[str]) -> list[tuple[Trace, frozenset[Any]]]:
+    """Reachable states to search the missing edges from (BMC from the initial states is too shallow).
+
+    For an edge from state X: the shortest runs found that end in X; for an edge from Unknown: runs
+    found for the same event (less their last step: its preconditions set up) and the shortest run to
+    Schedulable, each driven by the model's compiled step until the controller marks the node
+    Unknown. Each comes with the variables the search may still choose: the pod's frozen values
+    (tolerations, request) when the pod stays pending throughout the run.
+    """
+    lay = cm.layout
+    ctl, bound = lay.index[("ctl", "ctl", 0)], lay.index[("pod", "bound_to", 0)]
+    pod_frozen = frozenset(k for k in lay.keys if k[0] == "pod" and lay.var[k] is not None and lay.var[k].frozen)
+    runs = sorted(found.items(), key=lambda kv: (len(kv[1]), kv[0]))
+
+    def pending(tr: Trace) -> bool:
+        return all(st[bound] == d.UNBOUND for _k, _a, st in tr)
+
+    out: list[tuple[Trace, frozenset[Any]]] = []
+    seen: set[tuple[Any, ...]] = set()
+
+    def add(tr: Trace) -> None:
+        free = pod_frozen if pending(tr) else frozenset()
+        key = tuple(v for k, v in zip(lay.keys, tr[-1][2], strict=True) if k not in free)
+        if key not in seen:
+            seen.add(key)
+            out.append((tr, free))
+
+    def attempt(make: Callable[[], Trace]) -> None:
+        with contextlib.suppress(RuntimeError):  # the model could not drive this run there
+            add(make())
+
+    from nodereg.model.params import defaults
+
+    wait = defaults()["node_status_update_frequency"]  # the kubelet's next status post is allowed then
+    sched = next(tr for k, tr in runs if k.endswith("->schedulable"))
+    # the states with a declared edge into each state
+    preds: dict[str, set[str]] = {}
+    for e in cm.model.events:
+        for a, b in e.edges:
+            if a != b:
+                preds.setdefault(d.STATE_IDS[b], set()).add(d.STATE_IDS[a])
+
+    def ending_in(state: str, been: str | None = None) -> list[Trace]:
+        """Runs ending in ``state``: first those that were in ``been`` before, then with the pod pending."""
+        cands = sorted((kv for kv in runs if d.STATE_IDS[kv[1][-1][2][ctl]] == state),
+                       key=lambda kv: (been is not None and not any(d.STATE_IDS[st[ctl]] == been
+                                                                    for _k, _a, st in kv[1]),
+                                       not pending(kv[1]), len(kv[1]), kv[0]))
+        return [tr for _k, tr in cands]
+
+    for edge in missing:
+        ev, (src, dst) = edge.split(":")[0], edge.split(":")[1].split("->")
+        if src != "unknown":
+            for tr in ending_in(src)[:2]:
+                add(tr)
+                attempt(lambda tr=tr: _drive_time(cm, tr, wait))  # type: ignore[misc]
+                if dst == "unknown":
+                    attempt(lambda tr=tr: _drive_to_unknown(cm, tr, at_mark=True))  # type: ignore[misc]
+            for pre in sorted(preds.get(src, set()) - {"unknown"}):
+                for tr in ending_in(pre, been=src)[:1]:
+                    attempt(lambda tr=tr: _drive_time(cm, tr, wait))  # type: ignore[misc]
+            continue
+        bases = [*[tr[:-1] for k, tr in runs if k.startswith(ev + ":")][:2], sched]
+        for tr in bases:
+            attempt(lambda tr=tr: _drive_to_unknown(cm, tr, at_mark=True))  # type: ignore[misc]
+    return out
+
+
+def _join(cm: CompiledModel, anchor: Trace, tail: Trace, free: frozenset[Any]) -> Trace:
+    """The anchor run (with the values BMC chose for ``free``) followed by the run found from its end;
+    replayed with the model's compiled step."""
+    lay = cm.layout
+    idx = [lay.index[k] for k in free]
+    first = tail[0][2]
+    out: Trace = []
+    for k, a, st in anchor:
+        s2 = list(st)
+        for i in idx:
+            s2[i] = first[i]
+        out.append((k, a, tuple(s2)))
+    if out[-1][2] != first:
+        raise RuntimeError("a run found from an anchor does not start at the anchor")
+    out += tail[1:]
+    for (_, _, prev), (k, a, st) in itertools.pairwise(out):
+        assert k is not None
+        if not cm.enabled(prev, k, a) or cm.step(prev, k, a) != st:
+            raise RuntimeError(f"a joined run is not a run of the model at {cm.instances[k].label}")
+    return out
+
+
+def _unreachable(model: Model, props: list[Any], rlimit: int) -> dict[str, str]:
+    """Edges no reachable state takes, proved with Z3: the state properties of the catalogue that are
+    1-inductive are proved first (rounds, as ``nodereg verify`` does) and then assumed; an edge whose
+    negation is then 1-inductive is unreachable."""
+    from nodereg.model.logic import Not as LNot
+    from nodereg.properties.catalogue import ALL_PROPERTIES, Property
+
+    pr = _prover(model, rlimit)
+    done: set[str] = set()
+    progress = True
+    while progress:
+        progress = False
+        for p in ALL_PROPERTIES:
+            if p.kind != "state" or p.id in done:
+                continue
+            if pr.induction(p, NO_CLOCK).status == "proved":
+                pr.add_lemma(p)
+                done.add(p.id)
+                progress = True
+    import z3
+
+    from nodereg.verifier.engines import spacer
+
+    where = "one node and one pod, upstream default timing"
+    out: dict[str, str] = {}
+    for p in props:
+        neg = Property(f"not {p.id}", "", "", "", "", "step",
+                       lambda pre, post, b, w=p.witness: LNot(w(pre, post, b)), lambda *a: True, "", p.events,
+                       "step", p.events)
+        if pr.induction(neg, NO_CLOCK).status == "proved":
+            out[p.id] = (f"k-induction (Z3, {where}): no state that satisfies the catalogue's invariants proved "
+                         f"1-inductive ({len(done)} of them) takes this edge")
+            continue
+        z3.set_param("rlimit", rlimit // 2)  # Spacer builds its own solver: a global, deterministic limit
+        try:
+            r = spacer(pr.enc, p, None, goal="witness", lemmas=pr.lemmas)
+        finally:
+            z3.set_param("rlimit", 0)
+        if r.status == "unreachable":
+            out[p.id] = (f"Spacer (Z3, {where}): an inductive invariant excludes every state that takes this "
+                         f"edge")
+    return out
+
+
+def generate(rlimit: int = RLIMIT) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Every vector: ``{"name", "events", "itf", "conforms", "violations", "covers"}``; and a summary."""
     model = real_model()
     cm = compiled(model, CFG)
     props = _cover_props(model)
     all_edges = sorted(p.id for p in props)
-    found = _bmc(model, props, 12, timeout * 0.5, None)
+    found = _bmc(model, props, 12, rlimit, None)
     # an anchor: a Schedulable node (the shortest run there), driven to Unknown by the model itself
     sched = [found[k] for k in sorted(found) if k.endswith("->schedulable")]
     base = min(sched, key=len)
     anchor = _drive_to_unknown(cm, base)
     rest = [p for p in props if p.id not in found]
-    more = _bmc(model, rest, 6, timeout * 0.25, anchor[-1][2]) if rest else {}
+    more = _bmc(model, rest, 6, rlimit, anchor[-1][2]) if rest else {}
     for k, tr in more.items():
         found[k] = anchor + tr[1:]
+    # deeper edges: BMC from more reachable states
+    for anc, free in _anchors(cm, found, sorted(set(all_edges) - _covered(cm, found))):
+        for e in _edge_ids(cm, anc):  # a run the model drove may take a missing edge itself
+            if e in set(all_edges) - _covered(cm, found):
+                found[e] = anc
+        rest = [p for p in props if p.id not in _covered(cm, found)]
+        if not rest:
+            break
+        for k, tr in _bmc(model, rest, 5, rlimit, anc[-1][2], free).items():
+            found[k] = _join(cm, anc, tr, free)
+    left = sorted(set(all_edges) - _covered(cm, found))
+    unreachable = _unreachable(model, [p for p in props if p.id in left], rlimit) if left else {}
     vectors: list[dict[str, Any]] = []
     covered: set[str] = set()
     # one vector per edge, shortest first; an edge already covered by an earlier vector adds none
@@ -299,7 +513,7 @@ def generate(timeout: float = 60.0) -> tuple[list[dict[str, Any]], dict[str, Any
     # property violations
     from .deviations import property_vectors
 
-    pv, prop_missing = property_vectors(model, cm, found, anchor, timeout)
+    pv, prop_missing = property_vectors(model, cm, found, anchor)
     vectors += pv
     out = []
     for v in vectors:
@@ -318,7 +532,8 @@ def generate(timeout: float = 60.0) -> tuple[list[dict[str, Any]], dict[str, Any
         "edges": len(all_edges), "edges_covered": len(covered & set(all_edges)),
         "guards": len([e for e in model.events if e.id != "time_passes"]) * 2,
         "guards_covered": len({e.split(":")[0] for e in covered}) + len(guards_false),
-        "missing": sorted(set(all_edges) - covered) + prop_missing,
+        "missing": sorted(set(all_edges) - covered - set(unreachable)) + prop_missing,
+        "unreachable_edges": [{"edge": k, "reason": unreachable[k]} for k in sorted(unreachable)],
     }
     from .deviations import CHECKABLE
 
@@ -338,9 +553,9 @@ def _untimed(model: Model, cm: CompiledModel, k: int, st: tuple[Any, ...], args:
     return bool(g)
 
 
-def write_vectors(out: Path, timeout: float = 60.0) -> dict[str, Any]:
+def write_vectors(out: Path, rlimit: int = RLIMIT) -> dict[str, Any]:
     """Write every vector and ``manifest.json`` into ``out``; returns the summary."""
-    vectors, summary = generate(timeout)
+    vectors, summary = generate(rlimit)
     out.mkdir(parents=True, exist_ok=True)
     manifest = []
     for v in vectors:
@@ -353,6 +568,8 @@ def write_vectors(out: Path, timeout: float = 60.0) -> dict[str, Any]:
             itf_file = f"{v['name']}.itf.json"
             (out / itf_file).write_text(json.dumps(v["itf"], sort_keys=True, separators=(",", ":")) + "\n")
             manifest.append({"file": itf_file, "input": "itf", **common})
-    (out / "manifest.json").write_text(json.dumps({"vectors": manifest}, sort_keys=True, indent=1) + "\n")
+    doc = {"vectors": manifest, "unreachable_edges": summary["unreachable_edges"],
+           "missing": summary["missing"]}
+    (out / "manifest.json").write_text(json.dumps(doc, sort_keys=True, indent=1) + "\n")
     summary["vectors"] = len(manifest)
     return summary
