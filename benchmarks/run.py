@@ -294,11 +294,13 @@ def plot(rows: list[dict[str, Any]], path: Path) -> None:
                               ("quint_s", f"Quint run ({QUINT_SAMPLES} samples x {QUINT_STEPS} steps)", "^-")):
         xs = [r["nodes"] for r in rows if r.get(key) is not None]
         ys = [r[key] for r in rows if r.get(key) is not None]
+        colour = None
         if xs:
-            ax.plot(xs, ys, style, label=label)
+            (line,) = ax.plot(xs, ys, style, label=label)
+            colour = line.get_color()
         missing = [r["nodes"] for r in rows if r.get(key) is None]
-        if missing and key != "nodereg_s":
-            ax.plot([missing[0]], [LIMIT_S], "x", color="red", markersize=10)
+        if missing:
+            ax.plot([missing[0]], [LIMIT_S], "x", color=colour or "red", markersize=11, markeredgewidth=2)
     ax.axhline(LIMIT_S, color="grey", linestyle=":", linewidth=1)
     ax.text(1, LIMIT_S * 1.1, f"{LIMIT_S:.0f} s limit (x: did not finish)", fontsize=8, color="grey")
     ax.set_yscale("log")
@@ -342,8 +344,11 @@ def tables(res: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
             faster.append("SPIN faster")
         if r.get("quint_s") is not None and r.get("nodereg_s") and r["quint_s"] < r["nodereg_s"]:
             faster.append("Quint faster")
-        rows.append([f"{r['nodes']}x{r['pods']}", fmt(r.get("nodereg_s"), " s"), spin,
-                     fmt(r.get("spin_states")), fmt(r.get("spin_memory_mb"), " MB"), quint,
+        states = fmt(r.get("spin_states"))
+        if r.get("spin_states_when_stopped"):
+            states = f">= {r['spin_states_when_stopped']:,.0f} (unfinished)"
+        rows.append([f"{r['nodes']}x{r['pods']}", fmt(r.get("nodereg_s"), " s"), spin, states,
+                     fmt(r.get("spin_memory_mb"), " MB"), quint,
                      fmt(r.get("spin_over_nodereg")), fmt(r.get("quint_over_nodereg")), ", ".join(faster) or "—"])
     out.append(("Scaling (n nodes x n pods)", ["size", "nodereg", "SPIN", "SPIN states", "SPIN mem", "Quint",
                                                "SPIN/nodereg", "Quint/nodereg", "peer faster?"], rows))
@@ -375,12 +380,16 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="a smoke run: small sizes, one repetition")
     ap.add_argument("--max-size", type=int, default=8, help="largest n for n x n (nodereg verify allows 8)")
     ap.add_argument("--runs", type=int, default=5, help="repetitions for medians (at least 5 for the issue)")
+    ap.add_argument("--report-only", action="store_true",
+                    help="measure nothing: print the tables and redraw the plot from benchmarks/results.json")
     ns = ap.parse_args()
     from rich.console import Console
-    from rich.table import Table
 
     console = Console(width=200)
     log = console.print
+    if ns.report_only:
+        report(json.loads((HERE / "results.json").read_text(encoding="utf-8")), console)
+        return
     runs = 1 if ns.quick else ns.runs
     WORK.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
@@ -401,6 +410,13 @@ def main() -> None:
     res["total_s"] = round(time.monotonic() - t0, 1)
 
     (HERE / "results.json").write_text(json.dumps(res, indent=2) + "\n", encoding="utf-8")
+    report(res, console)
+
+
+def report(res: dict[str, Any], console: Any) -> None:
+    """Print the tables, write results.md and scaling.png."""
+    from rich.table import Table
+
     plot(res["scaling"], HERE / "scaling.png")
     md = [f"Measured {res['date']} on {res['machine']['cpu']} ({res['machine']['cores']} cores), "
           f"`make bench` total {res['total_s']:.0f} s.", ""]

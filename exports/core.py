@@ -405,14 +405,55 @@ def _simp(x: Any) -> z3.ExprRef:
         return z3.BoolVal(x)
     if isinstance(x, int):
         return z3.IntVal(x)
-    return z3.simplify(x)
+    return canonical(z3.simplify(x))
+
+
+_AC = (z3.Z3_OP_AND, z3.Z3_OP_OR, z3.Z3_OP_ADD, z3.Z3_OP_MUL)
+
+
+def canonical(e: z3.ExprRef) -> z3.ExprRef:
+    """The term with the arguments of commutative operators in a fixed (textual) order.
+
+    ``z3.simplify`` orders such arguments by internal term ids, which depend on what else the
+    process built before; sorting them makes every export byte-for-byte reproducible.
+    """
+    memo: dict[int, tuple[z3.ExprRef, str]] = {}
+
+    def go(x: z3.ExprRef) -> tuple[z3.ExprRef, str]:
+        i = x.get_id()
+        if i in memo:
+            return memo[i]
+        if x.num_args() == 0:
+            out = (x, str(x))
+        else:
+            kids = [go(c) for c in x.children()]
+            k = x.decl().kind()
+            if k in _AC or (k in (z3.Z3_OP_EQ, z3.Z3_OP_DISTINCT, z3.Z3_OP_IFF) and len(kids) == 2):
+                kids.sort(key=lambda t: t[1])
+            name = x.decl().name()
+            terms = [t for t, _ in kids]
+            if k == z3.Z3_OP_AND:
+                new = z3.And(*terms)
+            elif k == z3.Z3_OP_OR:
+                new = z3.Or(*terms)
+            elif k == z3.Z3_OP_ADD:
+                new = z3.Sum(*terms)
+            elif k == z3.Z3_OP_MUL:
+                new = z3.Product(*terms)
+            else:
+                new = x.decl()(*terms)
+            out = (new, f"({name} {' '.join(t for _, t in kids)})")
+        memo[i] = out
+        return out
+
+    return go(e)[0]
 
 
 def _saturate(v: z3.ExprRef, cap: int) -> z3.ExprRef:
     """``min(v, cap)``, simplified (a reset to 0 stays 0; ``x + 1`` becomes ``If(x + 1 <= cap, ...)``)."""
     if cap == 0:
         return z3.IntVal(0)
-    return z3.simplify(z3.If(v <= cap, v, z3.IntVal(cap)))
+    return canonical(z3.simplify(z3.If(v <= cap, v, z3.IntVal(cap))))
 
 
 def _walk(e: z3.ExprRef) -> Iterable[z3.ExprRef]:
@@ -475,7 +516,7 @@ def clock_caps(terms: list[z3.ExprRef], clock_keys: set[Key], frozen_keys: set[K
     """
     clock_names = {ident(k): k[1] for k in clock_keys}
     frozen_names = {ident(k): k[1] for k in frozen_keys}
-    caps: dict[str, int] = {k[1]: 0 for k in clock_keys}
+    caps: dict[str, int] = {k[1]: 0 for k in sorted(clock_keys, key=lambda k: (k[0], k[2], k[1]))}
     for t in terms:
         for a in _atoms(t):
             names = _int_names(a)
@@ -492,7 +533,8 @@ def clock_caps(terms: list[z3.ExprRef], clock_keys: set[Key], frozen_keys: set[K
             bound = max(abs(lo), abs(hi))
             var = clock_names[clock]
             caps[var] = max(caps[var], bound + 1)
-    return caps
+    order = [v.name for v in (*d.NODE_VARS, *d.POD_VARS) if v.clock]
+    return {name: caps[name] for name in order if name in caps}
 
 
 def _interval(e: z3.ExprRef, clock: str, frozen_names: dict[str, str],
