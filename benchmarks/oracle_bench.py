@@ -13,6 +13,7 @@ events (extrapolated to the whole trace); peak RSS of the check. Prints one JSON
 
     python benchmarks/oracle_bench.py            # 1000 nodes x 3 h, about 1.1 M events
     python benchmarks/oracle_bench.py --hours 0.2 --repeat 1   # quick look
+    python benchmarks/oracle_bench.py --keep --jobs 2          # also the sharded check (same report)
 """
 
 from __future__ import annotations
@@ -187,14 +188,21 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--sample", type=int, default=3000, help="events replayed through python-statemachine")
     ap.add_argument("--keep", action="store_true", help="reuse the generated trace if present")
+    ap.add_argument("--jobs", type=int, default=0, help="also time `nodereg check --jobs N` (sharded by node)")
+    ap.add_argument("--generate-only", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
     path = WORK / f"oracle-{a.nodes}x{a.hours:g}h.jsonl"
-    if a.keep and path.exists():
-        with open(path, "rb") as f:
-            events = sum(1 for _ in f)
-    else:
-        events = generate(path, a.nodes, a.hours)
+    if a.generate_only:
+        generate(path, a.nodes, a.hours)
+        return
+    if not (a.keep and path.exists()):
+        # in a process of its own: a child forked from a parent that built the whole trace in memory
+        # would report the parent's pages as its own peak RSS
+        subprocess.run([sys.executable, __file__, "--generate-only", "--nodes", str(a.nodes), "--hours",
+                        str(a.hours)], check=True)
+    with open(path, "rb") as f:
+        events = sum(1 for _ in f)
     py = sys.executable
     nodereg = [py, "-m", "nodereg", "check", "--format", "json", str(path)]
     runs, rss, out = [], 0.0, ""
@@ -210,6 +218,16 @@ def main() -> None:
     msec, mn = (float(x) for x in m.split())
     machine_total = msec / mn * events
     wall = statistics.median(runs)
+    sharded: dict[str, float] = {}
+    if a.jobs > 1:
+        ws, rs = [], 0.0
+        for _ in range(a.repeat):
+            w, r, out_j = _child([*nodereg[:4], "--jobs", str(a.jobs), *nodereg[4:]])
+            ws.append(w)
+            rs = max(rs, r)
+            assert json.loads(out_j) == report, "the sharded report differs"
+        sharded = {"jobs": a.jobs, "sharded_wall_s": round(statistics.median(ws), 3),
+                   "sharded_ratio_to_parse": round(statistics.median(ws) / min(parse_l, parse_b), 2)}
     print(json.dumps({
         "events": events,
         "nodes": a.nodes,
@@ -226,6 +244,7 @@ def main() -> None:
         "violations": len(report["violations"]),
         "conforms": report["conforms"],
         "file_mb": round(os.path.getsize(path) / 2**20, 1),
+        **sharded,
     }))
 
 
