@@ -520,7 +520,22 @@ def lift(trace: Trace, model: Model, small: Config, big: Config) -> Trace:
 def _witness_search(model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property], depth: int,
                     timeout_s: float) -> dict[str, EngineResult]:
     prover = Prover(Encoding(model, cfg, fixed), stutter=True)
-    res = prover.reach_within(props, depth, timeout_s)
+    # shallow bounds first: most premises are reached within 10 steps, and each deeper bound
+    # costs more per query; the unrolling is shared, so nothing is built twice
+    res: dict[str, EngineResult] = {}
+    todo = list(props)
+    t0 = time.monotonic()
+    for bound in sorted({min(10, depth), min(13, depth), depth}):
+        left = timeout_s - (time.monotonic() - t0)
+        if not todo or left <= 0:
+            break
+        part = prover.reach_within(todo, bound, left)
+        for pid, r in part.items():
+            if r.status == "reachable" or bound == depth:
+                res[pid] = r
+        todo = [p for p in todo if p.id not in res]
+    for p in todo:
+        res[p.id] = EngineResult("inconclusive", "bmc", depth, time.monotonic() - t0, reason="timeout")
     for r in res.values():
         r.trace = None  # not needed by the caller; keeps what crosses process boundaries small
     return res
