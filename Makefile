@@ -36,6 +36,7 @@ diagrams: setup
 	$(BIN)/nodereg diagrams --out diagrams/generated
 
 bench: setup
+	bash benchmarks/install_peers.sh
 	$(BIN)/python benchmarks/run.py
 
 clean:
