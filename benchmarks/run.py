@@ -146,12 +146,22 @@ def export(target: str, n: int, pods: int, mutant: str | None, folder: Path) -> 
     return path, dt
 
 
+#: Peer runs are repeated (median of 3) while one takes less than this; longer ones run once.
+REPEAT_BELOW_S = 20.0
+
+
 def spin_size(n: int) -> dict[str, Any]:
     path, export_s = export("promela", n, n, None, WORK / f"spin_{n}x{n}")
     r = peers.run_spin(path, LIMIT_S)
     out: dict[str, Any] = {"spin_export_s": round(export_s, 3), "spin_status": r["status"]}
     if r["status"] == "ok":
-        out.update(spin_s=r["total_s"], spin_pan_s=r["pan_s"], spin_compile_s=round(r["spin_a_s"] + r["gcc_s"], 3),
+        totals, pans = [r["total_s"]], [r["pan_s"]]
+        while r["status"] == "ok" and r["total_s"] < REPEAT_BELOW_S and len(totals) < 3:
+            r = peers.run_spin(path, LIMIT_S)
+            totals.append(r["total_s"])
+            pans.append(r["pan_s"])
+        out.update(spin_s=median(totals), spin_runs=len(totals), spin_pan_s=median(pans),
+                   spin_compile_s=round(r["spin_a_s"] + r["gcc_s"], 3),
                    spin_states=int(r["states"]), spin_transitions=int(r["transitions"]),
                    spin_memory_mb=r["memory_mb"])
     else:
@@ -166,7 +176,11 @@ def quint_size(n: int) -> dict[str, Any]:
     out: dict[str, Any] = {"quint_export_s": round(export_s, 3), "quint_status": r["status"],
                            "quint_samples": QUINT_SAMPLES, "quint_steps": QUINT_STEPS}
     if r["status"] == "ok":
-        out["quint_s"] = r["seconds"]
+        times = [r["seconds"]]
+        while r["status"] == "ok" and r["seconds"] < REPEAT_BELOW_S and len(times) < 3:
+            r = peers.run_quint(path, QUINT_SAMPLES, QUINT_STEPS, QUINT_SEED, LIMIT_S)
+            times.append(r["seconds"])
+        out.update(quint_s=median(times), quint_runs=len(times))
     else:
         out.update(quint_s=None, quint_reason=r.get("reason", r["status"]))
     return out
