@@ -37,6 +37,7 @@ from typing import Any
 import z3
 
 from nodereg.model import declaration as d
+from nodereg.model.logic import And
 from nodereg.model.params import PARAM_BY_VAR, PARAMS, defaults
 from nodereg.model.semantics import (
     Bound,
@@ -167,8 +168,6 @@ class ExportModel:
     caps: dict[str, int]
     transitions: list[Transition]
     properties: list[ExportedProperty]
-    pod_choices: list[dict[Key, int | bool]] = field(default_factory=list)  # per pod: alternatives
-    node_choices: list[dict[Key, tuple[int, ...]]] = field(default_factory=list)
 
     @property
     def exported(self) -> list[ExportedProperty]:
@@ -286,7 +285,7 @@ def build(model: Model, opts: ExportOptions) -> ExportModel:
             b = Bound(inst, args)
             g = full_guard(view, b)
             if e.id == "time_passes":
-                g = And_(g, urgency(model, cfg, view, args["seconds"]))
+                g = And(g, urgency(model, cfg, view, args["seconds"]))
             raw.append((inst, {a.name: x if isinstance(x, z3.ExprRef) else int(x)
                                for a, x in zip(e.args, combo, strict=True)}, g,
                         post_values(model, cfg, view, b), b))
@@ -325,7 +324,7 @@ def build(model: Model, opts: ExportOptions) -> ExportModel:
         observed += [v for k, v in post.items()]
     observed += [p.term for p in props if p.term is not None]
     observed += [t for terms in step_terms.values() for _, t in terms]
-    caps = clock_caps(observed, clock_keys, frozen_keys, consts, frozen, lay)
+    caps = clock_caps(observed, clock_keys, frozen_keys, frozen)
     for post in posts:
         for k, v in post.items():
             if k in clock_keys:
@@ -392,12 +391,6 @@ def build(model: Model, opts: ExportOptions) -> ExportModel:
         transitions.append(Transition(inst, label, name, args, guard, assign, step_by_raw.get(j, [])))
     return ExportModel(model, cfg, params, version, frozen, tuple(opts.profiles), variables, by_key, consts, caps,
                        transitions, props)
-
-
-def And_(a: Any, b: Any) -> Any:
-    from nodereg.model.logic import And
-
-    return And(a, b)
 
 
 def _simp(x: Any) -> z3.ExprRef:
@@ -474,10 +467,6 @@ def _atoms(e: z3.ExprRef) -> Iterable[z3.ExprRef]:
             yield x
 
 
-def _var_names(e: z3.ExprRef) -> set[str]:
-    return {str(x) for x in _walk(e) if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED}
-
-
 def _int_part(atom: z3.ExprRef) -> list[z3.ExprRef]:
     """The integer subterms of a comparison, not descending into boolean ones (an ``If``'s condition)."""
     out: list[z3.ExprRef] = []
@@ -505,8 +494,8 @@ def _unsaturable(term: z3.ExprRef, clock_keys: set[Key], consts: dict[Key, Any])
     return ""
 
 
-def clock_caps(terms: list[z3.ExprRef], clock_keys: set[Key], frozen_keys: set[Key], consts: dict[Key, Any],
-               frozen: dict[str, tuple[int, ...]], lay: Any) -> dict[str, int]:
+def clock_caps(terms: list[z3.ExprRef], clock_keys: set[Key], frozen_keys: set[Key],
+               frozen: dict[str, tuple[int, ...]]) -> dict[str, int]:
     """Cap per clock variable: 1 + the largest bound it is compared with (0: never compared).
 
     A comparison ``x + c ⋈ t`` where ``t`` mixes constants and frozen values is bounded by the sum of

@@ -90,7 +90,7 @@ def test_saturation_rejects_clock_against_clock() -> None:
     x, y = z3.Int("n0_since_probe"), z3.Int("n0_since_monitor")
     keys = {("node", "since_probe", 0), ("node", "since_monitor", 0)}
     with pytest.raises(ExportError, match="two clocks"):
-        clock_caps([x <= y], keys, set(), {}, {}, None)
+        clock_caps([x <= y], keys, set(), {})
 
 
 def test_cli_writes_file_and_reports_bad_input(tmp_path: Path) -> None:
