@@ -56,6 +56,34 @@ def _rv(obj: dict[str, Any]) -> int | None:
     return None
 
 
+def object_time(obj: dict[str, Any]) -> float:
+    """The latest of an object's own timestamps: what orders watch events without resourceVersion.
+
+    Node: creation/deletion, conditions' lastHeartbeatTime and lastTransitionTime, taints' timeAdded.
+    Pod: creation/deletion, conditions' lastTransitionTime, status.startTime. Lease: renewTime,
+    acquireTime. Unparsable values are ignored here (the adapter reports them with their line).
+    """
+    meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    status = obj.get("status") if isinstance(obj.get("status"), dict) else {}
+    cands: list[Any] = [meta.get("creationTimestamp"), meta.get("deletionTimestamp"), spec.get("renewTime"),
+                        spec.get("acquireTime"), status.get("startTime")]
+    for c in status.get("conditions") or []:
+        if isinstance(c, dict):
+            cands += [c.get("lastHeartbeatTime"), c.get("lastTransitionTime")]
+    for t in spec.get("taints") or []:
+        if isinstance(t, dict):
+            cands.append(t.get("timeAdded"))
+    best = float("-inf")
+    for c in cands:
+        if isinstance(c, str):
+            try:
+                best = max(best, parse_time(c, "timestamp", None, None))
+            except InputError:
+                continue
+    return best
+
+
 class WatchAdapter:
     """Turns watch events (one at a time) into normalised model events for the oracle."""
 
@@ -300,34 +328,53 @@ def _taint_times(obj: dict[str, Any], slots: tuple[str, ...]) -> list[str]:
 
 
 def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tuple[Any, ...]]:
-    """All files merged by resourceVersion, mapped to normalised model events."""
+    """All files merged into one history: by resourceVersion, or by the objects' own timestamps.
+
+    resourceVersion (an etcd revision) orders events across resource types exactly. When a stream's
+    objects lack it, every stream is merged by the latest timestamp each object carries instead
+    (resourceVersion, then position in its file, break ties), and the report says so.
+    """
     adapter = WatchAdapter()
     missing_rv = [False]
 
-    def stream(path: str) -> Iterator[tuple[float, int, int, str, Any]]:
+    def stream(path: str) -> Iterator[tuple[float, float, int, int, str, Any]]:
         name, f = open_source(path)
         try:
             seq = 0
             for line, obj in objects(f, name):
                 seq += 1
                 if isinstance(obj, InputError):
-                    yield (-1.0, seq, line, name, obj)
+                    yield (-1.0, float("-inf"), seq, line, name, obj)
                     continue
                 o = obj.get("object") if isinstance(obj, dict) else None
-                rv = _rv(o) if isinstance(o, dict) else (_rv(obj) if isinstance(obj, dict) else None)
+                target = o if isinstance(o, dict) else obj if isinstance(obj, dict) else {}
+                rv = _rv(target)
                 if rv is None:
                     missing_rv[0] = True
                     rv = -1
-                yield (float(rv), seq, line, name, obj)
+                yield (float(rv), object_time(target), seq, line, name, obj)
         finally:
             import sys
 
             if f is not sys.stdin.buffer:
                 f.close()
 
-    its = [stream(p) for p in paths]
-    merged = heapq.merge(*its, key=lambda x: (x[0],)) if len(its) > 1 else its[0]
-    for _rvv, _seq, line, name, obj in merged:
+    its = []
+    by_time = False
+    for p in paths:
+        it = stream(p)
+        first = next(it, None)
+        if first is None:
+            continue
+        by_time = by_time or first[0] < 0
+        its.append(_prepend(first, it))
+    if len(its) > 1:
+        # a timestamp only orders what it describes: within each file, keep the file's own order
+        key = (lambda x: (x[1], x[0], x[2])) if by_time else (lambda x: (x[0],))
+        merged: Iterator[tuple[float, float, int, int, str, Any]] = heapq.merge(*its, key=key)
+    else:
+        merged = its[0] if its else iter(())
+    for _rvv, _ts, _seq, line, name, obj in merged:
         if isinstance(obj, InputError):
             yield ("!error", obj)
             continue
@@ -336,8 +383,13 @@ def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tu
         except InputError as exc:
             yield ("!error", exc)
     if missing_rv[0]:
-        rep.notes.append("some watch objects have no numeric metadata.resourceVersion: merged in file order and "
-                         "by the objects' own timestamps instead")
+        rep.notes.append("some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
+                         "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)")
+
+
+def _prepend(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
+    yield first
+    yield from rest
 
 
 def _bound(pod: str, node: str, t: float, file: str | None, line: int | None) -> tuple[Any, ...]:
