@@ -97,8 +97,8 @@ def main() -> None:
               help="seconds per property and engine")
 @click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help="fix a timing parameter")
 @click.option("--k8s-version", default=None, help="fix every timing parameter to this version's defaults")
-@click.option("--nodes", type=click.IntRange(1, 8), default=2, show_default=True)
-@click.option("--pods", type=click.IntRange(0, 8), default=2, show_default=True)
+@click.option("--nodes", type=click.IntRange(1, 16), default=2, show_default=True)
+@click.option("--pods", type=click.IntRange(0, 16), default=2, show_default=True)
 @click.option("--depth", type=click.IntRange(1, 200), default=14, show_default=True, help="BMC depth")
 @click.option("--mutants", is_flag=True, help="check the seeded mutants instead: each must be killed")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
