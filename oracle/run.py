@@ -107,14 +107,25 @@ _TOO_LONG = b"\x00too-long"
 
 
 def sniff(path: str) -> str:
-    """Guess the format from the first object of a file (``--input auto``)."""
+    """Guess the format from the first object of a file (``--input auto``).
+
+    On stdin the head is *peeked* from the buffered reader, so nothing is consumed; a pipe gives at
+    least its first buffer (8 KiB), enough for the first object of every format.
+    """
     if path == "-":
-        raise InputError("--input auto cannot look ahead on stdin; say --input FORMAT", "<stdin>")
-    try:
-        with open(path, "rb") as f:
-            head = f.read(1 << 16)
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path) from None
+        import sys
+
+        try:
+            head = sys.stdin.buffer.peek(1 << 16)
+        except (AttributeError, OSError, ValueError):
+            raise InputError("--input auto cannot look ahead on this stdin; say --input FORMAT", "<stdin>") from None
+        path = "<stdin>"
+    else:
+        try:
+            with open(path, "rb") as f:
+                head = f.read(1 << 16)
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror}", path) from None
     text = head.decode("utf-8", "replace")
     if path.endswith(".itf.json") or ('"#meta"' in text[:4096] and '"states"' in text):
         return "itf"
