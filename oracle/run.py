@@ -106,6 +106,15 @@ def lines(f: IO[bytes], name: str) -> Iterator[tuple[int, bytes]]:
 _TOO_LONG = b"\x00too-long"
 
 
+def json_line_error(raw: bytes, exc: Exception, name: str, n: int) -> InputError | None:
+    """The input error for a line that did not parse (None: a blank line, which is skipped)."""
+    if raw is _TOO_LONG:
+        return InputError(f"line longer than {MAX_LINE} bytes", name, n)
+    if not raw.strip():
+        return None
+    return InputError(f"not JSON: {exc}", name, n)
+
+
 def sniff(path: str) -> str:
     """Guess the format from the first object of a file (``--input auto``).
 
@@ -368,12 +377,9 @@ def _check_events_file(o: Oracle, rep: Report, path: str, keep_going: bool, stri
                 try:
                     ev = loads(raw)
                 except JSONDecodeError as exc:
-                    if raw is _TOO_LONG:
-                        err = InputError(f"line longer than {MAX_LINE} bytes", name, n)
-                    elif not raw.strip():
+                    err = json_line_error(raw, exc, name, n)
+                    if err is None:
                         continue
-                    else:
-                        err = InputError(f"not JSON: {exc}", name, n)
                     rep.input_errors.append(err)
                     if not keep_going:
                         stop = True

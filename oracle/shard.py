@@ -46,7 +46,7 @@ def _worker(args: tuple[Any, ...]) -> Any:
 
     from .core import POD_EVENTS
     from .events import normalise, validator
-    from .run import _TOO_LONG, MAX_LINE, _blocks, _fast_table, _strict, open_source
+    from .run import _blocks, _fast_table, _strict, json_line_error, open_source
 
     o = Oracle(params, k8s_version, slack)
     loads, JSONDecodeError = orjson.loads, orjson.JSONDecodeError
@@ -82,12 +82,9 @@ def _worker(args: tuple[Any, ...]) -> Any:
                 try:
                     ev = loads(raw)
                 except JSONDecodeError as exc:
-                    if raw is _TOO_LONG:
-                        err = InputError(f"line longer than {MAX_LINE} bytes", name, n)
-                    elif not raw.strip():
+                    err = json_line_error(raw, exc, name, n)
+                    if err is None:
                         continue
-                    else:
-                        err = InputError(f"not JSON: {exc}", name, n)
                     if error(err):
                         stop = True
                         break
