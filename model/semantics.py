@@ -45,7 +45,6 @@ class Model:
 
     name: str
     events: tuple[d.Event, ...]
-    definitions: dict[int, Callable[[Any], Any]]
     constraints: tuple[Any, ...]
     param_overrides: tuple[tuple[str, int], ...] = ()
 
@@ -66,7 +65,7 @@ def real_model() -> Model:
     """The declaration as Kubernetes behaves."""
     from .params import CONSTRAINTS
 
-    return Model("nodereg", d.EVENTS, d.DEFINITIONS, CONSTRAINTS)
+    return Model("nodereg", d.EVENTS, CONSTRAINTS)
 
 
 class Layout:

@@ -3,7 +3,7 @@
 Nothing here restates a Kubernetes rule. :func:`nodereg.model.semantics.post_values` and
 :func:`~nodereg.model.semantics.full_guard` are called with a :class:`View` whose variables are Z3
 constants, which yields the transition relation of each event instance; the engines
-(:mod:`.bmc`, :mod:`.kinduction`, :mod:`.spacer`) only combine these pieces.
+(:class:`.runner.Prover` for BMC and induction, :func:`.engines.spacer`) only combine these pieces.
 
 Timing parameters and frozen values (capacity, tolerations, tolerationSeconds, requests) are
 state variables that no step changes, so one proof covers all their admissible values.
@@ -17,7 +17,6 @@ from typing import Any
 import z3
 
 from nodereg.model import declaration as d
-from nodereg.model.params import PARAM_BY_VAR
 from nodereg.model.semantics import (
     Bound,
     Config,
@@ -203,9 +202,6 @@ class Encoding:
         assert lemma.kind == "state"
         return _b(lemma.formula(self.view(s, focus=False)))
 
-    def step_property_instances(self, prop: Property) -> list[int]:
-        return [k for k, inst in enumerate(self.instances) if inst.event.id in prop.events and self.in_focus(inst)]
-
     def witness(self, prop: Property, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef] | None = None,
                 st: Step | None = None) -> z3.BoolRef:
         """The property's premise, reached in a state or on a step of its witness events."""
@@ -235,10 +231,6 @@ class Encoding:
             val = m.eval(st.args[(inst.event.id, a.name)], model_completion=True)
             args.append(z3.is_true(val) if a.sort == "bool" else val.as_long())
         return k, tuple(args)
-
-    def param_names(self) -> list[str]:
-        return [PARAM_BY_VAR[k[1]].name for k in self.keys if k[0] == "param"]
-
 
 def _b(x: Any) -> z3.BoolRef:
     if isinstance(x, z3.BoolRef):

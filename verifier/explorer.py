@@ -1,13 +1,9 @@
 """Explicit-state exploration of the executable semantics, with no Z3 in it.
 
-Two uses:
-
-* :func:`explore` enumerates every reachable state of a small instance (1-2 nodes, 1-2 pods, small
-  fixed timing values, chosen frozen values) breadth-first and checks every property on every
-  state and step. It is the independent second opinion the tests hold against every ``proved``
-  verdict and every counterexample of the Z3 engines.
-* :func:`random_walks` runs seeded random walks to find witnesses of property premises cheaply;
-  whatever they miss is left to Z3.
+:func:`explore` enumerates every reachable state of a small instance (1-2 nodes, 1-2 pods, small
+fixed timing values, chosen frozen values) breadth-first and checks every property on every state
+and step. It is the independent second opinion the tests hold against every ``proved`` verdict and
+every counterexample of the Z3 engines.
 
 Clocks are saturated at a cap above every constant they are compared with (the same device SPIN
 needs), so the state space is finite. Properties are compiled from the catalogue through the same
@@ -25,7 +21,6 @@ from typing import Any
 
 from nodereg.model import declaration as d
 from nodereg.model.logic import Code, lit
-from nodereg.model.params import CONSTRAINTS, PARAMS
 from nodereg.model.semantics import Bound, CompiledModel, Config, Key, Model, View, compiled
 from nodereg.properties.catalogue import ALL_PROPERTIES, Property
 
@@ -227,49 +222,6 @@ def random_frozen(cm: CompiledModel, rng: random.Random) -> dict[str, Any]:
     return choice
 
 
-def random_walks(model: Model, cfg: Config, params: dict[str, int], props: Sequence[Property],
-                 walks: int = 40, steps: int = 300, seed: int = 0) -> dict[str, int]:
-    """Seeded random walks; returns, per property id, the step at which its premise first held."""
-    cm = compiled(model, cfg)
-    cp = compiled_properties(model, cfg)
-    rng = random.Random(seed)
-    found: dict[str, int] = {}
-    todo = {p.id: p for p in props}
-    time_k = cm.index_of["time_passes"]
-    event_ids = sorted({inst.event.id for inst in cm.instances})
-    for _ in range(walks):
-        if not todo:
-            break
-        # each walk favours some actors over others, so that some walks let a kubelet stay silent
-        weight = {e: rng.choice((0.0, 0.1, 1.0, 3.0)) for e in event_ids}
-        weight["time_passes"] = 3.0
-        s = cm.initial_states(params, frozen_values(cm, random_frozen(cm, rng)))
-        for step in range(steps):
-            # choose an enabled instance first, then its arguments: an event with many argument
-            # combinations (registration has 48) must not crowd out the others
-            moves: dict[int, list[tuple[Any, ...]]] = {}
-            for k, a, _ in cm.successors(s):
-                if k != time_k:
-                    moves.setdefault(k, []).append(a)
-            times = [(dt,) for dt in (1, 2, 5) if cm.enabled(s, time_k, (dt,))]
-            if times:
-                moves[time_k] = times
-            if not moves:
-                break
-            ks = [x for x in moves if weight[cm.instances[x].event.id] > 0] or list(moves)
-            k = rng.choices(ks, weights=[weight[cm.instances[x].event.id] or 1.0 for x in ks])[0]
-            a = rng.choice(moves[k])
-            t = cm.step(s, k, a)
-            for pid, p in list(todo.items()):
-                hit = (cp.witness_state(pid, t) if p.witness_kind == "state"
-                       else cp.witness_step(pid, s, t, k, a))
-                if hit:
-                    found[pid] = step + 1
-                    del todo[pid]
-            s = t
-    return found
-
-
 def default_small_frozen(cfg: Config) -> list[dict[str, Any]]:
     """Frozen choices for exhaustive exploration: an ordinary pod, a DaemonSet-like pod, a picky one."""
     base = {"capacity": 2, "reserved": 0, "request": 1, "toleration_seconds": 1, "tolerates_forever": False}
@@ -282,8 +234,6 @@ def default_small_frozen(cfg: Config) -> list[dict[str, Any]]:
 
 
 __all__ = [
-    "CONSTRAINTS",
-    "PARAMS",
     "SMALL_PARAMS",
     "CompiledProperties",
     "Exploration",
@@ -291,5 +241,5 @@ __all__ = [
     "compiled_properties",
     "default_small_frozen",
     "explore",
-    "random_walks",
+    "random_frozen",
 ]

@@ -138,41 +138,6 @@ class Prover:
                 tr = z3.If(idle, same, tr)
             self.bmc.add(tr)
 
-    def bmc_query(self, prop: Property, goal: str, depth: int, timeout_s: float) -> EngineResult:
-        """Shortest run (up to ``depth``) to a violation of ``prop`` or to its witness."""
-        t0 = time.monotonic()
-        enc = self.enc
-        kind = prop.kind if goal == "violation" else prop.witness_kind
-        for k in range(depth + 1):
-            left = timeout_s - (time.monotonic() - t0)
-            if left <= 0:
-                return EngineResult("inconclusive", "bmc", k, time.monotonic() - t0, reason="timeout")
-            self._grow(k)
-            s = self.bstates
-            if kind == "state":
-                target = z3.Not(enc.holds(prop, s[k])) if goal == "violation" else enc.witness(prop, s[k])
-            elif k == 0:
-                continue
-            elif goal == "violation":
-                target = z3.Not(enc.holds(prop, s[k - 1], s[k], self.bsteps[k - 1]))
-            else:
-                target = enc.witness(prop, s[k - 1], s[k], self.bsteps[k - 1])
-            self.bmc.push()
-            self.bmc.set("timeout", max(1, int(left * 1000)))
-            self.bmc.add(target)
-            r = self.bmc.check()
-            if r == z3.sat:
-                trace = self._read(self.bmc.model(), k)
-                self.bmc.pop()
-                return EngineResult("violated" if goal == "violation" else "reachable", "bmc", k,
-                                    time.monotonic() - t0, trace)
-            self.bmc.pop()
-            if r == z3.unknown:
-                return EngineResult("inconclusive", "bmc", k, time.monotonic() - t0,
-                                    reason=f"z3 unknown at depth {k}")
-        return EngineResult("proved" if goal == "violation" else "unreachable", "bmc", depth,
-                            time.monotonic() - t0, reason=f"none up to depth {depth}")
-
     def bmc_many(self, queries: list[tuple[Property, str]], depth: int, timeout_s: float) -> dict[str, EngineResult]:
         """Several BMC queries in one unrolling: at each depth, every query still open is asked.
 
