@@ -122,6 +122,16 @@ CONSTRAINTS: tuple[Constraint, ...] = (
 )
 
 
+def broken_constraints(values: dict[str, int], constraints: tuple[Constraint, ...] = CONSTRAINTS) -> list[Constraint]:
+    """The constraints that fixed parameter values (keyed by variable name) break."""
+
+    class _Values:
+        def __getattr__(self, name: str) -> Any:
+            return values[name]
+
+    return [c for c in constraints if not c.formula(_Values())]
+
+
 def parse_duration(text: str) -> int:
     """Parse ``50``, ``50s``, ``2m`` or ``1m30s`` into whole seconds (Go-duration subset)."""
     import re

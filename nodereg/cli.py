@@ -59,17 +59,9 @@ def check_admissible(fixed: dict[str, int], model: Any) -> tuple[Any, list[str]]
     if not fixed:
         return model, []
     assumed = {a for p in ALL_PROPERTIES for a in p.assumes}
-    values = dict(P.defaults())
-    values.update(fixed)
-
-    class _Params:
-        def __getattr__(self, name: str) -> Any:
-            return values[name]
-
+    values = {**P.defaults(), **fixed}
     dropped = []
-    for c in model.constraints:
-        if c.formula(_Params()):
-            continue
+    for c in P.broken_constraints(values, model.constraints):
         if c.id in assumed:
             dropped.append(c.id)
             continue

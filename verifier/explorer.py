@@ -90,12 +90,9 @@ def compiled_properties(model: Model, cfg: Config) -> CompiledProperties:
 
 def admissible(params: dict[str, int], model: Model) -> bool:
     """Do these fixed timing values satisfy the model's constraints?"""
+    from nodereg.model.params import broken_constraints
 
-    class _P:
-        def __getattr__(self, name: str) -> Any:
-            return params[name]
-
-    return all(bool(c.formula(_P())) for c in model.constraints)
+    return not broken_constraints(params, model.constraints)
 
 
 def clock_cap(params: dict[str, int], max_toleration_seconds: int) -> int:
