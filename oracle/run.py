@@ -58,49 +58,13 @@ def open_source(path: str) -> tuple[str, IO[bytes]]:
 
 
 def lines(f: IO[bytes], name: str) -> Iterator[tuple[int, bytes]]:
-    """``(line number, bytes)`` for every non-blank line, in bounded memory."""
+    """``(line number, bytes)`` for every non-blank line, in bounded memory (numbered :func:`_blocks`)."""
     n = 0
-    rest = b""
-    skipping = False
-    while True:
-        block = f.read(BLOCK)
-        if not block:
-            break
-        parts = (rest + block).split(b"\n")
-        rest = parts.pop()
+    for parts in _blocks(f):
         for part in parts:
             n += 1
-            if skipping:
-                skipping = False
-                continue
-            if len(part) > MAX_LINE:
-                yield n, _TOO_LONG
-                continue
-            if part.strip():
+            if part is _TOO_LONG or part.strip():
                 yield n, part
-        if len(rest) > MAX_LINE:
-            # a line without end: report it once and drop bytes until its newline
-            yield n + 1, _TOO_LONG
-            skipping = True
-            rest = b""
-            while True:
-                block = f.read(BLOCK)
-                if not block:
-                    return
-                i = block.find(b"\n")
-                if i >= 0:
-                    rest = block[i + 1:]
-                    n += 1
-                    skipping = False
-                    break
-            parts = rest.split(b"\n")
-            rest = parts.pop()
-            for part in parts:
-                n += 1
-                if part.strip():
-                    yield n, part
-    if rest.strip():
-        yield n + 1, rest if len(rest) <= MAX_LINE else _TOO_LONG
 
 
 _TOO_LONG = b"\x00too-long"

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 DATA = Path(__file__).parent / "data" / "oracle"
 
@@ -35,3 +37,15 @@ def test_unknown_format_on_stdin_is_a_clear_error() -> None:
                          capture_output=True, timeout=120)
     assert out.returncode == 2
     assert b"cannot tell the format" in out.stderr and b"Traceback" not in out.stderr
+
+
+@given(st.lists(st.binary(max_size=40).map(lambda b: b.replace(b"\n", b"")), max_size=30))
+def test_lines_numbers_every_line_and_skips_blank_ones(rows: list[bytes]) -> None:
+    """The streaming reader equals a plain split: same numbers, blank lines skipped."""
+    import io
+
+    from nodereg.oracle.run import lines
+
+    data = b"\n".join(rows)
+    expected = [(i + 1, r) for i, r in enumerate(data.split(b"\n")) if r.strip()]
+    assert list(lines(io.BytesIO(data), "t")) == expected
