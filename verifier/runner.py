@@ -5,16 +5,20 @@ The order of work, chosen for speed without giving up soundness:
 1. **Induction rounds** (engine ``k-induction``): each property is tried for 1-induction relative to
    the state properties already proved (sound: they hold in every reachable state). Proved state
    properties become lemmas for the next ones; rounds repeat until nothing new is proved.
-2. **Spacer** (engine ``spacer``, IC3/PDR over Horn clauses) for what induction could not close;
-   it finds its own inductive strengthening.
-3. **BMC** (engine ``bmc``) for what is still open: it either finds a shortest counterexample or
-   explores to the depth bound, which leaves the property ``inconclusive``, never proved.
-4. **Witnesses**: for every property, BMC looks for a run that reaches its premise; a proved
-   property whose premise is unreachable is ``vacuous``, a failure.
+2. **BMC** (engine ``bmc``) for what induction could not close, first on a one-node, one-pod
+   cluster (a violation there embeds in any larger one), then on the configuration: one shared
+   unrolling, shortest counterexamples first.
+3. **Spacer** (engine ``spacer``, IC3/PDR over Horn clauses, assuming the proved lemmas) for what
+   is still open: it proves, or says the violation is deeper than the BMC bound. What none of them
+   settles is ``inconclusive``, never proved.
+4. **Witnesses**: for every proved property, a stuttering BMC unrolling (bounds 10, 13, then the
+   witness depth) looks for a run that reaches its premise, on a one-node, one-pod cluster; what it
+   misses goes to Spacer on the configuration. A premise proved unreachable makes the property
+   ``vacuous``, a failure.
 5. Every counterexample is replayed on the python-statemachine machine and on the compiled step.
 
-All solvers are built once per run: one induction solver, one BMC unrolling shared by all
-queries.
+Solvers are built once per run and configuration: one induction solver, one BMC unrolling
+shared by all queries.
 """
 
 from __future__ import annotations
