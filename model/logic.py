@@ -19,12 +19,10 @@ import z3
 __all__ = [
     "And",
     "Code",
-    "Eq",
     "If",
     "Implies",
     "Max",
     "Min",
-    "Ne",
     "Not",
     "Or",
     "Sum",
@@ -175,16 +173,6 @@ def If(c: Any, t: Any, e: Any) -> Any:
             return t
         return Code(f"({lit(t)} if {c.src} else {lit(e)})")
     return t if c else e
-
-
-def Eq(a: Any, b: Any) -> Any:
-    """Equality that also works between two Python values inside Code/Z3 contexts."""
-    return a == b
-
-
-def Ne(a: Any, b: Any) -> Any:
-    """Disequality."""
-    return a != b
 
 
 def Sum(items: Iterable[Any]) -> Any:

@@ -181,8 +181,10 @@ def _print_table(verdicts: list[Any], cfg: Any, fixed: dict[str, int], wall: flo
                     where = ", ".join(f"{k}={step[k]}" for k in ("node", "pod") if step[k] is not None)
                     args = ", ".join(f"{k}={a}" for k, a in step["args"].items())
                     console.print(f"  {i:2d}. {step['event']}({', '.join(x for x in (where, args) if x)})")
-    console.print(f"{sum(v.status == 'proved' for v in verdicts)}/{len(verdicts)} proved in {wall:.2f} s "
-                  "(∞ = unbounded proof; witnesses of every premise found)")
+    proved = sum(v.status == "proved" for v in verdicts)
+    tail = "∞ = unbounded proof; a witness of every premise found" if proved == len(verdicts) else \
+        "∞ = unbounded proof; only 'proved' rows are passes"
+    console.print(f"{proved}/{len(verdicts)} proved in {wall:.2f} s ({tail})")
 
 
 def _write_junit(path: Path, verdicts: list[Any]) -> None:
