@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any, NoReturn
 
 import click
 
 TARGETS = ("promela", "quint")
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"nodereg: error: {message}", err=True)
     sys.exit(2)
 
@@ -33,22 +34,27 @@ def _parse_frozen(items: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
     return out
 
 
-@click.command("export")
-@click.argument("target", type=click.Choice(TARGETS))
-@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), help="write here (default: stdout)")
-@click.option("--nodes", type=click.IntRange(1, 8), default=2, show_default=True)
-@click.option("--pods", type=click.IntRange(0, 8), default=2, show_default=True)
-@click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
-              help="fix a timing parameter (others: the version's defaults)")
-@click.option("--k8s-version", default=None, help="take the timing defaults of this Kubernetes version")
-@click.option("--mutant", default=None, metavar="ID", help="export a seeded mutant instead of the real model")
-@click.option("--frozen", "frozen", multiple=True, metavar="NAME=V1,V2",
-              help="domain of a frozen value: capacity, reserved, request, toleration_seconds")
-@click.option("--profiles", default=None, metavar="P1,P2",
-              help="pod toleration profiles: ordinary, daemonset, tolerate-all, dedicated, none")
-def export_command(target: str, out: Path | None, nodes: int, pods: int, params: tuple[str, ...],
-                   k8s_version: str | None, mutant: str | None, frozen: tuple[str, ...], profiles: str | None) -> None:
-    """Write the model as Promela (SPIN) or Quint, for a cluster size and fixed timing."""
+def model_options(command: Any) -> Any:
+    """The options that fix the finite model (shared by ``export`` and ``statespace``)."""
+    for option in reversed((
+        click.option("--nodes", type=click.IntRange(1, 8), default=2, show_default=True),
+        click.option("--pods", type=click.IntRange(0, 8), default=2, show_default=True),
+        click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
+                     help="fix a timing parameter (others: the version's defaults)"),
+        click.option("--k8s-version", default=None, help="take the timing defaults of this Kubernetes version"),
+        click.option("--mutant", default=None, metavar="ID", help="a seeded mutant instead of the real model"),
+        click.option("--frozen", "frozen", multiple=True, metavar="NAME=V1,V2",
+                     help="domain of a frozen value: capacity, reserved, request, toleration_seconds"),
+        click.option("--profiles", default=None, metavar="P1,P2",
+                     help="pod toleration profiles: ordinary, daemonset, tolerate-all, dedicated, none"),
+    )):
+        command = option(command)
+    return command
+
+
+def build_model(nodes: int, pods: int, params: tuple[str, ...], k8s_version: str | None, mutant: str | None,
+                frozen: tuple[str, ...], profiles: str | None, symbolic_args: bool = False) -> Any:
+    """The :class:`~nodereg.exports.core.ExportModel` the options describe, or a one-line error and exit 2."""
     from nodereg.cli import parse_params
     from nodereg.model.mutants import MUTANT_BY_ID
     from nodereg.model.semantics import real_model
@@ -63,13 +69,21 @@ def export_command(target: str, out: Path | None, nodes: int, pods: int, params:
     else:
         model = real_model()
     chosen = tuple(p.strip() for p in profiles.split(",") if p.strip()) if profiles is not None else DEFAULT_PROFILES
-    opts = ExportOptions(nodes, pods, fixed, k8s_version, _parse_frozen(frozen), chosen,
-                         symbolic_args=(target == "quint"))
+    opts = ExportOptions(nodes, pods, fixed, k8s_version, _parse_frozen(frozen), chosen, symbolic_args=symbolic_args)
     try:
-        em = build(model, opts)
+        return build(model, opts)
     except ExportError as exc:
         _fail(str(exc))
-        return
+
+
+@click.command("export")
+@click.argument("target", type=click.Choice(TARGETS))
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), help="write here (default: stdout)")
+@model_options
+def export_command(target: str, out: Path | None, nodes: int, pods: int, params: tuple[str, ...],
+                   k8s_version: str | None, mutant: str | None, frozen: tuple[str, ...], profiles: str | None) -> None:
+    """Write the model as Promela (SPIN) or Quint, for a cluster size and fixed timing."""
+    em = build_model(nodes, pods, params, k8s_version, mutant, frozen, profiles, symbolic_args=(target == "quint"))
     text = render(target, em)
     if out is None:
         click.echo(text, nl=False)
@@ -78,6 +92,58 @@ def export_command(target: str, out: Path | None, nodes: int, pods: int, params:
         out.write_text(text, encoding="utf-8")
     except OSError as exc:
         _fail(f"--out {out}: {exc.strerror}")
+
+
+@click.command("statespace")
+@model_options
+@click.option("--engine", type=click.Choice(("bdd", "explicit")), default="bdd", show_default=True,
+              help="bdd: symbolic, exact at any size it finishes; explicit: breadth-first, the cross-check")
+@click.option("--timeout", "timeout_s", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="stop after this many seconds; the counts are then lower bounds (exit 3)")
+@click.option("--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True)
+def statespace_command(nodes: int, pods: int, params: tuple[str, ...], k8s_version: str | None,
+                       mutant: str | None, frozen: tuple[str, ...], profiles: str | None, engine: str,
+                       timeout_s: float | None, fmt: str) -> None:
+    """Count the reachable states and transitions of the finite model ``nodereg export`` writes.
+
+    The same options give the same model SPIN searches. Exit 0 when the count is complete, 3 when
+    the time ran out (the numbers printed are then lower bounds).
+    """
+    import json
+
+    from nodereg.verifier.statespace import StateSpaceError, count_bdd, count_explicit
+
+    em = build_model(nodes, pods, params, k8s_version, mutant, frozen, profiles)
+    try:
+        result = count_bdd(em, timeout_s) if engine == "bdd" else count_explicit(em, timeout_s)
+    except StateSpaceError as exc:
+        _fail(str(exc))
+        return
+    doc = result.as_dict()
+    if fmt == "json":
+        click.echo(json.dumps(doc, indent=2))
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=f"state space of the exported {nodes}x{pods} model ({engine})")
+        table.add_column("figure")
+        table.add_column("value")
+        bound = "" if result.complete else " (lower bound: stopped by --timeout)"
+        for name, value in (("reachable states", f"{result.states:,}{bound}"),
+                            ("transitions", f"{result.transitions:,}{bound}"),
+                            ("initial states", f"{result.initial_states:,}"),
+                            (("breadth-first depth", str(result.depth)) if result.depth is not None
+                             else ("fixpoint rounds", str(result.rounds))),
+                            ("timing", ", ".join(f"{k}={v}" for k, v in result.timing.items())),
+                            ("frozen domains", ", ".join(f"{k}={v}" for k, v in result.frozen.items())),
+                            ("profiles", ", ".join(result.profiles)),
+                            ("clock caps", ", ".join(f"{k}<={v}" for k, v in result.clock_caps.items())),
+                            ("seconds", f"{result.seconds:.2f}")):
+            table.add_row(name, value)
+        Console().print(table)
+    if not result.complete:
+        sys.exit(3)
 
 
 def render(target: str, em: object) -> str:

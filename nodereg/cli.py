@@ -303,7 +303,7 @@ def _register_subcommands() -> None:
     for module, names in (
         ("nodereg.diagrams.cli", ("diagrams",)),
         ("nodereg.oracle.cli", ("check", "oracle", "vectors")),
-        ("nodereg.exports.cli", ("export",)),
+        ("nodereg.exports.cli", ("export", "statespace")),
     ):
         try:
             mod = importlib.import_module(module)
