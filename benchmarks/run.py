@@ -340,6 +340,14 @@ def plot(rows: list[dict[str, Any]], path: Path) -> None:
         if xs:
             (line,) = ax.plot(xs, ys, style, label=label)
             colour = line.get_color()
+        if key == "nodereg_s":
+            # a size with an inconclusive property did not prove everything: drawn hollow, labelled
+            partial = [r for r in rows if r.get(key) is not None
+                       and r.get("nodereg_proved", 0) < r.get("nodereg_properties", 0)]
+            for r in partial:
+                ax.plot([r["nodes"]], [r[key]], "o", color="white", markeredgecolor=colour, markersize=9)
+                ax.annotate(f"{r['nodereg_proved']}/{r['nodereg_properties']} proved", (r["nodes"], r[key]),
+                            textcoords="offset points", xytext=(-70, 0), fontsize=7, color=colour)
         missing = [r["nodes"] for r in rows if r.get(key) is None]
         if missing:
             ax.plot([missing[0]], [LIMIT_S], "x", color=colour or "red", markersize=11, markeredgewidth=2)

@@ -111,6 +111,12 @@ def test_cli_json_has_the_counts_and_what_fixes_the_model() -> None:
     assert set(doc["clock_caps"]) >= {"since_lease_renew", "since_heartbeat"}
 
 
+def test_cli_timeout_zero_means_no_time_box() -> None:
+    r = cli("--nodes", "1", "--pods", "0", *MIN_CLI, "--timeout", "0", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    assert (json.loads(r.stdout)["states"], json.loads(r.stdout)["complete"]) == (460575, True)
+
+
 def test_cli_timeout_is_a_lower_bound_and_exit_3() -> None:
     r = cli("--nodes", "1", "--pods", "0", "--timeout", "0.5", "--format", "json")
     assert r.returncode == 3, r.stderr
@@ -124,6 +130,7 @@ def test_cli_timeout_is_a_lower_bound_and_exit_3() -> None:
     (["--profiles", "nope"], "nope"),
     (["--mutant", "nope"], "nope"),
     (["--engine", "spin"], "spin"),
+    (["--timeout", "-1"], "-1"),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], expected: str) -> None:
     r = cli("--nodes", "1", "--pods", "0", *args)
