@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 	      || echo "warning: graphviz could not be installed; diagram renders will be skipped"; \
 	  else echo "warning: no graphviz 'dot' and no root apt-get; diagram renders will be skipped"; fi; }
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev,bench]'
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev,bench,distributed]'
 	touch $(STAMP)
 
 verify: setup

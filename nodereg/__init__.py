@@ -5,6 +5,8 @@ The public Python API:
 * :func:`tolerates` and :func:`scheduler_filter` (returning a :class:`Decision`): Kubernetes'
   toleration and scheduling-filter rules over real Kubernetes JSON, with upstream's semantics.
 * :func:`verify`: prove the property catalogue on the model (see ``nodereg verify``).
+* :func:`sweep` over :class:`Configuration` values: many ``nodereg verify`` runs (timing
+  configurations, cluster sizes) on any ``concurrent.futures`` executor, Dask's included.
 * :class:`Oracle` (step by step, each node's state readable) and :func:`check` (a whole trace, to a
   :class:`Report`): the reference oracle other implementations check their traces against.
 """
@@ -15,8 +17,10 @@ from typing import Any
 
 from nodereg.model.rules import Decision, scheduler_filter, tolerates
 from nodereg.oracle import Oracle, Report, check
+from nodereg.sweep import Configuration, sweep
 
-__all__ = ["Decision", "Oracle", "Report", "check", "scheduler_filter", "tolerates", "verify"]
+__all__ = ["Configuration", "Decision", "Oracle", "Report", "check", "scheduler_filter", "sweep", "tolerates",
+           "verify"]
 
 
 def verify(nodes: int = 2, pods: int = 2, **kwargs: Any) -> list[Any]:

@@ -315,7 +315,8 @@ PROPERTIES: tuple[Property, ...] = (
                            post.pod(p).since_noexecute <= post.pod(p).toleration_seconds)))
             for p in getattr(pre, "focus_pods", pre.pods) for n in pre.nodes
         ]),
-        lambda pre, post, b: And(post.pod(0).bound_to == 0, _noexecute(post.node(0))),
+        lambda pre, post, b: (And(post.pod(0).bound_to == 0, _noexecute(post.node(0))) if pre.cfg.pods
+                              else False),
         "time passes while a pod stays bound under a NoExecute taint",
         events=("time_passes",),
         witness_kind="step",

@@ -116,3 +116,14 @@ def test_verify_draws_counterexamples(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert "registration-is-not-eligibility" in text and "kubelet_register_node" in text
     if shutil.which("dot"):
         assert sorted(tmp_path.rglob("*.svg"))
+
+
+def test_a_cluster_without_pods_is_checked_and_pod_premises_are_vacuous() -> None:
+    """--pods 0 is accepted: node properties are proved, properties about bound pods cannot be witnessed."""
+    r = run("verify", "--nodes", "1", "--pods", "0", "--jobs", "1", "--format", "json")
+    assert "Traceback" not in r.stderr, r.stderr[-600:]
+    doc = json.loads(r.stdout)
+    status = {p["id"]: p["status"] for p in doc["properties"]}
+    assert status["no-execute-eviction"] == "vacuous" and status["bound-requests-fit-allocatable"] == "vacuous"
+    assert status["node-restriction"] == "proved" and status["heartbeating-node-stays-known"] == "proved"
+    assert r.returncode == 1  # vacuous is a failure: the property says nothing about this cluster
