@@ -1,8 +1,8 @@
 """Many ``nodereg verify`` runs (timing configurations, cluster sizes) fanned out on an existing executor.
 
 One configuration is proved in one process: its properties share one solver and each proved state
-property becomes a lemma for the next, so splitting them costs more than it saves (measured at
-10x10: 71 s with the induction queries in a pool of 2, 65 s in one process). Different
+property becomes a lemma for the next, so splitting them costs more than it saves (an experiment,
+not kept, at 10x10: 71 s with the induction queries in a pool of 2, 65 s in one process). Different
 configurations share nothing, so a sweep over them is embarrassingly parallel, and any
 :class:`concurrent.futures.Executor` runs it: a pool on one machine (the default), or Dask
 across machines (``pip install 'nodereg[distributed]'``, then ``Client(address).get_executor()``).
