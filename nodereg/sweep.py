@@ -23,8 +23,10 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-#: ``nodereg verify`` exit codes (see nodereg.cli): what a configuration's ``verdict`` is called.
-_OUTCOME = {0: "proved", 1: "violated", 2: "bad-usage", 3: "inconclusive"}
+from nodereg.cli import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATED
+
+#: ``nodereg verify``'s exit codes, named: a configuration's ``outcome``.
+_OUTCOME = {EXIT_OK: "proved", EXIT_VIOLATED: "violated", EXIT_USAGE: "bad-usage", EXIT_INCONCLUSIVE: "inconclusive"}
 
 
 @dataclass(frozen=True)
