@@ -25,8 +25,16 @@ from typing import Any
 
 from nodereg.cli import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATED
 
-#: ``nodereg verify``'s exit codes, named: a configuration's ``outcome``.
+#: ``nodereg verify``'s exit codes, named: a configuration's ``outcome``. Exit 1 covers both a
+#: violated and a vacuous property; the report's summary tells them apart (see ``_outcome``).
 _OUTCOME = {EXIT_OK: "proved", EXIT_VIOLATED: "violated", EXIT_USAGE: "bad-usage", EXIT_INCONCLUSIVE: "inconclusive"}
+
+
+def _outcome(exit_code: int, summary: Mapping[str, int] | None) -> str:
+    """The outcome of one run: ``vacuous`` when exit 1 came only from vacuous properties, never ``violated``."""
+    if exit_code == EXIT_VIOLATED and summary is not None and not summary.get("violated") and summary.get("vacuous"):
+        return "vacuous"
+    return _OUTCOME.get(exit_code, f"exit {exit_code}")
 
 
 @dataclass(frozen=True)
@@ -57,14 +65,14 @@ def verify_configuration(cfg: Configuration) -> dict[str, Any]:
     can ship it to a worker.
     """
     r = subprocess.run([sys.executable, "-m", "nodereg", *cfg.argv()], capture_output=True, text=True)
-    outcome = _OUTCOME.get(r.returncode, f"exit {r.returncode}")
     doc: dict[str, Any] = {"configuration": {"nodes": cfg.nodes, "pods": cfg.pods, "params": dict(cfg.params),
                                              "k8s_version": cfg.k8s_version},
-                           "outcome": outcome, "exit_code": r.returncode}
+                           "exit_code": r.returncode}
     try:
         doc.update(json.loads(r.stdout))
     except json.JSONDecodeError:
         doc["error"] = (r.stderr.strip().splitlines() or ["no output"])[-1]
+    doc["outcome"] = _outcome(r.returncode, doc.get("summary"))
     return doc
 
 

@@ -29,6 +29,13 @@ def test_a_bad_parameter_is_reported_not_raised() -> None:
     assert "grace" in doc["error"] and "unknown parameter" in doc["error"]
 
 
+def test_a_run_with_only_vacuous_properties_is_not_called_violated() -> None:
+    # no pods: the pod properties hold vacuously, and verify exits 1 as it does for a violation
+    doc = verify_configuration(Configuration(1, 0))
+    assert (doc["exit_code"], doc["outcome"]) == (1, "vacuous")
+    assert doc["summary"]["violated"] == 0 < doc["summary"]["vacuous"]
+
+
 def test_any_executor_runs_it_dask_included() -> None:
     distributed = pytest.importorskip("distributed", reason="the nodereg[distributed] extra is not installed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as lc, \
