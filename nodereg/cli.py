@@ -150,12 +150,21 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
     sys.exit(_exit_code(summary))
 
 
+#: A run's outcome and its exit code; vacuous fails as a violation does (the property says nothing).
+EXIT_BY_OUTCOME = {"proved": EXIT_OK, "violated": EXIT_VIOLATED, "vacuous": EXIT_VIOLATED,
+                   "inconclusive": EXIT_INCONCLUSIVE}
+
+
+def run_outcome(summary: dict[str, int]) -> str:
+    """The run's outcome from its verdict counts: a violation first, then vacuity, then inconclusive."""
+    for status in ("violated", "vacuous", "inconclusive"):
+        if summary.get(status):
+            return status
+    return "proved"
+
+
 def _exit_code(summary: dict[str, int]) -> int:
-    if summary["violated"] or summary["vacuous"]:
-        return EXIT_VIOLATED
-    if summary["inconclusive"]:
-        return EXIT_INCONCLUSIVE
-    return EXIT_OK
+    return EXIT_BY_OUTCOME[run_outcome(summary)]
 
 
 def _print_table(verdicts: list[Any], cfg: Any, fixed: dict[str, int], wall: float, total: int) -> None:

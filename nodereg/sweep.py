@@ -16,41 +16,44 @@ workers on other machines need nodereg installed, nothing else.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from nodereg.cli import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATED
-
-#: ``nodereg verify``'s exit codes, named: a configuration's ``outcome``. Exit 1 covers both a
-#: violated and a vacuous property; the report's summary tells them apart (see ``_outcome``).
-_OUTCOME = {EXIT_OK: "proved", EXIT_VIOLATED: "violated", EXIT_USAGE: "bad-usage", EXIT_INCONCLUSIVE: "inconclusive"}
+from nodereg.cli import EXIT_USAGE, run_outcome
 
 
-def _outcome(exit_code: int, summary: Mapping[str, int] | None) -> str:
-    """The outcome of one run: ``vacuous`` when exit 1 came only from vacuous properties, never ``violated``."""
-    if exit_code == EXIT_VIOLATED and summary is not None and not summary.get("violated") and summary.get("vacuous"):
-        return "vacuous"
-    return _OUTCOME.get(exit_code, f"exit {exit_code}")
+def _outcome(exit_code: int, summary: dict[str, int] | None) -> str:
+    """The run's outcome, by the command line's own rule; ``bad-usage`` when it printed no report."""
+    if summary is not None:
+        return run_outcome(summary)
+    return "bad-usage" if exit_code == EXIT_USAGE else f"exit {exit_code}"
 
 
 @dataclass(frozen=True)
 class Configuration:
-    """One ``nodereg verify`` run: a cluster size and fixed timing (``--param`` names and values)."""
+    """One ``nodereg verify`` run: a cluster size and fixed timing (``--param`` names and values).
 
-    nodes: int = 2
-    pods: int = 2
+    What is left ``None`` is not passed, so the command line's own defaults apply (its report's
+    ``config`` says which were used).
+    """
+
+    nodes: int | None = None
+    pods: int | None = None
     params: Mapping[str, str | int] = field(default_factory=dict)  # e.g. {"node-monitor-grace-period": "40s"}
     k8s_version: str | None = None
-    timeout_s: float = 60.0
+    timeout_s: float | None = None
 
     def argv(self) -> list[str]:
         """The command line, as a user would type it (one worker process per configuration)."""
-        out = ["verify", "--nodes", str(self.nodes), "--pods", str(self.pods), "--format", "json",
-               "--jobs", "1", "--timeout", str(self.timeout_s)]
+        out = ["verify", "--format", "json", "--jobs", "1"]
+        for flag, value in (("--nodes", self.nodes), ("--pods", self.pods), ("--timeout", self.timeout_s)):
+            if value is not None:
+                out += [flag, str(value)]
         for name, value in self.params.items():
             out += ["--param", f"{name}={value}"]
         if self.k8s_version:
@@ -87,9 +90,6 @@ def sweep(configurations: Iterable[Configuration], executor: Executor | None = N
     todo = list(configurations)
     if executor is not None:
         return list(executor.map(verify_configuration, todo))
-    import os
-    from concurrent.futures import ThreadPoolExecutor
-
     with ThreadPoolExecutor(max_workers=max_workers or os.cpu_count() or 1) as pool:
         return list(pool.map(verify_configuration, todo))
 
