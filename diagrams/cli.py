@@ -2,7 +2,8 @@
 
 Registered on the ``nodereg`` command group by :mod:`nodereg.cli` (it looks for
 ``diagrams_command`` here). Exit codes: 0 written or up to date; 1 stale diagrams (``--check``) or a
-scenario the model can no longer reach; 2 bad usage. Errors are one line, never a traceback.
+scenario the model can no longer reach; 2 bad usage; 4 internal error. Errors are one line, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -19,12 +20,37 @@ def _fail(message: str, code: int = 2) -> None:
     sys.exit(code)
 
 
-@click.command("diagrams")
+EPILOG = """\b
+Exit codes:
+  0  diagrams written, or (--check) up to date
+  1  --check: a file is stale, missing or no longer generated; or a scenario
+     the model can no longer reach
+  2  bad usage (e.g. --out is a file, or --check on a missing folder)
+  4  internal error
+\b
+The mutants' counterexamples (a BMC search each, minutes) are reused from
+<out>/mutants/runs.json while the hash of the model, properties, verifier and Z3
+it records is unchanged; --fresh searches again. node-lifecycle.mermaid.png is
+drawn by Mermaid itself: make mermaid.
+"""
+
+
+@click.command("diagrams", epilog=EPILOG)
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
               help="folder to write (or, with --check, to compare); default: diagrams/generated of the package")
 @click.option("--check", is_flag=True, help="regenerate in memory and exit 1 naming every stale file")
-def diagrams_command(out_dir: Path | None, check: bool) -> None:
+@click.option("--fresh", is_flag=True, help="search the mutants' counterexamples again instead of reusing runs.json")
+def diagrams_command(out_dir: Path | None, check: bool, fresh: bool) -> None:
     """Draw the node lifecycle, the scenarios and the mutants' counterexamples from the model."""
+    try:
+        _run(out_dir, check, fresh)
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # one line, exit 4, never a traceback
+        _fail(f"internal error in nodereg diagrams: {type(exc).__name__}: {exc}", 4)
+
+
+def _run(out_dir: Path | None, check: bool, fresh: bool) -> None:
     from . import generate
     from .scenarios import ScenarioError
 
@@ -35,9 +61,12 @@ def diagrams_command(out_dir: Path | None, check: bool) -> None:
         _fail(f"--out {folder}: no such directory to check (run 'nodereg diagrams' first)")
     t0 = time.monotonic()
     try:
-        out = generate.produce()
+        out = generate.produce(cache_dir=None if fresh else folder)
     except ScenarioError as exc:
         _fail(f"scenario cannot be derived from the model: {exc}", 1)
+    for rel in out.cached:
+        click.echo(f"nodereg diagrams: reused {folder / rel} (its inputs hash is current; --fresh to search again)",
+                   err=True)
     for line in out.skipped:
         click.echo(f"nodereg diagrams: {line}", err=True)
     if check:

@@ -71,6 +71,7 @@ class TransitionIR:
     actor: str
     guard_name: str  # the declaration's guard function, e.g. _kubelet_register_node
     guard: str  # a short readable guard
+    guard_full: str  # the whole guard formula
     conds: tuple[str, ...]  # the machine's condition names (<event>_allowed, leads_to_<state>)
 
 
@@ -111,13 +112,13 @@ def _enum_names() -> dict[str, tuple[str, ...]]:
     return {v.name: v.names for v in (*d.NODE_VARS, *d.POD_VARS) if v.names}
 
 
-def guard_text(event: d.Event) -> str:
+def guard_text(event: d.Event, full: bool = False) -> str:
     """A readable guard: the declaration's guard (with its timer) printed over variable names.
 
     The text is computed by running the guard on symbolic names (the same trick that compiles the
-    model), so it is the guard itself, not a paraphrase. Long guards (the scheduler's filters)
-    would swamp a diagram: they are summarised by the first sentence of their docstring, or of
-    the event's documentation.
+    model), so it is the guard itself, not a paraphrase. With ``full`` it is always the whole
+    formula (the detailed diagram and the events table); otherwise a long guard (the scheduler's
+    filters) is summarised by the first sentence of its docstring, or of the event's documentation.
     """
     cfg = Config(1, 1)
     view = View(cfg, lambda k: Code(k[1]))
@@ -132,12 +133,12 @@ def guard_text(event: d.Event) -> str:
         return f"{var} {op} {vn[num]}" if vn and 0 <= num < len(vn) else m.group(0)
 
     text = re.sub(r"\b(\w+) (==|!=) (-?\d+)\b", enum, text)
-    text = text.replace("bound_to == -1", "bound_to == none")
+    text = text.replace("bound_to == -1", "bound_to == none").replace("bound_to == 0", "bound_to == this node")
     text = re.sub(r"\((not \w+)\)", r"\1", text)
     text = re.sub(r"\((\w+ (?:==|!=|>=|<=|<|>) [\w-]+)\)", r"\1", text)
     if text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
         text = text[1:-1]
-    if len(text) <= MAX_GUARD_CHARS:
+    if full or len(text) <= MAX_GUARD_CHARS:
         return text
     doc = (event.guard.__doc__ or "").strip() or event.doc
     first = re.split(r"(?<=[.;])\s", " ".join(doc.split()), maxsplit=1)[0].rstrip(".;")
@@ -164,6 +165,7 @@ def state_graph(model: Model) -> StateGraph:
     states = tuple(StateIR(s.id, s.name, d.DEFINITION_TEXT[d.STATE_IDS.index(s.id)], bool(s.is_initial))
                    for s in g.states)
     guards = {e.id: guard_text(e) for e in model.events}
+    full = {e.id: guard_text(e, full=True) for e in model.events}
     out: list[TransitionIR] = []
     for t in g.transitions:
         if t.is_initial or not t.guards:
@@ -174,7 +176,7 @@ def state_graph(model: Model) -> StateGraph:
         event = by_id[allowed[0].removesuffix("_allowed")]
         for dst in t.targets:
             out.append(TransitionIR(t.source, dst, event.id, event.actor, event.guard.__name__,
-                                    guards[event.id], tuple(t.guards)))
+                                    guards[event.id], full[event.id], tuple(t.guards)))
     _check_complete(model, out)
     return StateGraph(cls.__name__, states, tuple(out), tuple(model.events))
 

@@ -3,11 +3,16 @@
 Producing everything as ``{relative path: bytes}`` first is what makes ``--check`` honest: it
 runs exactly the code that writes, and compares bytes. Layout of the output folder::
 
-    index.md                        every diagram: Mermaid inline, SVG linked, one sentence each
-    node-lifecycle.{dot,mmd,svg,png} the state diagram
+    index.md                         every diagram: Mermaid inline, SVG linked, one sentence each
+    node-lifecycle.{dot,mmd,svg,png} the state diagram for documentation (lifecycle.py)
+    node-lifecycle.mermaid.png       what Mermaid draws of node-lifecycle.mmd (``make mermaid``; not
+                                     written here: it needs a browser)
+    node-lifecycle-detailed.{dot,svg} every transition with its event id, guards in full (state.py)
+    node-lifecycle-events.md         every event: words, actor, guard formula, transitions, source
     scenarios/<id>.{mmd,svg}         registration, heartbeat-loss, recovery, cordon, re-registration
     mutants/<id>.{mmd,svg}           one counterexample per seeded mutant (nodereg verify --mutants)
-    MANIFEST.txt                    the files and the graphviz version that rendered them
+    mutants/runs.json                those counterexamples, keyed by a hash of what the search reads
+    MANIFEST.txt                     the files and the graphviz version that rendered them
 
 Text outputs (DOT, Mermaid, Markdown) depend only on the model. Renders (SVG, PNG) also depend on
 the graphviz version, so ``--check`` compares them only when the local graphviz is the one in
@@ -16,17 +21,24 @@ MANIFEST.txt, and says so otherwise.
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from nodereg.model import declaration as d
 from nodereg.model.semantics import Config, real_model
 
-from . import counterexample, render, scenarios, sequence, state
+from . import counterexample, lifecycle, render, scenarios, sequence, state
 from .extract import state_graph
 
 RENDER_SUFFIXES = (".svg", ".png")
 MANIFEST = "MANIFEST.txt"
+MUTANT_CACHE = "mutants/runs.json"
+#: Drawn by Mermaid's own renderer (``make mermaid``), not by this module: kept by ``write``.
+MERMAID_PNG = "node-lifecycle.mermaid.png"
 #: The cluster the mutants are verified on: the default of ``nodereg verify``.
 MUTANT_CONFIG = Config(2, 2)
 
@@ -45,6 +57,8 @@ class Output:
     files: dict[str, bytes] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)
     graphviz: str | None = None
+    #: inputs reused from the folder instead of recomputed (``mutants/runs.json``)
+    cached: list[str] = field(default_factory=list)
 
     def is_render(self, rel: str) -> bool:
         return rel.endswith(RENDER_SUFFIXES) or rel == MANIFEST
@@ -64,9 +78,11 @@ def _mermaid_block(text: str) -> list[str]:
 
 
 MUTANT_DEPTH = 14
+#: (mutant id, description, reference, violated property, counterexample in the verifier's JSON form)
+MutantRun = tuple[str, str, str, str, list[dict[str, Any]]]
 
 
-def _mutant_run(mutant_id: str) -> tuple[str, str, str, str, list[dict]]:
+def _mutant_run(mutant_id: str) -> tuple[str, str, str, str, list[dict[str, Any]]]:
     """The shortest run of one mutant that breaks a (non-lemma) property, replayed and described."""
     from nodereg.model.mutants import MUTANT_BY_ID
     from nodereg.model.semantics import compiled
@@ -85,7 +101,7 @@ def _mutant_run(mutant_id: str) -> tuple[str, str, str, str, list[dict]]:
     return (mu.id, mu.description, mu.reference, found[0].id, cex)
 
 
-def mutant_runs() -> list[tuple[str, str, str, str, list[dict]]]:
+def mutant_runs() -> list[MutantRun]:
     """(mutant id, description, reference, property, counterexample) for every seeded mutant.
 
     Running ``nodereg verify --mutants`` in full takes minutes (every property, induction and
@@ -115,11 +131,54 @@ def mutant_runs() -> list[tuple[str, str, str, str, list[dict]]]:
     return [by_id[mu.id] for mu in MUTANTS]
 
 
-def produce(with_mutants: bool = True) -> Output:
-    """Every diagram as bytes, in a fixed order; no timestamps, nothing from the environment but graphviz."""
+def mutant_inputs_key() -> str:
+    """A hash of everything a mutant search reads: the model, properties and verifier sources, Z3, the bounds.
+
+    The mutants' counterexamples are the one slow part of ``nodereg diagrams`` (a BMC search per
+    mutant, minutes on two cores). They are a function of these inputs only, so ``mutants/runs.json``
+    stores them under this key and ``--check`` reuses them while the key is unchanged; any edit to
+    the declaration, a mutant, a property or the encoding changes the key and the searches run again.
+    """
+    import z3
+
+    import nodereg.model
+    import nodereg.properties
+    import nodereg.verifier
+
+    h = hashlib.sha256()
+    for pkg in (nodereg.model, nodereg.properties, nodereg.verifier):
+        root = Path(pkg.__file__).parent
+        for f in sorted(root.rglob("*.py")):
+            h.update(f"{pkg.__name__}/{f.relative_to(root).as_posix()}\0".encode())
+            h.update(f.read_bytes())
+    h.update(z3.get_full_version().encode())
+    h.update(repr((MUTANT_CONFIG, MUTANT_DEPTH)).encode())
+    h.update(inspect.getsource(_mutant_run).encode())
+    return h.hexdigest()
+
+
+def _cached_mutant_runs(cache_dir: Path | None, key: str) -> list[MutantRun] | None:
+    if cache_dir is None:
+        return None
+    try:
+        data = json.loads((cache_dir / MUTANT_CACHE).read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("key") != key or not isinstance(data.get("runs"), list):
+        return None
+    return [tuple(r) for r in data["runs"]]  # type: ignore[misc]
+
+
+def produce(with_mutants: bool = True, cache_dir: Path | None = None) -> Output:
+    """Every diagram as bytes, in a fixed order; no timestamps, nothing from the environment but graphviz.
+
+    ``cache_dir``: a folder whose ``mutants/runs.json`` may hold the mutants' counterexamples for
+    the current :func:`mutant_inputs_key` (then no search runs).
+    """
     out = Output(graphviz=render.graphviz_version())
     model = real_model()
     graph = state_graph(model)
+    docs = lifecycle.doc_graph(graph)
     index = [
         "# nodereg diagrams",
         "",
@@ -130,19 +189,27 @@ def produce(with_mutants: bool = True) -> Output:
         "",
         "## The node lifecycle",
         "",
-        "The seven control states and every transition of the python-statemachine machine, arrows coloured by the "
-        "actor that fires them, with each event's guard; self-loops are listed inside each state "
-        "([SVG](node-lifecycle.svg), [PNG](node-lifecycle.png), [DOT](node-lifecycle.dot)).",
+        "The seven control states of the python-statemachine machine; the states in which the Node object exists "
+        "form one composite state. Arrows are labelled in Kubernetes words and coloured by the actor; the events "
+        "that leave a state unchanged are listed under the picture instead of drawn "
+        "([SVG](node-lifecycle.svg), [PNG](node-lifecycle.png), [DOT](node-lifecycle.dot)). Every event in full: "
+        "[the events table](node-lifecycle-events.md) and [the detailed diagram](node-lifecycle-detailed.svg).",
         "",
     ]
-    dot_src = state.dot(graph, d.ACTORS)
-    mmd = state.mermaid(graph, d.ACTORS)
+    dot_src = lifecycle.dot(docs)
+    mmd = lifecycle.mermaid(docs)
     out.files["node-lifecycle.dot"] = dot_src.encode()
     out.files["node-lifecycle.mmd"] = mmd.encode()
     _try_render(out, "node-lifecycle.svg", dot_src, "svg")
     _try_render(out, "node-lifecycle.png", dot_src, "png")
-    index += ["![node lifecycle](node-lifecycle.svg)", "", "<details><summary>Mermaid version</summary>", "",
-              *_mermaid_block(mmd), "", "</details>", ""]
+    detailed = state.dot(graph, d.ACTORS)
+    out.files["node-lifecycle-detailed.dot"] = detailed.encode()
+    _try_render(out, "node-lifecycle-detailed.svg", detailed, "svg")
+    out.files["node-lifecycle-events.md"] = lifecycle.events_table(graph).encode()
+    index += ["![node lifecycle](node-lifecycle.svg)", "",
+              "<details><summary>Mermaid version (as GitHub draws it: "
+              f"[PNG rendered by Mermaid]({MERMAID_PNG}))</summary>", "",
+              *_mermaid_block(mmd), "", *lifecycle.loops_markdown(docs), "", "</details>", ""]
 
     index += ["## Scenarios", "",
               "Each run is found by a search over the model towards the goals listed in its first note, with "
@@ -161,7 +228,15 @@ def produce(with_mutants: bool = True) -> Output:
         index += ["## Mutant counterexamples", "",
                   "For each seeded bug of `nodereg verify --mutants`, the counterexample that kills it; the red "
                   "step is where the property breaks.", ""]
-        for mid, desc, ref, prop, cex in mutant_runs():
+        key = mutant_inputs_key()
+        runs = _cached_mutant_runs(cache_dir, key)
+        if runs is None:
+            runs = mutant_runs()
+        else:
+            out.cached.append(MUTANT_CACHE)
+        out.files[MUTANT_CACHE] = (json.dumps({"key": key, "runs": runs}, indent=None, sort_keys=True,
+                                              separators=(",", ":")) + "\n").encode()
+        for mid, desc, ref, prop, cex in runs:
             if not cex:
                 index += [f"### {mid}", "", f"{desc} **Survived**: no counterexample to draw.", ""]
                 continue

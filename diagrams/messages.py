@@ -17,14 +17,16 @@ from nodereg.model import declaration as d
 #: Sequence-diagram participants, left to right: (id, title, declaration actor for the colour).
 PARTICIPANTS: tuple[tuple[str, str, str], ...] = (
     ("kubelet", "kubelet", "kubelet"),
-    ("apiserver", "API server", "api-server"),
-    ("csr", "CSR approver", "csr-approver"),
+    ("apiserver", "API server (admission)", "api-server"),
+    ("csr", "CSR approver / signer", "csr-approver"),
     ("nlc", "node lifecycle controller", "node-lifecycle-controller"),
-    ("tec", "taint-eviction controller", "taint-eviction-controller"),
     ("scheduler", "scheduler", "kube-scheduler"),
+    ("tec", "taint-eviction controller", "taint-eviction-controller"),
     ("ccm", "cloud controller manager", "cloud-controller-manager"),
-    ("admin", "administrator", "cluster-admin"),
+    ("admin", "administrator (kubectl)", "cluster-admin"),
 )
+#: Lifelines every scenario shows, used or not, so that all scenario pictures have the same columns.
+CORE_PARTICIPANTS = ("kubelet", "apiserver", "csr", "nlc", "scheduler", "tec")
 PARTICIPANT_TITLE = {p: t for p, t, _ in PARTICIPANTS}
 PARTICIPANT_ACTOR = {p: a for p, _, a in PARTICIPANTS}
 
@@ -39,52 +41,61 @@ class Wire:
     reply: bool = False
 
 
-#: event id → the messages of one step, and an optional note on what the receiver does by itself.
-#: Templates see ``node`` ("node-0"), ``pod`` ("pod-0") and the step's arguments by name.
+_CSR = "certificatesigningrequests/csr-{node}"
+
+#: event id → the API calls of one step, and an optional note on what the receiver does by itself.
+#: Templates see ``node`` ("node-0"), ``pod`` ("pod-0") and the step's arguments by name. Every
+#: message is a real API request (verb and resource) as the component sends it.
 EVENT_WIRES: dict[str, tuple[tuple[Wire, ...], str]] = {
     "kubelet_request_certificate": (
-        (Wire("kubelet", "apiserver", "POST certificatesigningrequests CN=system:node:{node} (bootstrap token)"),),
+        (Wire("kubelet", "apiserver", "POST certificatesigningrequests (CN=system:node:{node}, bootstrap token)"),),
         ""),
     "csr_approver_approve": (
-        (Wire("csr", "apiserver", "PUT csr/approval: Approved (SubjectAccessReview nodeclient)"),), ""),
+        (Wire("csr", "apiserver", "PUT " + _CSR + "/approval (Approved)"),), ""),
     "kubelet_obtain_certificate": (
-        (Wire("kubelet", "apiserver", "GET csr (watch)"),
-         Wire("apiserver", "kubelet", "issued client certificate system:node:{node}", reply=True)), ""),
+        (Wire("csr", "apiserver", "PUT " + _CSR + "/status (signed certificate)"),
+         Wire("kubelet", "apiserver", "GET " + _CSR + " (watch)"),
+         Wire("apiserver", "kubelet", "client certificate system:node:{node}", reply=True)), ""),
     "kubelet_register_node": (
-        (Wire("kubelet", "apiserver", "POST /api/v1/nodes {node} (capacity, allocatable)"),),
-        "admission (TaintNodesByCondition) adds not-ready:NoSchedule to a new Node"),
+        (Wire("kubelet", "apiserver", "POST nodes ({node}: capacity, allocatable)"),),
+        "admission (TaintNodesByCondition) adds taint not-ready:NoSchedule to a new Node"),
     "kubelet_post_status": (
-        (Wire("kubelet", "apiserver", "PATCH nodes/{node}/status Ready={ready} MemoryPressure={memory_pressure}"),),
+        (Wire("kubelet", "apiserver", "PATCH nodes/{node}/status (Ready={ready}, MemoryPressure={memory_pressure})"),),
         ""),
     "kubelet_renew_lease": (
-        (Wire("kubelet", "apiserver", "PUT leases/kube-node-lease/{node} renewTime"),), ""),
+        (Wire("kubelet", "apiserver", "PUT leases/{node} (kube-node-lease, renewTime)"),), ""),
     "kubelet_stops": ((), "kubelet on {node} stops (crash, hang or partition): no more Lease or status"),
     "kubelet_restarts": ((), "a new kubelet process starts on {node}: it registers again"),
     "nlc_monitor_node_health": (
-        (Wire("nlc", "apiserver", "monitorNodeHealth {node}: read Lease and status"),), ""),
+        (Wire("nlc", "apiserver", "PUT nodes/{node}/status (Ready=Unknown: no heartbeat for the grace period)"),), ""),
     "nlc_sync_noschedule_taints": (
-        (Wire("nlc", "apiserver", "PATCH nodes/{node} taints (doNoScheduleTaintingPass)"),), ""),
+        (Wire("nlc", "apiserver", "PATCH nodes/{node} (NoSchedule taints from the conditions)"),), ""),
     "nlc_sync_noexecute_taints": (
-        (Wire("nlc", "apiserver", "PATCH nodes/{node} taints (doNoExecuteTaintingPass)"),), ""),
+        (Wire("nlc", "apiserver", "PATCH nodes/{node} (NoExecute taints from Ready)"),), ""),
     "cloud_node_initialize": (
-        (Wire("ccm", "apiserver", "PATCH nodes/{node}: remove uninitialized taint"),), ""),
+        (Wire("ccm", "apiserver", "PATCH nodes/{node} (remove the uninitialized taint)"),), ""),
     "cloud_route_created": (
-        (Wire("ccm", "apiserver", "PATCH nodes/{node}/status NetworkUnavailable=False"),), ""),
+        (Wire("ccm", "apiserver", "PATCH nodes/{node}/status (NetworkUnavailable=False)"),), ""),
     "taint_eviction_evict_pod": (
-        (Wire("tec", "apiserver", "DELETE pods/{pod} (NoExecute taint, tolerationSeconds over)"),),
+        (Wire("tec", "apiserver", "DELETE pods/{pod} (NoExecute taint not tolerated any longer)"),),
         "the pod's owner recreates {pod}, pending"),
     "scheduler_bind_pod": (
-        (Wire("scheduler", "apiserver", "POST pods/{pod}/binding → {node}"),), ""),
-    "admin_cordon": ((Wire("admin", "apiserver", "kubectl cordon {node}: spec.unschedulable=true"),), ""),
-    "admin_uncordon": ((Wire("admin", "apiserver", "kubectl uncordon {node}: spec.unschedulable=false"),), ""),
+        (Wire("scheduler", "apiserver", "POST pods/{pod}/binding (to {node})"),), ""),
+    "admin_cordon": ((Wire("admin", "apiserver", "PATCH nodes/{node} (kubectl cordon: spec.unschedulable=true)"),), ""),
+    "admin_uncordon": (
+        (Wire("admin", "apiserver", "PATCH nodes/{node} (kubectl uncordon: spec.unschedulable=false)"),), ""),
     "admin_taint_node": (
-        (Wire("admin", "apiserver", "kubectl taint {node} " + d.CUSTOM_TAINT_KEY + ":{taint_effect}"),), ""),
-    "admin_untaint_node": ((Wire("admin", "apiserver", "kubectl taint {node} " + d.CUSTOM_TAINT_KEY + "-"),), ""),
+        (Wire("admin", "apiserver", "PATCH nodes/{node} (kubectl taint " + d.CUSTOM_TAINT_KEY + ":{taint_effect})"),),
+        ""),
+    "admin_untaint_node": (
+        (Wire("admin", "apiserver", "PATCH nodes/{node} (kubectl taint " + d.CUSTOM_TAINT_KEY + "-)"),), ""),
     "admin_delete_node": (
-        (Wire("admin", "apiserver", "kubectl delete node {node}"),),
+        (Wire("admin", "apiserver", "DELETE nodes/{node} (kubectl delete node)"),),
         "pod garbage collector deletes the pods bound to {node}"),
     "time_passes": ((), ""),
 }
+#: Steps that are a read, not a write, when they change no object: drawn as no message at all.
+READ_ONLY_WHEN_QUIET = ("nlc_monitor_node_health",)
 
 
 def fill(template: str, node: int | None, pod: int | None, args: dict[str, Any]) -> str:
@@ -119,37 +130,67 @@ def _taint_text(var: str, state: dict[str, Any], idx: int | None) -> str:
     return f"{key}:{effect}"
 
 
+#: Variables that are no API object's field (controller caches, kubelet flags, timers): never shown.
+HIDDEN = ("taints_synced", "heartbeat_unseen", "registered", "since_monitor", "since_probe", "since_heartbeat")
+#: A clock reset to 0, in Kubernetes words.
+_RESETS = {
+    "since_lease_renew": "Lease renewTime = now",
+    "since_status_post": "status: lastHeartbeatTime = now",
+    "since_noexecute": "taint-eviction timer of {pod} starts",
+}
+#: A boolean variable that becomes True / False, in Kubernetes words.
+_FLAGS = {
+    "cert": ("kubelet holds its client certificate", "kubelet has no client certificate"),
+    "alive": ("kubelet is running", "kubelet stopped"),
+    "exists": ("Node {node} created", "Node {node} deleted"),
+    "memory_pressure": ("condition MemoryPressure=True", "condition MemoryPressure=False"),
+    "network_unavailable": ("condition NetworkUnavailable=True", "condition NetworkUnavailable=False"),
+    "unschedulable": ("spec.unschedulable=true", "spec.unschedulable=false"),
+}
+
+
 def describe_change(name: str, before: Any, after: Any, state: dict[str, Any], multi_node: bool,
                     multi_pod: bool) -> str | None:
-    """One readable line for a changed variable, or None for a clock that merely advanced.
+    """One line in Kubernetes words for a changed variable, or None for what a reader need not see.
 
-    Clocks advance on every time step: only a reset to 0 by an event is shown. Ghost variables
-    exist for properties only and are not shown.
+    Clocks advance on every time step: only a reset to 0 by an event is shown, and only for clocks
+    that are an object's timestamp. Ghost variables, controller caches and kubelet flags
+    (:data:`HIDDEN`) are not API fields and are not shown. A variable this table does not know
+    yet is shown as ``name: before → after`` rather than hidden.
     """
     base, idx = _split(name)
     var = _VARS.get(base)
-    who = ""
+    node = f"node-{idx}" if idx is not None else "node"
     if base == "ctl":
-        return f"{'node-' + str(idx) + ' ' if multi_node else ''}state {before} → {after}"
+        return f"{node + ': ' if multi_node else ''}{before} → {after}"
     if var is None:  # a timing parameter
         return f"{name}: {before} → {after}"
-    if var.ghost:
+    if var.ghost or base in HIDDEN:
         return None
     scope = "pod" if var in d.POD_VARS else "node"
-    if (scope == "node" and multi_node) or (scope == "pod" and multi_pod):
-        who = f"{scope}-{idx} "
+    who = f"{scope}-{idx} " if (scope == "node" and multi_node) or (scope == "pod" and multi_pod) else ""
     if var.clock:
         if after == 0 and before != 0:
-            return f"{who}{base} reset to 0"
+            return who + _RESETS.get(base, f"{base} reset").format(node=node, pod=f"pod-{idx}")
         return None
     if base in _TAINTS and isinstance(after, bool):
         sign = "+" if after else "−"
         return f"{who}{sign} taint {_taint_text(base, state, idx)}"
     if base == "bound_to":
         pod = f"pod-{idx}"
-        return f"{pod} bound to node-{after}" if after != d.UNBOUND else f"{pod} unbound (pending again)"
+        if after == d.UNBOUND:
+            return f"{pod} deleted; its owner recreates it, pending"
+        return f"{pod} bound to node-{after}"
     if base == "ready":
-        return f"{who}Ready: {before} → {after}"
+        return f"{who}condition Ready={after}"
+    if base == "csr":
+        return f"CSR csr-{node}: {after}"
+    if base == "allocatable":
+        return f"{who}status.allocatable cpu={after}"
+    if base == "custom_effect":
+        return f"{who}user taint effect {after}"
+    if base in _FLAGS and isinstance(after, bool):
+        return who + _FLAGS[base][0 if after else 1].format(node=node)
     if isinstance(after, bool):
         return f"{who}{base}: {str(before).lower()} → {str(after).lower()}"
     return f"{who}{base}: {before} → {after}"

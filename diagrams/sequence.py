@@ -22,11 +22,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .extract import ACTOR_COLOURS
-from .messages import EVENT_WIRES, PARTICIPANT_ACTOR, PARTICIPANT_TITLE, PARTICIPANTS, change_lines, fill
+from .labels import label
+from .messages import (
+    CORE_PARTICIPANTS,
+    EVENT_WIRES,
+    PARTICIPANT_ACTOR,
+    PARTICIPANT_TITLE,
+    PARTICIPANTS,
+    READ_ONLY_WHEN_QUIET,
+    Wire,
+    change_lines,
+    fill,
+)
 
-#: Periodic steps a scenario may fold into a time note when they change nothing visible.
-QUIET_EVENTS = ("nlc_monitor_node_health", "kubelet_renew_lease")
-_QUIET_VARS = ("taints_synced", "heartbeat_unseen")
 #: Opening notes are wrapped to this many characters (they span the whole diagram).
 PREFACE_WIDTH = 110
 
@@ -44,7 +52,7 @@ class Message:
 
 @dataclass(frozen=True)
 class Note:
-    """A note over one participant, or over the whole width (``span``)."""
+    """A note beside one participant, in the changes column (``kind == "change"``), or spanning (``span``)."""
 
     over: str
     lines: tuple[str, ...]
@@ -54,17 +62,14 @@ class Note:
 
 @dataclass(frozen=True)
 class Item:
-    """What one step (or a folded run of steps) draws."""
+    """What one step (or a folded run of steps) draws; ``number`` is the drawn step number (0: none)."""
 
     steps: tuple[int, ...]
     events: tuple[str, ...]
     messages: tuple[Message, ...] = ()
     notes: tuple[Note, ...] = ()
     highlight: bool = False
-
-    @property
-    def label(self) -> str:
-        return f"[{self.steps[0]}]" if len(self.steps) == 1 else f"[{self.steps[0]}–{self.steps[-1]}]"
+    number: int = 0
 
 
 @dataclass
@@ -82,51 +87,63 @@ def _visible(step: dict[str, Any], prev: dict[str, Any]) -> list[str]:
 
 
 def _is_quiet(step: dict[str, Any], prev: dict[str, Any]) -> bool:
-    if step["event"] not in QUIET_EVENTS:
-        return False
-    return all(n.split("[")[0].startswith("since_") or n.split("[")[0] in _QUIET_VARS for n in step["changed"])
+    """A step that changes nothing a reader can see (no object field): a no-op, not worth a message."""
+    return step["event"] != "time_passes" and not _visible(step, prev)
 
 
 def build(run: list[dict[str, Any]], title: str, *, fold_quiet: bool = False, violation: str | None = None,
-          preface: tuple[str, ...] = (), first_step: int = 1) -> SequenceDiagram:
-    """The sequence IR of a run. ``violation``: the property the last step violates (highlighted)."""
+          preface: tuple[str, ...] = ()) -> SequenceDiagram:
+    """The sequence IR of a run. ``violation``: the property the last step violates (highlighted).
+
+    Drawn steps are numbered 1, 2, 3 ... without gaps; the run's own step indices stay in
+    ``Item.steps`` (and in the Mermaid comments). Consecutive time steps become one "time passes"
+    note; with ``fold_quiet`` (scenarios), every step that changes no object field joins the
+    neighbouring note ("... nothing to change"), so no message is drawn that does nothing, and
+    the six core lifelines are always shown. Counterexamples draw every step but time.
+    """
     steps = run[1:]
     items: list[Item] = []
-    i = 0
     last = len(steps) - 1
-    while i < len(steps):
-        st, prev = steps[i], run[i]
-        n = first_step + i
-        if st["event"] == "time_passes" or (fold_quiet and _is_quiet(st, prev) and _in_time_run(steps, i)):
-            j, seconds, folded = i, 0, {}
-            while j < len(steps) and j != last and (
-                    steps[j]["event"] == "time_passes"
-                    or (fold_quiet and _is_quiet(steps[j], run[j]) and _in_time_run(steps, j))):
-                if steps[j]["event"] == "time_passes":
-                    seconds += int(steps[j]["args"]["seconds"])
-                else:
-                    folded[steps[j]["event"]] = folded.get(steps[j]["event"], 0) + 1
-                j += 1
-            if j == i:  # the violating last step is a time step: draw it alone
-                seconds, j = int(st["args"]["seconds"]), i + 1
-            text = [f"time passes: {seconds} s"]
-            text += [f"{ev} ran {c}× with no visible change" for ev, c in sorted(folded.items())]
-            evs = tuple(s["event"] for s in steps[i:j])
-            hl = violation is not None and j - 1 == last
-            notes = [Note("", tuple(text), "time", span=True)]
-            if hl:
-                notes.append(Note("apiserver", tuple(_visible(steps[j - 1], run[j - 1])) or ("(no change)",)))
-            items.append(Item(tuple(range(n, first_step + j)), evs, (), tuple(notes), hl))
-            i = j
+    number = 0
+    group: list[int] = []  # indices of steps folded into the pending note
+
+    def flush() -> None:
+        if not group:
+            return
+        seconds = sum(int(steps[j]["args"]["seconds"]) for j in group if steps[j]["event"] == "time_passes")
+        quiet: dict[str, int] = {}
+        for j in group:
+            if steps[j]["event"] != "time_passes":
+                quiet[steps[j]["event"]] = quiet.get(steps[j]["event"], 0) + 1
+        text = [f"time passes: {seconds} s"] if seconds else []
+        text += [f"{label(ev).text}{f' ({c}×)' if c > 1 else ''}: nothing to change" for ev, c in quiet.items()]
+        items.append(Item(tuple(j + 1 for j in group), tuple(steps[j]["event"] for j in group), (),
+                          (Note("", tuple(text), "time", span=True),)))
+        group.clear()
+
+    for i, st in enumerate(steps):
+        prev = run[i]
+        is_last_violation = violation is not None and i == last
+        foldable = st["event"] == "time_passes" or (fold_quiet and _is_quiet(st, prev))
+        if foldable and not is_last_violation:
+            group.append(i)
             continue
-        items.append(_step_item(st, prev, n, highlight=violation is not None and i == last))
-        i += 1
+        flush()
+        if st["event"] == "time_passes":  # the violating last step is a time step: draw it alone
+            notes = (Note("", (f"time passes: {st['args']['seconds']} s",), "time", span=True),
+                     Note("apiserver", tuple(_visible(st, prev)) or ("(no change)",)))
+            items.append(Item((i + 1,), (st["event"],), (), notes, True))
+            continue
+        number += 1
+        items.append(_step_item(st, prev, i + 1, number, highlight=is_last_violation))
+    flush()
     if violation is not None and items:
         it = items[-1]
+        at = f"step {it.number}" if it.number else f"model step {it.steps[-1]}"
         items[-1] = Item(it.steps, it.events, it.messages,
-                         (*it.notes, Note("", (f"VIOLATION at step {it.steps[-1]}: {violation}",), "violation",
-                                         span=True)), True)
-    used = {"apiserver"}
+                         (*it.notes, Note("", (f"VIOLATION at {at}: {violation}",), "violation", span=True)),
+                         True, it.number)
+    used = {"apiserver"} | (set(CORE_PARTICIPANTS) if fold_quiet else set())
     for it in items:
         for m in it.messages:
             used |= {m.src, m.dst}
@@ -136,31 +153,38 @@ def build(run: list[dict[str, Any]], title: str, *, fold_quiet: bool = False, vi
     return SequenceDiagram(title, parts, items, wrapped)
 
 
-def _in_time_run(steps: list[dict[str, Any]], i: int) -> bool:
-    """A quiet step is folded only between time steps (or next to one), never on its own."""
-    before = i > 0 and steps[i - 1]["event"] in ("time_passes", *QUIET_EVENTS)
-    after = i + 1 < len(steps) and steps[i + 1]["event"] in ("time_passes", *QUIET_EVENTS)
-    return before and after
-
-
-def _step_item(st: dict[str, Any], prev: dict[str, Any], n: int, highlight: bool) -> Item:
-    wires, aside = EVENT_WIRES[st["event"]]
-    args = {k: v for k, v in st["args"].items()}
+def _step_item(st: dict[str, Any], prev: dict[str, Any], n: int, number: int, highlight: bool) -> Item:
+    wires, aside = EVENT_WIRES.get(st["event"], ((), f"{st['event']} (no message table entry)"))
+    changes = _visible(st, prev)
+    args = dict(st["args"])
+    if st["event"] in READ_ONLY_WHEN_QUIET and not changes:
+        # a read that finds nothing to write (e.g. monitorNodeHealth seeing a fresh heartbeat)
+        wires, aside = (), f"{label(st['event']).text}: nothing to change"
+    if st["event"] == "kubelet_register_node" and prev["state"].get(f"exists[{st['node']}]") is True:
+        wires = (*wires, Wire("apiserver", "kubelet", "409 AlreadyExists", reply=True))
+        aside = "the Node exists: nothing of it changes"
     msgs: list[Message] = []
     for k, w in enumerate(wires):
         text = fill(w.text, st["node"], st["pod"], args)
         if k == 0:
-            text = f"[{n}] {text}"
-        msgs.append(Message(w.src, w.dst, text, ACTOR_COLOURS[PARTICIPANT_ACTOR[w.src]], w.reply))
+            text = f"{number}. {text}"
+        msgs.append(Message(w.src, w.dst, text, ACTOR_COLOURS.get(PARTICIPANT_ACTOR[w.src], "#555555"), w.reply))
     notes: list[Note] = []
     if aside:
-        over = wires[0].dst if wires else "kubelet"
+        over = wires[0].dst if wires else _actor_participant(st["event"])
         text = fill(aside, st["node"], st["pod"], args)
-        notes.append(Note(over, (f"[{n}] {text}" if not wires else text,), "event"))
-    changes = _visible(st, prev)
+        notes.append(Note(over, (f"{number}. {text}" if not wires else text,), "event"))
     if changes or not wires:
         notes.append(Note("apiserver", tuple(changes) or ("(no change)",)))
-    return Item((n,), (st["event"],), tuple(msgs), tuple(notes), highlight)
+    return Item((n,), (st["event"],), tuple(msgs), tuple(notes), highlight, number)
+
+
+def _actor_participant(event_id: str) -> str:
+    """The lifeline of the component that fires an event without an API call (kubelet stops...)."""
+    from nodereg.model import declaration as d
+
+    actor = d.EVENT_BY_ID[event_id].actor if event_id in d.EVENT_BY_ID else "kubelet"
+    return next((p for p, a in PARTICIPANT_ACTOR.items() if a == actor), "kubelet")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -196,8 +220,9 @@ def mermaid(diag: SequenceDiagram) -> str:
             if nt.span:
                 lines.append(f"{pad}Note over {first},{lastp}: {body}")
             else:
-                where = "right of" if nt.kind == "change" else "over"
-                lines.append(f"{pad}Note {where} {nt.over}: {body}")
+                # what changed goes right of the last lifeline, so it never covers one
+                where = f"right of {lastp}" if nt.kind == "change" else f"over {nt.over}"
+                lines.append(f"{pad}Note {where}: {body}")
         if it.highlight:
             lines.append("    end")
     return "\n".join(lines) + "\n"
@@ -207,10 +232,15 @@ def mermaid(diag: SequenceDiagram) -> str:
 # Graphviz (neato -n2 with pinned coordinates, in points)
 # ---------------------------------------------------------------------------------------------
 
-COL_W = 200.0
-CHAR_W = 5.6  # Helvetica 9.5 pt, average advance, generous
+COL_W = 170.0
+CHAR_W = 5.2  # Helvetica 9.5 pt, average advance
 LINE_H = 13.0
 MARGIN = 20.0
+#: Width of the column right of the lifelines where the changes are written.
+CHANGES_W = 230.0
+#: A message's label is wrapped to fit between two lifelines, beside its sender.
+LABEL_CHARS = int((COL_W - 20) / CHAR_W)
+CHANGE_CHARS = int((CHANGES_W - 20) / CHAR_W)
 NOTE_FILL = {"change": "#fff8d6", "event": "#eef3fb", "time": "#eeeeee", "violation": "#ffd6d6", "info": "#f4f4f4"}
 
 
@@ -222,26 +252,71 @@ def _q(text: str) -> str:
     return '"' + _esc(text) + '"'
 
 
-def _lines_label(lines: tuple[str, ...] | list[str]) -> str:
-    """Left-justified multi-line label (graphviz's ``\\l`` line ends)."""
-    return '"' + "".join(_esc(x) + "\\l" for x in lines) + '"'
+def _lines_label(lines: tuple[str, ...] | list[str], just: str = "l") -> str:
+    """A multi-line label, each line justified by graphviz's ``\\l`` (left) or ``\\r`` (right) line end."""
+    return '"' + "".join(_esc(x) + "\\" + just for x in lines) + '"'
+
+
+def _wrap(lines: tuple[str, ...], width: int) -> list[str]:
+    """Wrap at spaces and after '/', never inside a word (API paths stay whole between slashes)."""
+    import re
+
+    out: list[str] = []
+    for line in lines:
+        cur = ""
+        for tok in re.findall(r"[^ /]*/|[^ /]+ ?| ", line):
+            if cur and len(cur.rstrip()) + len(tok.rstrip()) > width:
+                out.append(cur.rstrip())
+                cur = "  " + tok.lstrip()
+            else:
+                cur += tok
+        out.append(cur.rstrip())
+    return out
 
 
 def dot(diag: SequenceDiagram) -> str:
-    """DOT source of the sequence drawing; render with ``neato -n2``."""
+    """DOT source of the sequence drawing; render with ``neato -n2``.
+
+    Nothing is written across a lifeline: a message's words are wrapped to fit the gap beside its
+    sender, on the side of the receiver; a component's own note sits in the gap right of its
+    lifeline; what changed is written in a column right of all lifelines; only full-width notes
+    (the opening note, time, the violation) span the diagram, drawn over the lifelines.
+    """
     parts = diag.participants
     x = {p: MARGIN + COL_W / 2 + i * COL_W for i, p in enumerate(parts)}
-    width = MARGIN * 2 + COL_W * len(parts)
+    lanes_w = MARGIN + COL_W * len(parts)
+    width = lanes_w + CHANGES_W + MARGIN
     rows: list[tuple[str, float, Any]] = []  # (kind, height, payload) top-down
     if diag.preface:
-        rows.append(("note", LINE_H * len(diag.preface) + 12, (Note("", diag.preface, "info", span=True), False)))
+        pre = _wrap(diag.preface, int((width - 2 * MARGIN - 16) / CHAR_W))
+        rows.append(("note", LINE_H * len(pre) + 12, (Note("", tuple(pre), "info", span=True), False)))
     for it in diag.items:
+        # the changes of a step sit beside its messages (one band), not below them
+        changes = [nt for nt in it.notes if nt.kind == "change" and not nt.span]
+        others = [nt for nt in it.notes if nt not in changes]
+        band: list[tuple[str, float, Any]] = []
         for m in it.messages:
-            rows.append(("msg", 30.0, (m, it.highlight)))
-        for nt in it.notes:
-            rows.append(("note", LINE_H * len(nt.lines) + 12, (nt, it.highlight)))
+            lines = _wrap((m.text,), LABEL_CHARS)
+            band.append(("msg", LINE_H * len(lines) + 14, (m, lines, it.highlight)))
+        for nt in others:
+            lines = _wrap(nt.lines, LABEL_CHARS if not nt.span else int((width - 2 * MARGIN - 16) / CHAR_W))
+            wrapped_note = Note(nt.over, tuple(lines), nt.kind, nt.span)
+            band.append(("note", LINE_H * len(lines) + 12, (wrapped_note, it.highlight)))
+        change_lines_ = _wrap(tuple(x for nt in changes for x in nt.lines), CHANGE_CHARS)
+        change_h = LINE_H * len(change_lines_) + 12 if change_lines_ else 0.0
+        band_h = sum(h + 8 for _, h, _ in band) - 8 if band else 0.0
+        if change_h > band_h:  # stretch the band so that the changes fit beside it
+            extra = change_h - band_h
+            band.append(("pad", extra, (None, it.highlight)))
+        rows.append(("band", 0.0, (band, change_lines_, it.highlight)))
     head_h = 36.0
-    total = MARGIN + head_h + 16 + sum(h + 8 for _, h, _ in rows) + 16 + head_h + MARGIN + 24
+
+    def band_height(payload: Any) -> float:
+        band, _, _ = payload
+        return sum(h + 8 for _, h, _ in band)
+
+    total = MARGIN + head_h + 16 + sum((band_height(p) if k == "band" else h + 8) for k, h, p in rows) + 16 \
+        + head_h + MARGIN + 24
     out = [
         f"digraph {_q(diag.title)} {{",
         "  graph [outputorder=nodesfirst, splines=false, bgcolor=white, pad=0.2,",
@@ -255,57 +330,77 @@ def dot(diag: SequenceDiagram) -> str:
 
     cursor = MARGIN + head_h + 16
     layout: list[tuple[str, float, float, Any]] = []
+    bands: list[tuple[float, float, list[str], bool]] = []  # top, height, change lines, highlight
     for kind, h, payload in rows:
-        layout.append((kind, cursor, h, payload))
-        cursor += h + 8
+        if kind == "band":
+            band, ch, hl = payload
+            top0 = cursor
+            for k2, h2, p2 in band:
+                layout.append((k2, cursor, h2, p2))
+                cursor += h2 + 8
+            bands.append((top0, cursor - top0 - 8, ch, hl))
+        else:
+            layout.append((kind, cursor, h, payload))
+            cursor += h + 8
     bottom = cursor + 8
-    # highlight bands first (drawn under everything else)
-    for k, (_kind, top, h, (_obj, hl)) in enumerate(layout):
+    k = 0
+    for top, h, _ch, hl in bands:
         if hl:
             out.append(f"  hl{k} [shape=box, style=filled, color=\"#d04040\", fillcolor=\"#ffe4e4\", label=\"\", "
                        f"fixedsize=true, width={(width - 8) / 72:.3f}, height={(h + 8) / 72:.3f}, "
                        f"pos=\"{width / 2:.1f},{y(top + h / 2):.1f}!\"];")
-    # lifelines: thin dashed boxes, under notes and arrows
+            k += 1
     life_h = bottom - (MARGIN + head_h)
     for p in parts:
         out.append(f"  life_{p} [shape=box, style=dashed, color=\"#9a9a9a\", label=\"\", fixedsize=true, "
                    f"width=0.01, height={life_h / 72:.3f}, pos=\"{x[p]:.1f},{y(MARGIN + head_h + life_h / 2):.1f}!\"];")
     for p in parts:
-        colour = ACTOR_COLOURS[PARTICIPANT_ACTOR[p]]
+        colour = ACTOR_COLOURS.get(PARTICIPANT_ACTOR[p], "#555555")
         for tag, top in (("top", MARGIN), ("bot", bottom)):
             out.append(f"  {tag}_{p} [shape=box, style=\"rounded,filled\", fillcolor=white, color={_q(colour)}, "
-                       f"penwidth=1.5, fontsize=11, label={_q(PARTICIPANT_TITLE[p])}, fixedsize=true, "
-                       f"width={(COL_W - 24) / 72:.3f}, height={head_h / 72:.3f}, "
+                       f"penwidth=1.5, fontsize=10.5, label={_q(PARTICIPANT_TITLE[p])}, fixedsize=true, "
+                       f"width={(COL_W - 16) / 72:.3f}, height={head_h / 72:.3f}, "
                        f"pos=\"{x[p]:.1f},{y(top + head_h / 2):.1f}!\"];")
+    out.append(f"  top_changes [shape=plaintext, fontsize=10.5, label=\"what changes\", "
+               f"pos=\"{lanes_w + CHANGES_W / 2:.1f},{y(MARGIN + head_h / 2):.1f}!\"];")
     edges: list[str] = []
-    for k, (kind, top, h, (obj, _hl)) in enumerate(layout):
+    for k, (kind, top, h, payload) in enumerate(layout):
         if kind == "msg":
-            m: Message = obj
-            ya = y(top + h - 6)
+            m, lines, _hl = payload
+            ya = y(top + h - 5)
             style = ", style=dashed" if m.reply else ""
             out.append(f"  a{k} [shape=point, width=0.01, style=invis, pos=\"{x[m.src]:.1f},{ya:.1f}!\"];")
             out.append(f"  b{k} [shape=point, width=0.01, style=invis, pos=\"{x[m.dst]:.1f},{ya:.1f}!\"];")
-            mid = (x[m.src] + x[m.dst]) / 2
-            span = abs(x[m.src] - x[m.dst])
-            w = max(span - 10, len(m.text) * CHAR_W)
-            out.append(f"  t{k} [shape=plaintext, fontcolor={_q(m.colour)}, label={_q(m.text)}, fixedsize=true, "
-                       f"width={w / 72:.3f}, height={LINE_H / 72:.3f}, pos=\"{mid:.1f},{y(top + 7):.1f}!\"];")
+            # the words sit in the gap beside the sender, towards the receiver
+            w = COL_W - 16
+            rightwards = x[m.dst] > x[m.src]
+            cx = x[m.src] + (8 + w / 2 if rightwards else -(8 + w / 2))
+            just = "l" if rightwards else "r"
+            th = LINE_H * len(lines)
+            out.append(f"  t{k} [shape=plaintext, fontcolor={_q(m.colour)}, label={_lines_label(lines, just)}, "
+                       f"fixedsize=true, width={w / 72:.3f}, height={th / 72:.3f}, "
+                       f"pos=\"{cx:.1f},{y(top + th / 2 + 1):.1f}!\"];")
             edges.append(f"  a{k} -> b{k} [color={_q(m.colour)}, penwidth=1.3{style}];")
-        else:
-            nt: Note = obj
-            longest = max(len(s) for s in nt.lines)
-            w = longest * CHAR_W + 16
+        elif kind == "note":
+            nt, _hl = payload
             if nt.span:
-                cx, w = width / 2, max(w, width - 2 * MARGIN)
-            elif nt.kind == "change":
-                cx = x[nt.over] + 14 + w / 2  # right of the lifeline, like Mermaid's "right of"
-            else:
-                cx = x[nt.over]
+                cx, w = width / 2, width - 2 * MARGIN
+            else:  # in the gap right of its lifeline
+                w = COL_W - 16
+                cx = x[nt.over] + 8 + w / 2
             colour = "#d04040" if nt.kind == "violation" else "#8a8a6a"
             bold = ", fontname=\"Helvetica-Bold\"" if nt.kind == "violation" else ""
             out.append(f"  n{k} [shape=note, style=filled, fillcolor={_q(NOTE_FILL[nt.kind])}, color={_q(colour)}, "
                        f"label={_lines_label(nt.lines)}, fixedsize=true, width={w / 72:.3f}, "
                        f"height={h / 72:.3f}, pos=\"{cx:.1f},{y(top + h / 2):.1f}!\"{bold}];")
+    for j, (top, _h, ch, _hl) in enumerate(bands):
+        if not ch:
+            continue
+        hh = LINE_H * len(ch) + 12
+        w = CHANGES_W - 12
+        out.append(f"  c{j} [shape=note, style=filled, fillcolor={_q(NOTE_FILL['change'])}, color=\"#8a8a6a\", "
+                   f"label={_lines_label(ch)}, fixedsize=true, width={w / 72:.3f}, height={hh / 72:.3f}, "
+                   f"pos=\"{lanes_w + 6 + w / 2:.1f},{y(top + hh / 2):.1f}!\"];")
     out += edges
     out.append("}")
     return "\n".join(out) + "\n"

@@ -49,16 +49,14 @@ def _wrap(text: str, width: int = 40) -> list[str]:
 
 
 def _edge_label(edge: EdgeIR) -> str:
-    """An arrow's label: each event in its actor's colour, its guard under it."""
-    rows: list[str] = []
-    for t in edge.transitions:
-        colour = ACTOR_COLOURS[t.actor]
-        rows.append(f'<tr><td align="left"><font color="{colour}"><b>{_h(t.event)}</b></font></td></tr>')
-        guard = _wrap(f"[{t.guard}]")
-        body = '<br align="left"/>'.join(_h(x) for x in guard)
-        rows.append(f'<tr><td align="left"><font color="#555555" point-size="8">{body}<br align="left"/></font>'
-                    "</td></tr>")
+    """An arrow's label: each event id in its actor's colour (its guard is in the legend, once)."""
+    rows = [f'<tr><td align="left"><font point-size="9" color="{_colour(t.actor)}">'
+            f"<b>{_h(t.event)}</b></font></td></tr>" for t in edge.transitions]
     return '<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">' + "".join(rows) + "</table>>"
+
+
+def _colour(actor: str) -> str:
+    return ACTOR_COLOURS.get(actor, "#555555")
 
 
 def _state_label(s: StateIR, loop: EdgeIR | None, actors: tuple[str, ...]) -> str:
@@ -73,7 +71,7 @@ def _state_label(s: StateIR, loop: EdgeIR | None, actors: tuple[str, ...]) -> st
         rows.append('<tr><td align="left" border="1" sides="t" color="#aab7c4">'
                     '<font point-size="8" color="#555555">self-loops (stay in this state):</font></td></tr>')
         for actor, evs in _actor_groups(loop, actors):
-            colour = ACTOR_COLOURS[actor]
+            colour = _colour(actor)
             for i in range(0, len(evs), LOOP_EVENTS_PER_LINE):
                 chunk = ", ".join(_h(e) for e in evs[i:i + LOOP_EVENTS_PER_LINE])
                 rows.append(f'<tr><td align="left"><font point-size="9" color="{colour}">{chunk}</font></td></tr>')
@@ -87,10 +85,11 @@ def _legend(graph: StateGraph, actors: tuple[str, ...], title: str) -> str:
     order = {a: i for i, a in enumerate(actors)}
     for e in sorted(graph.events, key=lambda e: (order.get(e.actor, 99), graph.events.index(e))):
         t = next(t for t in graph.transitions if t.event == e.id)
-        colour = ACTOR_COLOURS[e.actor]
-        rows.append(f'<tr><td align="left"><font color="{colour}"><b>{_h(e.id)}</b></font></td>'
-                    f'<td align="left"><font color="{colour}">{_h(ACTOR_TITLES[e.actor])}</font></td>'
-                    f'<td align="left"><font point-size="9">{_h(t.guard)}</font></td></tr>')
+        colour = _colour(e.actor)
+        guard = '<br align="left"/>'.join(_h(x) for x in _wrap(t.guard_full, 100))
+        rows.append(f'<tr><td align="left" valign="top"><font color="{colour}"><b>{_h(e.id)}</b></font></td>'
+                    f'<td align="left" valign="top"><font color="{colour}">{_h(ACTOR_TITLES.get(e.actor, e.actor))}'
+                    f'</font></td><td align="left"><font point-size="9">{guard}<br align="left"/></font></td></tr>')
     return ('<<table border="0" cellborder="0" cellspacing="0" cellpadding="3">'
             + "".join(rows) + "</table>>")
 
@@ -101,12 +100,13 @@ SAME_RANK: tuple[tuple[str, ...], ...] = ()
 
 def dot(graph: StateGraph, actors: tuple[str, ...]) -> str:
     """DOT source: seven states, one edge per (src, dst) pair, a legend of events, actors and guards."""
-    title = ('<tr><td align="left" colspan="3"><font point-size="16"><b>Node lifecycle</b></font>'
+    title = ('<tr><td align="left" colspan="3"><font point-size="16"><b>Node lifecycle, in full</b></font>'
              '<font point-size="10">  derived from nodereg.model.declaration: arrow colour = actor; '
-             "self-loops are listed inside each state</font></td></tr>")
+             "self-loops are listed inside each state; an event goes to the state whose definition holds "
+             "after its effect (kubelet_post_status: the Ready value it posts)</font></td></tr>")
     out = [
         f'digraph "{graph.name}" {{',
-        "  graph [rankdir=TB, fontname=Helvetica, nodesep=0.9, ranksep=0.9, pad=0.3, newrank=true,",
+        "  graph [rankdir=TB, fontname=Helvetica, nodesep=0.6, ranksep=0.7, pad=0.3, newrank=true,",
         f"         labelloc=b, labeljust=l, label={_legend(graph, actors, title)}];",
         '  node [shape=box, style="rounded,filled", fillcolor="#f7f9fc", color="#34495e", penwidth=1.6,',
         "        fontname=Helvetica, fontsize=12, margin=\"0.15,0.08\"];",
@@ -126,7 +126,7 @@ def dot(graph: StateGraph, actors: tuple[str, ...]) -> str:
     for edge in edges:
         events = ", ".join(t.event for t in edge.transitions)
         actors_here = {t.actor for t in edge.transitions}
-        colour = ACTOR_COLOURS[next(iter(actors_here))] if len(actors_here) == 1 else "#5d6d7e"
+        colour = _colour(next(iter(actors_here))) if len(actors_here) == 1 else "#5d6d7e"
         if edge.is_loop:
             out.append(f'  "{edge.src}" -> "{edge.dst}" [color="#8899aa", penwidth=1.0, arrowsize=0.6, '
                        f'tooltip="{events}"];')
@@ -134,7 +134,8 @@ def dot(graph: StateGraph, actors: tuple[str, ...]) -> str:
             out.append(f'  "{edge.src}" -> "{edge.dst}" [label={_edge_label(edge)}, color="{colour}", '
                        f'penwidth=1.6, tooltip="{events}"];')
     out.append("}")
-    return "\n".join(out) + "\n"
+    # one font everywhere: HTML labels do not inherit fontname, and would fall back to a serif face
+    return "\n".join(out).replace("<font ", '<font face="Helvetica" ') + "\n"
 
 
 def _mm(text: str) -> str:
