@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup verify test lint bench diagrams clean
+.PHONY: setup verify test lint bench diagrams mermaid clean
 
 setup: $(STAMP)
 
@@ -34,6 +34,12 @@ lint: setup
 
 diagrams: setup
 	$(BIN)/nodereg diagrams --out diagrams/generated
+
+# Mermaid's own renderer (npm @mermaid-js/mermaid-cli + Debian's chromium; network, apt-get as root):
+# draws node-lifecycle.mermaid.png and checks that Mermaid lays out every Mermaid diagram.
+mermaid: setup
+	bash diagrams/install_mermaid.sh
+	$(BIN)/python -m nodereg.diagrams.mermaid_render diagrams/generated
 
 bench: setup
 	bash benchmarks/install_peers.sh

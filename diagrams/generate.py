@@ -110,10 +110,12 @@ def mutant_runs() -> list[MutantRun]:
     default cluster (2 nodes, 2 pods, symbolic timing), and replayed on the machine like every
     counterexample ``verify`` reports.
 
-    Each mutant is searched in its own freshly forked process (``maxtasksperchild=1``): Z3's
-    choice of model depends on what the solver context saw before, so every search must start from
-    the same state for the committed pictures to be reproducible; it also spreads the eleven
-    searches over the machine's cores.
+    Each mutant is searched in its own freshly started process (``spawn``, ``maxtasksperchild=1``)
+    with ``PYTHONHASHSEED=0``: Z3's choice of model depends on the order in which the encoding
+    built its terms, and that order follows Python's per-process string hashing, so a search in a
+    forked worker of a randomly seeded parent found different (equally valid) counterexamples from
+    one run to the next. A fixed seed in a fresh process makes the committed pictures
+    reproducible; the pool also spreads the eleven searches over the machine's cores.
     """
     import multiprocessing as mp
     import os
@@ -121,13 +123,21 @@ def mutant_runs() -> list[MutantRun]:
     from nodereg.model.mutants import MUTANTS
 
     # the slowest search first, so the others fill the remaining workers meanwhile (order changes
-    # only the scheduling: every search starts from the same forked state)
+    # only the scheduling: every search starts in a fresh process)
     slow_first = ("controller-ignores-lease",)
     ids = [m for m in slow_first if any(mu.id == m for mu in MUTANTS)] + [
         mu.id for mu in MUTANTS if mu.id not in slow_first]
     workers = max(1, min(len(ids), os.cpu_count() or 1))
-    with mp.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
-        by_id = dict(zip(ids, pool.map(_mutant_run, ids, chunksize=1), strict=True))
+    saved = os.environ.get("PYTHONHASHSEED")
+    os.environ["PYTHONHASHSEED"] = "0"  # inherited by the spawned workers
+    try:
+        with mp.get_context("spawn").Pool(workers, maxtasksperchild=1) as pool:
+            by_id = dict(zip(ids, pool.map(_mutant_run, ids, chunksize=1), strict=True))
+    finally:
+        if saved is None:
+            os.environ.pop("PYTHONHASHSEED", None)
+        else:
+            os.environ["PYTHONHASHSEED"] = saved
     return [by_id[mu.id] for mu in MUTANTS]
 
 
@@ -154,6 +164,7 @@ def mutant_inputs_key() -> str:
     h.update(z3.get_full_version().encode())
     h.update(repr((MUTANT_CONFIG, MUTANT_DEPTH)).encode())
     h.update(inspect.getsource(_mutant_run).encode())
+    h.update(inspect.getsource(mutant_runs).encode())
     return h.hexdigest()
 
 

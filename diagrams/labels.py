@@ -54,7 +54,7 @@ EVENT_LABELS: dict[str, EventLabel] = {
     "nlc_sync_noschedule_taints": EventLabel(
         "controller sets the NoSchedule taints from the conditions",
         (("schedulable", "controller removes the condition taints"),
-         ("ready", "controller adds a condition taint (e.g. memory-pressure)"))),
+         ("ready", "controller adds a condition taint"))),
     "nlc_sync_noexecute_taints": EventLabel("controller sets the not-ready / unreachable NoExecute taints"),
     "cloud_node_initialize": EventLabel("cloud controller removes the uninitialized taint"),
     "cloud_route_created": EventLabel("route controller sets NetworkUnavailable=False"),

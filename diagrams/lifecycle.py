@@ -41,7 +41,7 @@ DEFAULT_COLOUR = "#555555"
 SAME_RANK: tuple[tuple[str, ...], ...] = ()
 #: The inner composite: the states where the kubelet last posted Ready=True.
 READY_TRUE_GROUP = "ready_true"
-READY_TRUE_TITLE = "Ready=True: an arrow in enters Ready or Schedulable, as the taints say"
+READY_TRUE_TITLE = "Ready=True: the taints pick Ready or Schedulable"
 READY_TRUE_MEMBERS = ("ready", "schedulable")
 
 

@@ -1,21 +1,16 @@
-"""The state diagram of the node lifecycle: DOT (for graphviz) and Mermaid ``stateDiagram-v2``.
+"""The detailed state diagram (``node-lifecycle-detailed.svg``): every transition, by event id.
 
-Both are drawn from :func:`.extract.state_graph`. Parallel transitions between the same two states
-are merged into one edge whose label lists the events, one line each, coloured by actor, with the
-guard under each event; self-loops (up to 17 events on one state) list their events grouped by
-actor, and a legend gives every event's actor and guard. Without the merge the picture has 116
+Drawn from :func:`.extract.state_graph`, for a reader who wants the machine itself rather than
+the documentation picture of :mod:`.lifecycle`. Parallel transitions between the same two states
+are merged into one edge listing the event ids, coloured by actor; self-loops (up to 17 events on
+one state) are listed inside each state, grouped by actor; a legend gives every event's actor and
+its whole guard formula, once (not repeated on each edge). Without the merge the picture has 116
 arrows, 90 of them self-loops, and no label is readable.
-
-The Mermaid text is written by python-statemachine's own renderer (``MermaidRenderer``) from the
-same merged graph, so the two formats cannot disagree; only the labels are ours.
 """
 
 from __future__ import annotations
 
 import html
-
-from statemachine.contrib.diagram.model import DiagramGraph, DiagramState, DiagramTransition, StateType
-from statemachine.contrib.diagram.renderers.mermaid import MermaidRenderer, MermaidRendererConfig
 
 from .extract import ACTOR_COLOURS, ACTOR_TITLES, EdgeIR, StateGraph, StateIR
 
@@ -136,25 +131,3 @@ def dot(graph: StateGraph, actors: tuple[str, ...]) -> str:
     out.append("}")
     # one font everywhere: HTML labels do not inherit fontname, and would fall back to a serif face
     return "\n".join(out).replace("<font ", '<font face="Helvetica" ') + "\n"
-
-
-def _mm(text: str) -> str:
-    return text.replace(";", ",").replace("#", "").replace(":", " -")
-
-
-def mermaid(graph: StateGraph, actors: tuple[str, ...]) -> str:
-    """``stateDiagram-v2`` text, written by python-statemachine's Mermaid renderer from the merged edges."""
-    states = [DiagramState(id=s.id, name=s.name, type=StateType.REGULAR, is_initial=s.initial)
-              for s in graph.states]
-    transitions: list[DiagramTransition] = []
-    for edge in graph.edges():
-        if edge.is_loop:
-            parts = [f"{a} - {', '.join(evs)}" for a, evs in _actor_groups(edge, actors)]
-        else:
-            parts = [f"{t.event} [{_mm(t.guard)}]" for t in edge.transitions]
-        transitions.append(DiagramTransition(source=edge.src, targets=[edge.dst], event="<br/>".join(parts)))
-    dg = DiagramGraph(name=graph.name, states=states, transitions=transitions)
-    text = MermaidRenderer(MermaidRendererConfig(direction="TB")).render(dg)
-    lines = text.rstrip("\n").split("\n")
-    lines.insert(1, "    %% derived from nodereg.model.declaration by nodereg diagrams, do not edit")
-    return "\n".join(lines) + "\n"

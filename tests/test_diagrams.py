@@ -16,9 +16,10 @@ import pydot
 import pytest
 from click.testing import CliRunner
 
-from nodereg.diagrams import counterexample, generate, scenarios, sequence, state
+from nodereg.diagrams import counterexample, generate, lifecycle, scenarios, sequence, state
 from nodereg.diagrams.cli import diagrams_command
 from nodereg.diagrams.extract import state_graph
+from nodereg.diagrams.labels import EVENT_LABELS
 from nodereg.diagrams.messages import EVENT_WIRES
 from nodereg.model import declaration as d
 from nodereg.model.semantics import real_model
@@ -48,7 +49,30 @@ def _html_text(label: str) -> str:
 
 
 def test_every_event_has_a_wire_entry():
-    assert set(EVENT_WIRES) == {e.id for e in d.EVENTS}
+    missing = [e.id for e in d.EVENTS if e.id not in EVENT_WIRES]
+    assert not missing, (
+        "add to EVENT_WIRES in diagrams/messages.py, for each: "
+        + "; ".join(f'"{m}": ((Wire("<participant>", "apiserver", "<VERB resource (what)>"),), "")' for m in missing))
+    assert set(EVENT_WIRES) <= {e.id for e in d.EVENTS}, "EVENT_WIRES names an event the declaration lost"
+
+
+def test_every_event_has_a_kubernetes_label():
+    """The drawings say events in Kubernetes words; a new declaration event needs its words here."""
+    missing = [e.id for e in d.EVENTS if e.id not in EVENT_LABELS]
+    assert not missing, (
+        f"{len(missing)} declaration event(s) without Kubernetes wording: add to EVENT_LABELS in "
+        "diagrams/labels.py: " + " ".join(f'"{m}": EventLabel("<what it does, in Kubernetes words>"),'
+                                           for m in missing))
+    stale = sorted(set(EVENT_LABELS) - {e.id for e in d.EVENTS})
+    assert not stale, f"EVENT_LABELS names events the declaration no longer has: {stale}"
+
+
+def test_per_target_labels_name_real_targets():
+    """An arrow wording for a target state is only useful where the event really goes there."""
+    targets = {e.id: {d.STATE_IDS[t] for s, t in e.edges if s != t} for e in d.EVENTS}
+    for ev, lab in EVENT_LABELS.items():
+        for dst, _words in lab.arrows:
+            assert dst in targets.get(ev, set()), (ev, dst)
 
 
 def test_dot_has_every_state_and_transition(state_dot):
@@ -76,18 +100,92 @@ def test_dot_shows_each_events_guard(graph, state_dot):
     assert "alive and cert and not registered" in state_dot  # kubelet_register_node's guard, derived
 
 
-def test_mermaid_state_has_every_state_and_transition(graph):
-    text = state.mermaid(graph, d.ACTORS)
+@pytest.fixture(scope="module")
+def docs(graph) -> lifecycle.DocGraph:
+    return lifecycle.doc_graph(graph)
+
+
+def test_documentation_diagram_stands_for_every_transition(docs):
+    """Arrows (expanded over composites) plus the self-loop table are exactly the machine's transitions."""
+    assert docs.drawn_transitions() == declared_transitions()
+    # no drawn arrow is a self-loop, and each arrow's product is exact (no member pair is invented)
+    for a in docs.arrows:
+        pairs = {(s, t) for s in docs.members(a.src) for t in docs.members(a.dst)}
+        assert all(s != t for s, t in pairs)
+        got = {(t.src, t.dst) for t in a.transitions}
+        assert got == pairs, (a.src, a.dst)
+
+
+def test_node_object_exists_is_one_composite_with_one_delete_edge(docs):
+    existing = {d.STATE_IDS[i] for i in d.EXISTING}
+    assert set(docs.composite) == existing
+    deletes = [a for a in docs.arrows if any(t.event == "admin_delete_node" for t in a.transitions)]
+    assert len(deletes) == 1 and deletes[0].src == lifecycle.COMPOSITE and deletes[0].dst == "bootstrapped"
+    assert [p.words for p in deletes[0].phrases] == ["kubectl delete node"]
+
+
+def test_documentation_arrows_are_in_kubernetes_words(docs):
+    event_ids = {e.id for e in d.EVENTS}
+    words = [p.words for a in docs.arrows for p in a.phrases]
+    assert not [w for w in words if w in event_ids or re.search(r"\b[a-z]+_[a-z_]+\b", w)]
+    by_target = {(a.src, a.dst): [p.words for p in a.phrases] for a in docs.arrows}
+    # what picks the target is said: the Ready value the kubelet posts
+    assert by_target[("registered", "ready")] == ["kubelet posts Ready=True"]
+    assert by_target[("registered", "not_ready")] == ["kubelet posts Ready=False"]
+    assert "Unknown" in by_target[("registered", "unknown")][0]
+    assert any("not-ready taint" in w for w in by_target[("bootstrapped", "registered")])
+
+
+def test_documentation_dot_one_font_legend_and_no_loops(docs):
+    src = lifecycle.dot(docs)
+    (g,) = pydot.graph_from_dot_data(src)
+    fonts = set(re.findall(r'face="([^"]+)"', src)) | set(re.findall(r'fontname="([^"]+)"', src))
+    assert fonts == {lifecycle.FONT}
+    for e in g.get_edges():
+        assert e.get_source() != e.get_destination()
+    for lp in docs.loops:  # every self-loop is listed under the picture
+        assert html_unescape(lp.words) in html_unescape(src)
+    assert "cluster_exists" in src and "ltail=cluster_exists" in src
+
+
+def html_unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
+
+
+def test_documentation_mermaid_has_the_composite_and_every_arrow(docs):
+    text = lifecycle.mermaid(docs)
     assert text.startswith("stateDiagram-v2")
+    assert 'state "Node object exists" as exists {' in text
     states = set(re.findall(r'state "[^"]+" as (\w+)', text))
-    assert states == set(d.STATE_IDS)
-    found = set()
-    for src, dst, label in re.findall(r"^\s+(\w+) --> (\w+) : (.*)$", text, re.M):
-        for ev in {e.id for e in d.EVENTS}:
-            if re.search(rf"\b{ev}\b", label):
-                found.add((src, dst, ev))
-    assert found == declared_transitions()
+    assert set(d.STATE_IDS) <= states
+    arrows = re.findall(r"^\s+(\w+) --> (\w+) : (.*)$", text, re.M)
+    assert len(arrows) == len(docs.arrows)
+    assert ("exists", "bootstrapped", "kubectl delete node") in arrows
     assert "[*] --> unregistered" in text
+    assert not any(src == dst for src, dst, _ in arrows)
+
+
+def test_events_table_has_every_event_with_its_whole_guard(graph):
+    table = lifecycle.events_table(graph)
+    for e in d.EVENTS:
+        assert f"| `{e.id}` |" in table
+    assert "…" not in table  # no guard is cut off
+    assert "tolerates_unschedulable" in table  # the scheduler's filters, in full
+
+
+@needs_dot
+def test_documentation_png_is_legible_at_900px(docs):
+    """At README width (900 px) the picture is shown at 90 % or more of its size, not a thumbnail."""
+    import struct
+
+    from nodereg.diagrams import render
+
+    png = render.render(lifecycle.dot(docs), "png")
+    width, height = struct.unpack(">II", png[16:24])
+    assert width <= 1000, width
+    assert height <= 1700, height
 
 
 @needs_dot
@@ -117,12 +215,54 @@ def test_scenario_sequence_follows_the_model_run(sid):
     steps = _mermaid_steps(text)
     assert [ev for _, ev in steps] == run.events  # every step, in the model's order
     assert [n for n, _ in steps] == list(range(1, len(run.events) + 1))
-    # each drawn message is numbered by its step, in increasing order
-    numbers = [int(n) for n in re.findall(r"->>\w+: \[(\d+)\]", text)]
-    assert numbers == sorted(numbers)
+    # drawn steps are numbered 1, 2, 3 ... without gaps
+    numbers = [int(n) for n in re.findall(r"->>\w+: (\d+)\. ", text)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert all(it.number == k for k, it in enumerate([i for i in diag.items if i.number], start=1))
     # every phase goal holds at the end of the run
     cm_named = run.described()[-1]["state"]
     assert cm_named["ctl[0]"] in d.STATE_NAMES
+
+
+VAR_NAMES = sorted({v.name for v in (*d.NODE_VARS, *d.POD_VARS)}, key=len, reverse=True)
+API_CALL = re.compile(r"^(\d+\. )?(POST|PUT|PATCH|GET|DELETE) [a-z]+(/[\w.-]+)*( \(.*\))?$")
+
+
+@pytest.mark.parametrize("sid", [s.id for s in scenarios.SCENARIOS])
+def test_scenario_messages_are_api_calls_and_notes_kubernetes_words(sid):
+    sc = scenarios.SCENARIO_BY_ID[sid]
+    diag = sequence.build(scenarios.run(sid).described(), sc.title, fold_quiet=True, preface=scenarios.preface(sc))
+    for it in diag.items:
+        for m in it.messages:
+            assert m.reply or API_CALL.match(m.text), m.text
+        for nt in it.notes:
+            for line in nt.lines:
+                assert not [v for v in VAR_NAMES if "_" in v and v in line], line
+        if it.messages:  # no message that changes nothing
+            assert any(nt.kind == "change" and nt.lines != ("(no change)",) for nt in it.notes), it.events
+    assert set(diag.participants) >= {"kubelet", "apiserver", "csr", "nlc", "scheduler", "tec"}
+
+
+def _lifeline_xs(dot_src: str) -> list[float]:
+    return [float(x) for x in re.findall(r'life_\w+ \[[^\]]*pos="([\d.]+),', dot_src)]
+
+
+@pytest.mark.parametrize("sid", ["registration", "heartbeat-loss"])
+def test_sequence_labels_sit_beside_lifelines_not_across(sid):
+    """Every message label and side note lies between two lifelines, touching none."""
+    sc = scenarios.SCENARIO_BY_ID[sid]
+    diag = sequence.build(scenarios.run(sid).described(), sc.title, fold_quiet=True, preface=scenarios.preface(sc))
+    src = sequence.dot(diag)
+    xs = _lifeline_xs(src)
+    assert len(xs) == len(diag.participants)
+    boxes = re.findall(r'  ([tnc]\d+) \[[^\]]*width=([\d.]+),[^\]]*pos="([\d.]+),', src)
+    assert boxes
+    for name, w, cx in boxes:
+        half = float(w) * 72 / 2
+        left, right = float(cx) - half, float(cx) + half
+        crossed = [x for x in xs if left < x < right]
+        full_width = float(w) * 72 > 2 * sequence.COL_W  # opening, time and violation notes span on purpose
+        assert full_width or not crossed, (name, left, right, crossed)
 
 
 def test_registration_is_the_happy_path():
@@ -154,10 +294,13 @@ def test_counterexample_names_the_violating_step():
     diag = counterexample.diagram("no-schedule-without-ready", cex)
     text = sequence.mermaid(diag)
     n = len(cex) - 1
-    assert f"VIOLATION at step {n}: no-schedule-without-ready" in text
+    drawn = diag.items[-1].number
+    assert f"VIOLATION at step {drawn}: no-schedule-without-ready" in text
     block = text.split("rect rgb(255, 225, 225)")[1]
-    assert f"[{n}] POST pods/pod-0/binding" in block.split("end")[0]
+    assert f"{drawn}. POST pods/pod-0/binding" in block.split("end")[0]
     assert _mermaid_steps(text)[-1] == (n, "scheduler_bind_pod")  # no step folded away
+    # every step but time is drawn: the drawn numbers count the non-time steps
+    assert drawn == sum(1 for st in cex[1:] if st["event"] != "time_passes")
 
 
 @needs_dot
@@ -171,7 +314,7 @@ def test_write_counterexample_diagrams(tmp_path: Path):
     assert names == ["no-schedule-without-ready.mmd", "no-schedule-without-ready.svg"]
     root = ET.fromstring((tmp_path / "cx" / "no-schedule-without-ready.svg").read_bytes())
     texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
-    assert "VIOLATION at step 12: no-schedule-without-ready" in texts
+    assert re.search(r"VIOLATION at step \d+: no-schedule-without-ready", texts)
     assert (tmp_path / "cx" / "index.md").read_text().count("```mermaid") == 1
 
 
@@ -220,7 +363,7 @@ def test_check_detects_a_stale_file(tmp_path: Path, monkeypatch):
     stale = generate.check(out, folder).stale
     assert stale == ["node-lifecycle.dot (missing)", "scenarios/cordon.mmd (differs)"]
 
-    monkeypatch.setattr(generate, "produce", lambda with_mutants=True: out)
+    monkeypatch.setattr(generate, "produce", lambda with_mutants=True, cache_dir=None: out)
     res = CliRunner().invoke(diagrams_command, ["--check", "--out", str(folder)])
     assert res.exit_code == 1
     assert "cordon.mmd (differs)" in res.output and "node-lifecycle.dot (missing)" in res.output
@@ -255,3 +398,84 @@ def test_text_outputs_are_deterministic():
     a = generate.produce(with_mutants=False).files
     b = generate.produce(with_mutants=False).files
     assert a == b
+
+
+def _fake_runs() -> list:
+    return [("fake-mutant", "A fake mutant.", "nowhere", "no-schedule-without-ready", _fake_cex())]
+
+
+def test_mutant_counterexamples_are_reused_while_their_inputs_hash_holds(tmp_path: Path, monkeypatch):
+    """--check reruns no BMC search when runs.json carries the current inputs hash, and does when it does not."""
+    calls = []
+    monkeypatch.setattr(generate, "mutant_runs", lambda: calls.append(1) or _fake_runs())
+    out = generate.produce(with_mutants=True, cache_dir=tmp_path)  # nothing cached yet: searches
+    assert calls == [1] and out.cached == []
+    generate.write(out, tmp_path)
+    again = generate.produce(with_mutants=True, cache_dir=tmp_path)  # cached: no search
+    assert calls == [1] and again.cached == [generate.MUTANT_CACHE]
+    assert again.files == out.files  # the same pictures from the cached runs
+    assert generate.check(again, tmp_path).stale == []
+    # a different model (here: a different key) makes the cache stale: the searches run again
+    monkeypatch.setattr(generate, "mutant_inputs_key", lambda: "another model")
+    generate.produce(with_mutants=True, cache_dir=tmp_path)
+    assert calls == [1, 1]
+
+
+def test_inputs_hash_covers_the_declaration(monkeypatch):
+    key = generate.mutant_inputs_key()
+    assert key == generate.mutant_inputs_key()  # stable
+    import nodereg.model.declaration as decl
+
+    path = Path(decl.__file__)
+    real = Path.read_bytes
+
+    def edited(self: Path) -> bytes:
+        data = real(self)
+        return data + b"\n# edited\n" if self == path else data
+
+    monkeypatch.setattr(Path, "read_bytes", edited)
+    assert generate.mutant_inputs_key() != key
+
+
+def test_help_lists_exit_codes():
+    res = CliRunner().invoke(diagrams_command, ["--help"])
+    assert res.exit_code == 0
+    for code, words in (("0", "up to date"), ("1", "stale"), ("2", "bad usage"), ("4", "internal error")):
+        assert re.search(rf"^\s+{code}\s+.*{words}", res.output, re.M), code
+
+
+def test_internal_error_is_one_line_exit_4(monkeypatch, tmp_path: Path):
+    def boom(**_kw):
+        raise KeyError("x")
+
+    monkeypatch.setattr(generate, "produce", boom)
+    res = CliRunner().invoke(diagrams_command, ["--out", str(tmp_path)])
+    assert res.exit_code == 4
+    assert "internal error" in res.output and "Traceback" not in res.output
+
+
+def test_mermaid_renders_the_committed_diagram(tmp_path: Path):
+    """Mermaid's own renderer (mermaid-cli + chromium) lays out node-lifecycle.mmd and writes its words."""
+    from nodereg.diagrams import mermaid_render
+
+    why = mermaid_render.unavailable()
+    if why is not None:
+        pytest.skip(f"Mermaid renderer unavailable: {why}")
+    target = tmp_path / "lifecycle.svg"
+    mermaid_render.render(GENERATED / "node-lifecycle.mmd", target)
+    svg = target.read_text()
+    for name in ("Node object exists", "Registered", "Schedulable", "kubectl delete node", "kubelet posts Ready=True"):
+        assert name in svg, name
+    assert (GENERATED / generate.MERMAID_PNG).is_file()  # the picture the README shows
+
+
+def test_mermaid_rejects_bad_text_in_one_line(tmp_path: Path):
+    from nodereg.diagrams import mermaid_render
+
+    why = mermaid_render.unavailable()
+    if why is not None:
+        pytest.skip(f"Mermaid renderer unavailable: {why}")
+    bad = tmp_path / "bad.mmd"
+    bad.write_text("stateDiagram-v2\n    a --> : : -->\n")
+    with pytest.raises(mermaid_render.MermaidError, match="Mermaid rejected it"):
+        mermaid_render.render(bad, tmp_path / "bad.svg")

@@ -1,0 +1,99 @@
+"""Render Mermaid text with Mermaid's own renderer, the one GitHub runs: ``@mermaid-js/mermaid-cli``.
+
+Our Mermaid files are text; whether Mermaid can lay them out (and how they look) is only known by
+running Mermaid. ``diagrams/install_mermaid.sh`` installs mermaid-cli (pinned by
+``diagrams/mermaid/package-lock.json``) and uses Debian's chromium through
+``PUPPETEER_EXECUTABLE_PATH``. ``make mermaid`` then runs this module on ``diagrams/generated``:
+it draws ``node-lifecycle.mmd`` as ``node-lifecycle.mermaid.png`` (committed, so the README shows
+the picture GitHub draws) and renders every Mermaid block of ``index.md``, failing on the first
+one Mermaid rejects. Without chromium or mermaid-cli, :func:`unavailable` says why, in one line.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+MMDC = HERE / "mermaid" / "node_modules" / ".bin" / "mmdc"
+PUPPETEER_CONFIG = HERE / "mermaid" / "puppeteer.json"
+#: A render that has not finished by then has hung (a normal one takes a few seconds).
+TIMEOUT_S = 180
+
+
+class MermaidError(RuntimeError):
+    """Mermaid rejected a diagram, or could not run; the message says which and why (one line)."""
+
+
+def chromium() -> str | None:
+    """The browser mermaid-cli drives: ``$PUPPETEER_EXECUTABLE_PATH``, else chromium on PATH."""
+    env = os.environ.get("PUPPETEER_EXECUTABLE_PATH")
+    if env and os.access(env, os.X_OK):
+        return env
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def unavailable() -> str | None:
+    """Why Mermaid cannot render here (None when it can)."""
+    if chromium() is None:
+        return "chromium not found (apt-get install chromium, or set PUPPETEER_EXECUTABLE_PATH)"
+    if not MMDC.is_file():
+        return f"mermaid-cli not installed ({MMDC} missing: run 'make mermaid' or diagrams/install_mermaid.sh)"
+    return None
+
+
+def render(source: Path, target: Path, *, background: str = "white") -> None:
+    """``mmdc -i source -o target``; the format follows ``target``'s suffix (.png, .svg, .md)."""
+    why = unavailable()
+    if why is not None:
+        raise MermaidError(why)
+    env = {**os.environ, "PUPPETEER_EXECUTABLE_PATH": chromium() or ""}
+    cmd = [str(MMDC), "-q", "-p", str(PUPPETEER_CONFIG), "-b", background, "-i", str(source), "-o", str(target)]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=TIMEOUT_S, check=False)
+    except subprocess.TimeoutExpired:
+        raise MermaidError(f"{source}: mermaid-cli did not finish within {TIMEOUT_S} s") from None
+    if proc.returncode != 0:
+        lines = [x for x in (proc.stderr or proc.stdout).splitlines() if x.strip()]
+        first = next((x for x in lines if "Error" in x), lines[0] if lines else f"exit {proc.returncode}")
+        raise MermaidError(f"{source}: Mermaid rejected it: {first.strip()}")
+
+
+def render_folder(folder: Path) -> list[str]:
+    """Draw ``node-lifecycle.mermaid.png`` and render every Mermaid block of ``index.md``; say what was done."""
+    done = []
+    render(folder / "node-lifecycle.mmd", folder / "node-lifecycle.mermaid.png")
+    done.append(f"wrote {folder / 'node-lifecycle.mermaid.png'}")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "index.md"
+        render(folder / "index.md", out)
+        blocks = (folder / "index.md").read_text().count("```mermaid")
+        drawn = len(list(Path(tmp).glob("*.svg")))
+        if drawn != blocks:
+            raise MermaidError(f"{folder / 'index.md'}: Mermaid drew {drawn} of {blocks} diagrams")
+        done.append(f"Mermaid rendered all {blocks} diagrams of {folder / 'index.md'}")
+    return done
+
+
+def main(argv: list[str]) -> int:
+    """``python -m nodereg.diagrams.mermaid_render [FOLDER]``: exit 0 done, 1 Mermaid rejected one, 3 cannot run."""
+    folder = Path(argv[0]) if argv else HERE / "generated"
+    why = unavailable()
+    if why is not None:
+        print(f"nodereg mermaid: cannot render: {why}", file=sys.stderr)
+        return 3
+    try:
+        for line in render_folder(folder):
+            print(line)
+    except MermaidError as exc:
+        print(f"nodereg mermaid: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
