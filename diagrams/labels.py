@@ -63,8 +63,8 @@ EVENT_LABELS: dict[str, EventLabel] = {
     "admin_cordon": EventLabel("kubectl cordon"),
     "admin_uncordon": EventLabel("kubectl uncordon"),
     "admin_taint_node": EventLabel("kubectl taint (add a user taint)", (("ready", "kubectl taint"),)),
-    "admin_untaint_node": EventLabel("kubectl taint …- (remove the user taint)",
-                                     (("schedulable", "kubectl taint …- (untaint)"),)),
+    "admin_untaint_node": EventLabel("kubectl taint KEY- (remove the user taint)",
+                                     (("schedulable", "kubectl taint KEY- (remove)"),)),
     "admin_delete_node": EventLabel("kubectl delete node"),
     "time_passes": EventLabel("time passes"),
 }

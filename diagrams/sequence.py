@@ -129,12 +129,12 @@ def build(run: list[dict[str, Any]], title: str, *, fold_quiet: bool = False, vi
             group.append(i)
             continue
         flush()
-        if st["event"] == "time_passes":  # the violating last step is a time step: draw it alone
-            notes = (Note("", (f"time passes: {st['args']['seconds']} s",), "time", span=True),
-                     Note("apiserver", tuple(_visible(st, prev)) or ("(no change)",)))
-            items.append(Item((i + 1,), (st["event"],), (), notes, True))
-            continue
         number += 1
+        if st["event"] == "time_passes":  # the violating last step is a time step: draw it alone, numbered
+            notes = (Note("", (f"{number}. time passes: {st['args']['seconds']} s",), "time", span=True),
+                     Note("apiserver", tuple(_visible(st, prev)) or ("(no change)",)))
+            items.append(Item((i + 1,), (st["event"],), (), notes, True, number))
+            continue
         items.append(_step_item(st, prev, i + 1, number, highlight=is_last_violation))
     flush()
     if violation is not None and items:
