@@ -36,8 +36,13 @@ drawn by Mermaid itself: make mermaid.
 
 
 @click.command("diagrams", epilog=EPILOG)
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
-              help="folder to write (or, with --check, to compare); default: diagrams/generated of the package")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="folder to write (or, with --check, to compare); default: diagrams/generated of the package",
+)
 @click.option("--check", is_flag=True, help="regenerate in memory and exit 1 naming every stale file")
 @click.option("--fresh", is_flag=True, help="search the mutants' counterexamples again instead of reusing runs.json")
 def diagrams_command(out_dir: Path | None, check: bool, fresh: bool) -> None:
@@ -65,21 +70,27 @@ def _run(out_dir: Path | None, check: bool, fresh: bool) -> None:
     except ScenarioError as exc:
         _fail(f"scenario cannot be derived from the model: {exc}", 1)
     for rel in out.cached:
-        click.echo(f"nodereg diagrams: reused {folder / rel} (its inputs hash is current; --fresh to search again)",
-                   err=True)
+        click.echo(
+            f"nodereg diagrams: reused {folder / rel} (its inputs hash is current; --fresh to search again)", err=True
+        )
     for line in out.skipped:
         click.echo(f"nodereg diagrams: {line}", err=True)
     if check:
         res = generate.check(out, folder)
         if res.not_compared:
-            why = ("graphviz is not installed" if out.graphviz is None
-                   else f"they were rendered by another graphviz (here: {out.graphviz})")
+            why = (
+                "graphviz is not installed"
+                if out.graphviz is None
+                else f"they were rendered by another graphviz (here: {out.graphviz})"
+            )
             click.echo(f"nodereg diagrams: not compared: {len(res.not_compared)} renders, because {why}", err=True)
         if res.stale:
             for s in res.stale:
                 click.echo(f"stale: {folder / s.split(' ')[0]} {s.split(' ', 1)[1]}")
-            click.echo(f"{len(res.stale)} diagram file(s) out of date: run 'make diagrams' "
-                       "(nodereg diagrams --out diagrams/generated) and commit them")
+            click.echo(
+                f"{len(res.stale)} diagram file(s) out of date: run 'make diagrams' "
+                "(nodereg diagrams --out diagrams/generated) and commit them"
+            )
             sys.exit(1)
         click.echo(f"diagrams up to date ({res.compared} files, {time.monotonic() - t0:.1f} s)")
         return
@@ -90,5 +101,7 @@ def _run(out_dir: Path | None, check: bool, fresh: bool) -> None:
         _fail(f"--out {folder}: {exc.strerror or exc}")
     for rel in removed:
         click.echo(f"removed {folder / rel} (no longer generated)")
-    click.echo(f"wrote {len(out.files)} files to {folder} in {time.monotonic() - t0:.1f} s"
-               + (f" ({len(out.skipped)} renders skipped)" if out.skipped else ""))
+    click.echo(
+        f"wrote {len(out.files)} files to {folder} in {time.monotonic() - t0:.1f} s"
+        + (f" ({len(out.skipped)} renders skipped)" if out.skipped else "")
+    )

@@ -35,23 +35,32 @@ def _initial_lines(init: dict[str, Any]) -> list[str]:
     for n in nodes:
         lines.append(f"node-{n}: capacity {state[f'capacity[{n}]']} CPU, reserved {state[f'reserved[{n}]']}")
     for p in pods:
-        tol = [k.split("[")[0].removeprefix("tolerates_") for k in state
-               if k.startswith("tolerates_") and k.endswith(f"[{p}]") and state[k] is True
-               and not k.startswith("tolerates_forever")]
+        tol = [
+            k.split("[")[0].removeprefix("tolerates_")
+            for k in state
+            if k.startswith("tolerates_")
+            and k.endswith(f"[{p}]")
+            and state[k] is True
+            and not k.startswith("tolerates_forever")
+        ]
         forever = state.get(f"tolerates_forever[{p}]")
         secs = "for ever" if forever else f"for {state.get(f'toleration_seconds[{p}]')} s"
-        lines.append(f"pod-{p}: request {state[f'request[{p}]']} CPU, tolerates "
-                     f"{', '.join(tol) if tol else 'nothing'} (NoExecute {secs})")
+        lines.append(
+            f"pod-{p}: request {state[f'request[{p}]']} CPU, tolerates "
+            f"{', '.join(tol) if tol else 'nothing'} (NoExecute {secs})"
+        )
     return lines
 
 
-def diagram(prop_id: str, counterexample: list[dict[str, Any]], title: str | None = None,
-            extra: tuple[str, ...] = ()) -> sequence.SequenceDiagram:
+def diagram(
+    prop_id: str, counterexample: list[dict[str, Any]], title: str | None = None, extra: tuple[str, ...] = ()
+) -> sequence.SequenceDiagram:
     """The sequence IR of one counterexample; the last step is the violating one."""
     statement = _statement(prop_id)
     pre = (f"property {prop_id}: {statement}", *extra, *_initial_lines(counterexample[0]))
-    return sequence.build(counterexample, title or f"Counterexample: {prop_id} violated",
-                          violation=f"{prop_id}", preface=pre)
+    return sequence.build(
+        counterexample, title or f"Counterexample: {prop_id} violated", violation=f"{prop_id}", preface=pre
+    )
 
 
 def outputs(name: str, diag: sequence.SequenceDiagram, skipped: list[str]) -> dict[str, bytes]:
@@ -86,8 +95,17 @@ def write_counterexample_diagrams(out_dir: Path, verdicts: list[Any]) -> list[Pa
             path.write_bytes(data)
             written.append(path)
         mmd = files[f"{v.id}.mmd"].decode()
-        index += [f"## {v.id}", "", f"{_statement(v.id)} — violated in {len(v.counterexample) - 1} steps; the last "
-                  "step (red) is the violation.", "", "```mermaid", mmd.rstrip("\n"), "```", ""]
+        index += [
+            f"## {v.id}",
+            "",
+            f"{_statement(v.id)} — violated in {len(v.counterexample) - 1} steps; the last "
+            "step (red) is the violation.",
+            "",
+            "```mermaid",
+            mmd.rstrip("\n"),
+            "```",
+            "",
+        ]
         if f"{v.id}.svg" in files:
             index += [f"[SVG]({v.id}.svg)", ""]
     (out_dir / "index.md").write_text("\n".join(index))

@@ -143,7 +143,7 @@ def guard_text(event: d.Event, full: bool = False) -> str:
     doc = (event.guard.__doc__ or "").strip() or event.doc
     first = re.split(r"(?<=[.;])\s", " ".join(doc.split()), maxsplit=1)[0].rstrip(".;")
     if len(first) > MAX_GUARD_CHARS:
-        first = first[: MAX_GUARD_CHARS].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+        first = first[:MAX_GUARD_CHARS].rsplit(" ", 1)[0].rstrip(",;:") + " …"
     return first
 
 
@@ -162,8 +162,9 @@ def state_graph(model: Model) -> StateGraph:
     cls = node_machine_class(model)
     g = sm_extract(cls)
     by_id = {e.id: e for e in model.events}
-    states = tuple(StateIR(s.id, s.name, d.DEFINITION_TEXT[d.STATE_IDS.index(s.id)], bool(s.is_initial))
-                   for s in g.states)
+    states = tuple(
+        StateIR(s.id, s.name, d.DEFINITION_TEXT[d.STATE_IDS.index(s.id)], bool(s.is_initial)) for s in g.states
+    )
     guards = {e.id: guard_text(e) for e in model.events}
     full = {e.id: guard_text(e, full=True) for e in model.events}
     out: list[TransitionIR] = []
@@ -175,8 +176,18 @@ def state_graph(model: Model) -> StateGraph:
             raise ValueError(f"transition {t.source}->{t.targets} has no single '<event>_allowed' condition")
         event = by_id[allowed[0].removesuffix("_allowed")]
         for dst in t.targets:
-            out.append(TransitionIR(t.source, dst, event.id, event.actor, event.guard.__name__,
-                                    guards[event.id], full[event.id], tuple(t.guards)))
+            out.append(
+                TransitionIR(
+                    t.source,
+                    dst,
+                    event.id,
+                    event.actor,
+                    event.guard.__name__,
+                    guards[event.id],
+                    full[event.id],
+                    tuple(t.guards),
+                )
+            )
     _check_complete(model, out)
     return StateGraph(cls.__name__, states, tuple(out), tuple(model.events))
 

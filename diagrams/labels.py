@@ -41,20 +41,23 @@ EVENT_LABELS: dict[str, EventLabel] = {
     "kubelet_obtain_certificate": EventLabel("CSR signed: kubelet gets its client certificate"),
     "kubelet_register_node": EventLabel(
         "kubelet POSTs its Node (again after a restart: AlreadyExists, no change)",
-        (("registered", "kubelet POSTs its Node; admission adds the not-ready taint"),)),
+        (("registered", "kubelet POSTs its Node; admission adds the not-ready taint"),),
+    ),
     "kubelet_post_status": EventLabel(
         "kubelet posts node status (Ready, MemoryPressure)",
-        (("ready", _READY_TRUE), ("schedulable", _READY_TRUE), ("not_ready", _READY_FALSE))),
+        (("ready", _READY_TRUE), ("schedulable", _READY_TRUE), ("not_ready", _READY_FALSE)),
+    ),
     "kubelet_renew_lease": EventLabel("kubelet renews its Lease"),
     "kubelet_stops": EventLabel("kubelet stops (crash, hang or network partition)"),
     "kubelet_restarts": EventLabel("kubelet restarts (and registers again)"),
     "nlc_monitor_node_health": EventLabel(
         "node lifecycle controller checks the heartbeat",
-        (("unknown", "controller: no heartbeat for the grace period → Ready=Unknown"),)),
+        (("unknown", "controller: no heartbeat for the grace period → Ready=Unknown"),),
+    ),
     "nlc_sync_noschedule_taints": EventLabel(
         "controller sets the NoSchedule taints from the conditions",
-        (("schedulable", "controller removes the condition taints"),
-         ("ready", "controller adds a condition taint"))),
+        (("schedulable", "controller removes the condition taints"), ("ready", "controller adds a condition taint")),
+    ),
     "nlc_sync_noexecute_taints": EventLabel("controller sets the not-ready / unreachable NoExecute taints"),
     "cloud_node_initialize": EventLabel("cloud controller removes the uninitialized taint"),
     "cloud_route_created": EventLabel("route controller sets NetworkUnavailable=False"),
@@ -63,8 +66,9 @@ EVENT_LABELS: dict[str, EventLabel] = {
     "admin_cordon": EventLabel("kubectl cordon"),
     "admin_uncordon": EventLabel("kubectl uncordon"),
     "admin_taint_node": EventLabel("kubectl taint (add a user taint)", (("ready", "kubectl taint"),)),
-    "admin_untaint_node": EventLabel("kubectl taint KEY- (remove the user taint)",
-                                     (("schedulable", "kubectl taint KEY- (remove)"),)),
+    "admin_untaint_node": EventLabel(
+        "kubectl taint KEY- (remove the user taint)", (("schedulable", "kubectl taint KEY- (remove)"),)
+    ),
     "admin_delete_node": EventLabel("kubectl delete node"),
     "time_passes": EventLabel("time passes"),
 }

@@ -114,8 +114,13 @@ class DocGraph:
 
     def drawn_transitions(self) -> set[tuple[str, str, str]]:
         """Every (src, dst, event) the picture stands for: arrows and the self-loop table."""
-        out = {(s, t, tr.event) for a in self.arrows for s in self.members(a.src) for t in self.members(a.dst)
-               for tr in a.transitions}
+        out = {
+            (s, t, tr.event)
+            for a in self.arrows
+            for s in self.members(a.src)
+            for t in self.members(a.dst)
+            for tr in a.transitions
+        }
         out |= {(s, s, lp.event) for lp in self.loops for s in lp.states}
         return out
 
@@ -147,7 +152,8 @@ def doc_graph(graph: StateGraph) -> DocGraph:
     order = {s: i for i, s in enumerate(ids)}
     # (src, dst) -> (phrases, transitions), self-loops aside
     pairs: dict[tuple[str, str], tuple[tuple[Phrase, ...], tuple[TransitionIR, ...]]] = {
-        (e.src, e.dst): (_phrases(e.transitions, e.dst), e.transitions) for e in graph.edges() if not e.is_loop}
+        (e.src, e.dst): (_phrases(e.transitions, e.dst), e.transitions) for e in graph.edges() if not e.is_loop
+    }
     # 1. targets: src -> every member of a composite alike  =>  src -> composite
     by_src: dict[tuple[str, str], tuple[tuple[Phrase, ...], tuple[TransitionIR, ...]]] = {}
     for src in ids:
@@ -183,8 +189,10 @@ def doc_graph(graph: StateGraph) -> DocGraph:
     def rank(block: str) -> tuple[int, ...]:
         return tuple(sorted(order[m] for m in next((g.members for g in groups if g.id == block), (block,))))
 
-    arrows = tuple(Arrow(s, t, ph, ts) for (s, t), (ph, ts) in sorted(final.items(),
-                                                                     key=lambda kv: (rank(kv[0][0]), rank(kv[0][1]))))
+    arrows = tuple(
+        Arrow(s, t, ph, ts)
+        for (s, t), (ph, ts) in sorted(final.items(), key=lambda kv: (rank(kv[0][0]), rank(kv[0][1])))
+    )
     # 3. the self-loop table
     loops: dict[str, list[str]] = {}
     for e in graph.edges():
@@ -192,11 +200,21 @@ def doc_graph(graph: StateGraph) -> DocGraph:
             for t in e.transitions:
                 loops.setdefault(t.event, []).append(e.src)
     actor_of = {ev.id: ev.actor for ev in graph.events}
-    loop_rows = tuple(Loop(ev.id, actor_of[ev.id], label(ev.id).text, tuple(sorted(loops[ev.id], key=order.get)))
-                      for ev in graph.events if ev.id in loops)
+    loop_rows = tuple(
+        Loop(ev.id, actor_of[ev.id], label(ev.id).text, tuple(sorted(loops[ev.id], key=order.get)))
+        for ev in graph.events
+        if ev.id in loops
+    )
     initial = next(s.id for s in graph.states if s.initial)
-    return DocGraph(ids, {s.id: s.name for s in graph.states}, {s.id: s.definition for s in graph.states},
-                    initial, groups, arrows, loop_rows)
+    return DocGraph(
+        ids,
+        {s.id: s.name for s in graph.states},
+        {s.id: s.definition for s in graph.states},
+        initial,
+        groups,
+        arrows,
+        loop_rows,
+    )
 
 
 def states_phrase(states: tuple[str, ...], g: DocGraph) -> str:
@@ -247,12 +265,16 @@ def _legend(g: DocGraph) -> str:
     actors.sort(key=lambda a: order.get(a, len(order)))
     keys = [f'<font face="{FONT}" point-size="10" color="{colour(a)}">■ {_h(actor_title(a))}</font>' for a in actors]
     half = (len(keys) + 1) // 2
-    rows = [f'<tr><td align="left">{_font("Arrow colour = actor:", 10, bold=True)} {"  ".join(keys[:half])}</td></tr>',
-            f'<tr><td align="left">{"  ".join(keys[half:])}</td></tr>',
-            f'<tr><td align="left">{_font("Events that leave the state unchanged (not drawn):", 10, bold=True)}'
-            "</td></tr>"]
-    loops = [f'<tr><td align="left">{_font(lp.words, 9.5, colour(lp.actor))}</td>'
-             f'<td align="left">{_font(states_phrase(lp.states, g), 9.5, "#444444")}</td></tr>' for lp in g.loops]
+    rows = [
+        f'<tr><td align="left">{_font("Arrow colour = actor:", 10, bold=True)} {"  ".join(keys[:half])}</td></tr>',
+        f'<tr><td align="left">{"  ".join(keys[half:])}</td></tr>',
+        f'<tr><td align="left">{_font("Events that leave the state unchanged (not drawn):", 10, bold=True)}</td></tr>',
+    ]
+    loops = [
+        f'<tr><td align="left">{_font(lp.words, 9.5, colour(lp.actor))}</td>'
+        f'<td align="left">{_font(states_phrase(lp.states, g), 9.5, "#444444")}</td></tr>'
+        for lp in g.loops
+    ]
     inner = '<table border="0" cellborder="0" cellspacing="0" cellpadding="1">' + "".join(loops) + "</table>"
     rows.append(f'<tr><td align="left">{inner}</td></tr>')
     return '<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">' + "".join(rows) + "</table>>"
@@ -279,7 +301,7 @@ def dot(g: DocGraph) -> str:
     out = [
         "digraph NodeLifecycle {",
         f'  graph [fontname="{FONT}", rankdir=TB, compound=true, newrank=true, nodesep=0.45, ranksep=0.5,',
-        '         pad=0.15, labelloc=b, labeljust=l, label=' + _legend(g) + "];",
+        "         pad=0.15, labelloc=b, labeljust=l, label=" + _legend(g) + "];",
         f'  node [fontname="{FONT}", shape=box, style="rounded,filled", fillcolor="#f7f9fc", color="#34495e",',
         '        penwidth=1.4, margin="0.10,0.05"];',
         f'  edge [fontname="{FONT}", fontsize=10, penwidth=1.5, arrowsize=0.8];',
@@ -294,16 +316,20 @@ def dot(g: DocGraph) -> str:
         if s not in outer.members:
             out.append(state_line(s, "  "))
     out.append(f"  subgraph cluster_{outer.id} {{")
-    out.append(f'    label=<{_font(outer.title, 12.5, "#1b2631", bold=True)}>; labeljust=l; style="rounded";'
-               ' color="#34495e"; penwidth=1.4; bgcolor="#fbfcfe";')
+    out.append(
+        f'    label=<{_font(outer.title, 12.5, "#1b2631", bold=True)}>; labeljust=l; style="rounded";'
+        ' color="#34495e"; penwidth=1.4; bgcolor="#fbfcfe";'
+    )
     nested = {m for grp in inner for m in grp.members}
     for s in outer.members:
         if s not in nested:
             out.append(state_line(s, "    "))
     for grp in inner:
         out.append(f"    subgraph cluster_{grp.id} {{")
-        out.append(f'      label=<{_font(grp.title, 11, "#1b2631", bold=True)}>; labeljust=l; style="rounded,dashed";'
-                   ' color="#7f8c8d"; penwidth=1.1; bgcolor="#f2f6fb";')
+        out.append(
+            f'      label=<{_font(grp.title, 11, "#1b2631", bold=True)}>; labeljust=l; style="rounded,dashed";'
+            ' color="#7f8c8d"; penwidth=1.1; bgcolor="#f2f6fb";'
+        )
         for s in grp.members:
             out.append(state_line(s, "      "))
         out.append("    }")
@@ -393,8 +419,11 @@ def mermaid(g: DocGraph) -> str:
     body: dict[str, list[str]] = {"": [], outer.id: [], **{grp.id: [] for grp in inner}}
     for a in map(_lift_for_mermaid(g), g.arrows):
         body[home(a)].append(f"{a.src} --> {a.dst} : {_mm_label(a)}")
-    lines = ["stateDiagram-v2", "    %% derived from nodereg.model.declaration by nodereg diagrams, do not edit",
-             "    direction TB"]
+    lines = [
+        "stateDiagram-v2",
+        "    %% derived from nodereg.model.declaration by nodereg diagrams, do not edit",
+        "    direction TB",
+    ]
     for s in g.states:
         if s not in outer.members:
             lines.append(f'    state "{g.names[s]}" as {s}')
@@ -459,6 +488,8 @@ def events_table(graph: StateGraph) -> str:
         move_text = "; ".join(f"{names[s]} → {', '.join(ds)}" for s, ds in moves.items()) or "—"
         stay_text = states_phrase(tuple(stays), g) if stays else "—"
         guard = ts[0].guard_full if ts else ""
-        lines.append(f"| `{ev.id}` | {actor_title(ev.actor)} | {cell(label(ev.id).text)} | `{cell(guard)}` | "
-                     f"{move_text} | {stay_text} | {cell(ev.source)} |")
+        lines.append(
+            f"| `{ev.id}` | {actor_title(ev.actor)} | {cell(label(ev.id).text)} | `{cell(guard)}` | "
+            f"{move_text} | {stay_text} | {cell(ev.source)} |"
+        )
     return "\n".join(lines) + "\n"

@@ -49,49 +49,61 @@ _CSR = "certificatesigningrequests/csr-{node}"
 EVENT_WIRES: dict[str, tuple[tuple[Wire, ...], str]] = {
     "kubelet_request_certificate": (
         (Wire("kubelet", "apiserver", "POST certificatesigningrequests (CN=system:node:{node}, bootstrap token)"),),
-        ""),
-    "csr_approver_approve": (
-        (Wire("csr", "apiserver", "PUT " + _CSR + "/approval (Approved)"),), ""),
+        "",
+    ),
+    "csr_approver_approve": ((Wire("csr", "apiserver", "PUT " + _CSR + "/approval (Approved)"),), ""),
     "kubelet_obtain_certificate": (
-        (Wire("csr", "apiserver", "PUT " + _CSR + "/status (signed certificate)"),
-         Wire("kubelet", "apiserver", "GET " + _CSR + " (watch)"),
-         Wire("apiserver", "kubelet", "client certificate system:node:{node}", reply=True)), ""),
+        (
+            Wire("csr", "apiserver", "PUT " + _CSR + "/status (signed certificate)"),
+            Wire("kubelet", "apiserver", "GET " + _CSR + " (watch)"),
+            Wire("apiserver", "kubelet", "client certificate system:node:{node}", reply=True),
+        ),
+        "",
+    ),
     "kubelet_register_node": (
         (Wire("kubelet", "apiserver", "POST nodes ({node}: capacity, allocatable)"),),
-        "admission (TaintNodesByCondition) adds taint not-ready:NoSchedule to a new Node"),
+        "admission (TaintNodesByCondition) adds taint not-ready:NoSchedule to a new Node",
+    ),
     "kubelet_post_status": (
         (Wire("kubelet", "apiserver", "PATCH nodes/{node}/status (Ready={ready}, MemoryPressure={memory_pressure})"),),
-        ""),
-    "kubelet_renew_lease": (
-        (Wire("kubelet", "apiserver", "PUT leases/{node} (kube-node-lease, renewTime)"),), ""),
+        "",
+    ),
+    "kubelet_renew_lease": ((Wire("kubelet", "apiserver", "PUT leases/{node} (kube-node-lease, renewTime)"),), ""),
     "kubelet_stops": ((), "kubelet on {node} stops (crash, hang or partition): no more Lease or status"),
     "kubelet_restarts": ((), "a new kubelet process starts on {node}: it registers again"),
     "nlc_monitor_node_health": (
-        (Wire("nlc", "apiserver", "PUT nodes/{node}/status (Ready=Unknown: no heartbeat for the grace period)"),), ""),
+        (Wire("nlc", "apiserver", "PUT nodes/{node}/status (Ready=Unknown: no heartbeat for the grace period)"),),
+        "",
+    ),
     "nlc_sync_noschedule_taints": (
-        (Wire("nlc", "apiserver", "PATCH nodes/{node} (NoSchedule taints from the conditions)"),), ""),
-    "nlc_sync_noexecute_taints": (
-        (Wire("nlc", "apiserver", "PATCH nodes/{node} (NoExecute taints from Ready)"),), ""),
-    "cloud_node_initialize": (
-        (Wire("ccm", "apiserver", "PATCH nodes/{node} (remove the uninitialized taint)"),), ""),
-    "cloud_route_created": (
-        (Wire("ccm", "apiserver", "PATCH nodes/{node}/status (NetworkUnavailable=False)"),), ""),
+        (Wire("nlc", "apiserver", "PATCH nodes/{node} (NoSchedule taints from the conditions)"),),
+        "",
+    ),
+    "nlc_sync_noexecute_taints": ((Wire("nlc", "apiserver", "PATCH nodes/{node} (NoExecute taints from Ready)"),), ""),
+    "cloud_node_initialize": ((Wire("ccm", "apiserver", "PATCH nodes/{node} (remove the uninitialized taint)"),), ""),
+    "cloud_route_created": ((Wire("ccm", "apiserver", "PATCH nodes/{node}/status (NetworkUnavailable=False)"),), ""),
     "taint_eviction_evict_pod": (
         (Wire("tec", "apiserver", "DELETE pods/{pod} (NoExecute taint not tolerated any longer)"),),
-        "the pod's owner recreates {pod}, pending"),
-    "scheduler_bind_pod": (
-        (Wire("scheduler", "apiserver", "POST pods/{pod}/binding (to {node})"),), ""),
+        "the pod's owner recreates {pod}, pending",
+    ),
+    "scheduler_bind_pod": ((Wire("scheduler", "apiserver", "POST pods/{pod}/binding (to {node})"),), ""),
     "admin_cordon": ((Wire("admin", "apiserver", "PATCH nodes/{node} (kubectl cordon: spec.unschedulable=true)"),), ""),
     "admin_uncordon": (
-        (Wire("admin", "apiserver", "PATCH nodes/{node} (kubectl uncordon: spec.unschedulable=false)"),), ""),
+        (Wire("admin", "apiserver", "PATCH nodes/{node} (kubectl uncordon: spec.unschedulable=false)"),),
+        "",
+    ),
     "admin_taint_node": (
         (Wire("admin", "apiserver", "PATCH nodes/{node} (kubectl taint " + d.CUSTOM_TAINT_KEY + ":{taint_effect})"),),
-        ""),
+        "",
+    ),
     "admin_untaint_node": (
-        (Wire("admin", "apiserver", "PATCH nodes/{node} (kubectl taint " + d.CUSTOM_TAINT_KEY + "-)"),), ""),
+        (Wire("admin", "apiserver", "PATCH nodes/{node} (kubectl taint " + d.CUSTOM_TAINT_KEY + "-)"),),
+        "",
+    ),
     "admin_delete_node": (
         (Wire("admin", "apiserver", "DELETE nodes/{node} (kubectl delete node)"),),
-        "pod garbage collector deletes the pods bound to {node}"),
+        "pod garbage collector deletes the pods bound to {node}",
+    ),
     "time_passes": ((), ""),
 }
 #: Steps that are a read, not a write, when they change no object: drawn as no message at all.
@@ -130,8 +142,9 @@ def _taint_text(var: str, state: dict[str, Any], idx: int | None) -> str:
     return f"{key}:{effect}"
 
 
-#: Variables that are no API object's field (controller caches, kubelet flags, timers): never shown.
-HIDDEN = ("taints_synced", "heartbeat_unseen", "registered", "since_monitor", "since_probe", "since_heartbeat")
+#: Variables that are no API object's field (controller caches, timers): never shown. The kubelet's
+#: registrationCompleted flag is shown: it is why a restarted kubelet POSTs its Node again.
+HIDDEN = ("taints_synced", "heartbeat_unseen", "since_monitor", "since_probe", "since_heartbeat")
 #: A clock reset to 0, in Kubernetes words.
 _RESETS = {
     "since_lease_renew": "Lease renewTime = now",
@@ -142,6 +155,7 @@ _RESETS = {
 _FLAGS = {
     "cert": ("kubelet holds its client certificate", "kubelet has no client certificate"),
     "alive": ("kubelet is running", "kubelet stopped"),
+    "registered": ("kubelet: node registration completed", "kubelet: will register the node again"),
     "exists": ("Node {node} created", "Node {node} deleted"),
     "memory_pressure": ("condition MemoryPressure=True", "condition MemoryPressure=False"),
     "network_unavailable": ("condition NetworkUnavailable=True", "condition NetworkUnavailable=False"),
@@ -149,12 +163,13 @@ _FLAGS = {
 }
 
 
-def describe_change(name: str, before: Any, after: Any, state: dict[str, Any], multi_node: bool,
-                    multi_pod: bool) -> str | None:
+def describe_change(
+    name: str, before: Any, after: Any, state: dict[str, Any], multi_node: bool, multi_pod: bool
+) -> str | None:
     """One line in Kubernetes words for a changed variable, or None for what a reader need not see.
 
     Clocks advance on every time step: only a reset to 0 by an event is shown, and only for clocks
-    that are an object's timestamp. Ghost variables, controller caches and kubelet flags
+    that are an object's timestamp. Ghost variables, controller caches and timers
     (:data:`HIDDEN`) are not API fields and are not shown. A variable this table does not know
     yet is shown as ``name: before → after`` rather than hidden.
     """
@@ -190,7 +205,8 @@ def describe_change(name: str, before: Any, after: Any, state: dict[str, Any], m
     if base == "custom_effect":
         return f"{who}user taint effect {after}"
     if base in _FLAGS and isinstance(after, bool):
-        return who + _FLAGS[base][0 if after else 1].format(node=node)
+        words = _FLAGS[base][0 if after else 1].format(node=node)
+        return words if "{node}" in _FLAGS[base][0] else who + words
     if isinstance(after, bool):
         return f"{who}{base}: {str(before).lower()} → {str(after).lower()}"
     return f"{who}{base}: {before} → {after}"

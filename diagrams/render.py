@@ -31,8 +31,10 @@ def why_unavailable() -> str | None:
     """None when ``dot`` and ``neato`` both run, else the reason in one line."""
     missing = [b for b in ("dot", "neato") if shutil.which(b) is None]
     if missing:
-        return (f"graphviz {' and '.join(missing)} not found on PATH (install graphviz, e.g. "
-                "'apt-get install graphviz'; 'make setup' does it)")
+        return (
+            f"graphviz {' and '.join(missing)} not found on PATH (install graphviz, e.g. "
+            "'apt-get install graphviz'; 'make setup' does it)"
+        )
     return None
 
 

@@ -39,14 +39,22 @@ FROZEN: dict[Key, Any] = {
     ("pod", "request", 0): 1,
     ("pod", "toleration_seconds", 0): DEFAULT_TOLERATION_SECONDS,
     ("pod", "tolerates_forever", 0): False,
-    **{("pod", v.name, 0): v.name in ("tolerates_not_ready_ne", "tolerates_unreachable_ne")
-       for v in d.POD_VARS if v.name.startswith("tolerates_") and v.name != "tolerates_forever"},
+    **{
+        ("pod", v.name, 0): v.name in ("tolerates_not_ready_ne", "tolerates_unreachable_ne")
+        for v in d.POD_VARS
+        if v.name.startswith("tolerates_") and v.name != "tolerates_forever"
+    },
 }
 
 #: Arguments an ordinary environment uses: register plainly, report ready without pressure.
 DEFAULT_ARGS: dict[str, dict[str, int]] = {
-    "kubelet_register_node": {"register_unschedulable": 0, "register_with_taint": 0, "taint_effect": 0,
-                              "external_cloud": 0, "needs_routes": 0},
+    "kubelet_register_node": {
+        "register_unschedulable": 0,
+        "register_with_taint": 0,
+        "taint_effect": 0,
+        "external_cloud": 0,
+        "needs_routes": 0,
+    },
     "kubelet_post_status": {"ready": 1, "memory_pressure": 0},
     "admin_taint_node": {"taint_effect": 0},
 }
@@ -74,11 +82,21 @@ class Scenario:
     phases: tuple[Phase, ...]
 
 
-_ENV = frozenset({"kubelet_renew_lease", "kubelet_post_status", "nlc_monitor_node_health",
-                  "nlc_sync_noschedule_taints", "nlc_sync_noexecute_taints", "taint_eviction_evict_pod",
-                  "scheduler_bind_pod", "time_passes"})
-_BOOT = frozenset({"kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
-                   "kubelet_register_node"})
+_ENV = frozenset(
+    {
+        "kubelet_renew_lease",
+        "kubelet_post_status",
+        "nlc_monitor_node_health",
+        "nlc_sync_noschedule_taints",
+        "nlc_sync_noexecute_taints",
+        "taint_eviction_evict_pod",
+        "scheduler_bind_pod",
+        "time_passes",
+    }
+)
+_BOOT = frozenset(
+    {"kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate", "kubelet_register_node"}
+)
 
 
 def _p(goal: str, reached: Callable[[Named], bool], *events: str, base: frozenset[str] = _ENV) -> Phase:
@@ -91,22 +109,27 @@ def _ctl(s: Named) -> int:
 
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
-        "registration", "Registration: from bootstrap token to the first bound pod",
+        "registration",
+        "Registration: from bootstrap token to the first bound pod",
         "The happy path from the seed: TLS bootstrap, the kubelet creates its own Node (admission adds the "
         "not-ready taint), heartbeats, Ready, the controller removes the taint and the scheduler binds a pod.",
         None,
         (
             _p("the kubelet holds a client certificate", lambda s: s["cert[0]"], base=_BOOT),
             _p("the Node object exists", lambda s: s["exists[0]"], base=_BOOT),
-            Phase("the kubelet renews its Lease", lambda s: s["heartbeat_unseen[0]"],
-                  _ENV - {"kubelet_post_status", "scheduler_bind_pod"}),
+            Phase(
+                "the kubelet renews its Lease",
+                lambda s: s["heartbeat_unseen[0]"],
+                _ENV - {"kubelet_post_status", "scheduler_bind_pod"},
+            ),
             _p("the Node reports Ready=True", lambda s: s["ready[0]"] == d.READY_TRUE),
             _p("an ordinary pod may be scheduled there", lambda s: _ctl(s) == d.SCHEDULABLE),
             _p("the scheduler binds the pod", lambda s: s["bound_to[0]"] == 0),
         ),
     ),
     Scenario(
-        "heartbeat-loss", "Heartbeat loss: the kubelet stops, the node becomes Unknown, its pod is evicted",
+        "heartbeat-loss",
+        "Heartbeat loss: the kubelet stops, the node becomes Unknown, its pod is evicted",
         "The kubelet stops; after the grace period the controller sets Ready=Unknown, the unreachable "
         "taints follow, and the pod is evicted when its 300 s tolerationSeconds run out.",
         "registration",
@@ -118,7 +141,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         ),
     ),
     Scenario(
-        "recovery", "Recovery: the kubelet comes back and the node is schedulable again",
+        "recovery",
+        "Recovery: the kubelet comes back and the node is schedulable again",
         "After a heartbeat loss the kubelet restarts, registers again (AlreadyExists), reports Ready, the "
         "controller lifts the unreachable taints and the pending pod is bound again.",
         "heartbeat-loss",
@@ -132,29 +156,38 @@ SCENARIOS: tuple[Scenario, ...] = (
         ),
     ),
     Scenario(
-        "cordon", "Cordon and uncordon",
+        "cordon",
+        "Cordon and uncordon",
         "kubectl cordon sets spec.unschedulable, the controller adds the unschedulable taint (the node leaves "
         "Schedulable, its bound pod stays); uncordon reverses both.",
         "registration",
         (
-            _p("the administrator cordons the node", lambda s: s["unschedulable[0]"], "admin_cordon",
-               base=frozenset()),
+            _p("the administrator cordons the node", lambda s: s["unschedulable[0]"], "admin_cordon", base=frozenset()),
             _p("the unschedulable taint is on", lambda s: s["taint_unschedulable[0]"]),
-            _p("the administrator uncordons it", lambda s: not s["unschedulable[0]"], "admin_uncordon",
-               base=frozenset()),
+            _p(
+                "the administrator uncordons it",
+                lambda s: not s["unschedulable[0]"],
+                "admin_uncordon",
+                base=frozenset(),
+            ),
             _p("the node is schedulable again", lambda s: _ctl(s) == d.SCHEDULABLE),
         ),
     ),
     Scenario(
-        "re-registration", "Re-registration after a kubelet restart",
+        "re-registration",
+        "Re-registration after a kubelet restart",
         "The kubelet restarts on a live node: it registers again, the API server answers AlreadyExists and "
         "nothing of the Node changes; its Lease renewal is seen by the controller and the pod stays bound.",
         "registration",
         (
             _p("the kubelet stops", lambda s: not s["alive[0]"], "kubelet_stops", base=frozenset()),
             _p("the kubelet restarts", lambda s: s["alive[0]"], "kubelet_restarts", base=frozenset()),
-            _p("it registers again (AlreadyExists)", lambda s: s["registered[0]"], "kubelet_register_node",
-               base=frozenset()),
+            _p(
+                "it registers again (AlreadyExists)",
+                lambda s: s["registered[0]"],
+                "kubelet_register_node",
+                base=frozenset(),
+            ),
             _p("the controller sees its heartbeat", lambda s: not s["heartbeat_unseen[0]"]),
         ),
     ),
@@ -166,8 +199,9 @@ class ScenarioError(RuntimeError):
     """The model cannot reach a scenario's goal (the model changed): say which phase."""
 
 
-def _moves(cm: CompiledModel, state: tuple[Any, ...], allowed: frozenset[str], cap: int
-           ) -> list[tuple[int, tuple[int, ...], tuple[Any, ...]]]:
+def _moves(
+    cm: CompiledModel, state: tuple[Any, ...], allowed: frozenset[str], cap: int
+) -> list[tuple[int, tuple[int, ...], tuple[Any, ...]]]:
     out = []
     for k, inst in enumerate(cm.instances):
         e = inst.event
@@ -194,8 +228,9 @@ def _arg_choices(e: d.Event, fixed: dict[str, int] | None) -> list[tuple[int, ..
     return [tuple(c) for c in itertools.product(*arg_domains(e))]
 
 
-def _search(cm: CompiledModel, start: tuple[Any, ...], phase: Phase, cap: int, limit: int = 200_000
-            ) -> list[tuple[int, tuple[int, ...], tuple[Any, ...]]]:
+def _search(
+    cm: CompiledModel, start: tuple[Any, ...], phase: Phase, cap: int, limit: int = 200_000
+) -> list[tuple[int, tuple[int, ...], tuple[Any, ...]]]:
     """Shortest run from ``start`` to the phase's goal (deterministic: declaration order)."""
     if phase.reached(cm.named(start)):
         return []
@@ -268,8 +303,7 @@ def run(scenario_id: str) -> Run:
     return Run(sc, tuple(trace), tuple(phases), tuple(full))
 
 
-def _replay(model: Model, cm: CompiledModel, trace: list[tuple[int | None, tuple[int, ...], tuple[Any, ...]]]
-            ) -> None:
+def _replay(model: Model, cm: CompiledModel, trace: list[tuple[int | None, tuple[int, ...], tuple[Any, ...]]]) -> None:
     """Fire every step through the python-statemachine machines; the data and states must match."""
     cluster = Cluster(model, CFG, trace[0][2])
     for n, (k, args, expect) in enumerate(trace[1:], start=1):
@@ -286,8 +320,7 @@ def _replay(model: Model, cm: CompiledModel, trace: list[tuple[int | None, tuple
 def preface(sc: Scenario) -> tuple[str, ...]:
     """The note that opens a scenario diagram: its start and its parameters."""
     p = defaults()
-    start = "initial state: no certificate, no Node object" if sc.start is None else (
-        f"starts where '{sc.start}' ends")
+    start = "initial state: no certificate, no Node object" if sc.start is None else (f"starts where '{sc.start}' ends")
     return (
         start,
         f"1 node (4 CPU, 1 reserved), 1 pod (request 1 CPU, tolerates not-ready/unreachable:NoExecute "

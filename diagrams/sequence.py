@@ -91,8 +91,14 @@ def _is_quiet(step: dict[str, Any], prev: dict[str, Any]) -> bool:
     return step["event"] != "time_passes" and not _visible(step, prev)
 
 
-def build(run: list[dict[str, Any]], title: str, *, fold_quiet: bool = False, violation: str | None = None,
-          preface: tuple[str, ...] = ()) -> SequenceDiagram:
+def build(
+    run: list[dict[str, Any]],
+    title: str,
+    *,
+    fold_quiet: bool = False,
+    violation: str | None = None,
+    preface: tuple[str, ...] = (),
+) -> SequenceDiagram:
     """The sequence IR of a run. ``violation``: the property the last step violates (highlighted).
 
     Drawn steps are numbered 1, 2, 3 ... without gaps; the run's own step indices stay in
@@ -117,8 +123,14 @@ def build(run: list[dict[str, Any]], title: str, *, fold_quiet: bool = False, vi
                 quiet[steps[j]["event"]] = quiet.get(steps[j]["event"], 0) + 1
         text = [f"time passes: {seconds} s"] if seconds else []
         text += [f"{label(ev).text}{f' ({c}×)' if c > 1 else ''}: nothing to change" for ev, c in quiet.items()]
-        items.append(Item(tuple(j + 1 for j in group), tuple(steps[j]["event"] for j in group), (),
-                          (Note("", tuple(text), "time", span=True),)))
+        items.append(
+            Item(
+                tuple(j + 1 for j in group),
+                tuple(steps[j]["event"] for j in group),
+                (),
+                (Note("", tuple(text), "time", span=True),),
+            )
+        )
         group.clear()
 
     for i, st in enumerate(steps):
@@ -131,8 +143,10 @@ def build(run: list[dict[str, Any]], title: str, *, fold_quiet: bool = False, vi
         flush()
         number += 1
         if st["event"] == "time_passes":  # the violating last step is a time step: draw it alone, numbered
-            notes = (Note("", (f"{number}. time passes: {st['args']['seconds']} s",), "time", span=True),
-                     Note("apiserver", tuple(_visible(st, prev)) or ("(no change)",)))
+            notes = (
+                Note("", (f"{number}. time passes: {st['args']['seconds']} s",), "time", span=True),
+                Note("apiserver", tuple(_visible(st, prev)) or ("(no change)",)),
+            )
             items.append(Item((i + 1,), (st["event"],), (), notes, True, number))
             continue
         items.append(_step_item(st, prev, i + 1, number, highlight=is_last_violation))
@@ -140,9 +154,14 @@ def build(run: list[dict[str, Any]], title: str, *, fold_quiet: bool = False, vi
     if violation is not None and items:
         it = items[-1]
         at = f"step {it.number}" if it.number else f"model step {it.steps[-1]}"
-        items[-1] = Item(it.steps, it.events, it.messages,
-                         (*it.notes, Note("", (f"VIOLATION at {at}: {violation}",), "violation", span=True)),
-                         True, it.number)
+        items[-1] = Item(
+            it.steps,
+            it.events,
+            it.messages,
+            (*it.notes, Note("", (f"VIOLATION at {at}: {violation}",), "violation", span=True)),
+            True,
+            it.number,
+        )
     used = {"apiserver"} | (set(CORE_PARTICIPANTS) if fold_quiet else set())
     for it in items:
         for m in it.messages:
@@ -315,13 +334,21 @@ def dot(diag: SequenceDiagram) -> str:
         band, _, _ = payload
         return sum(h + 8 for _, h, _ in band)
 
-    total = MARGIN + head_h + 16 + sum((band_height(p) if k == "band" else h + 8) for k, h, p in rows) + 16 \
-        + head_h + MARGIN + 24
+    total = (
+        MARGIN
+        + head_h
+        + 16
+        + sum((band_height(p) if k == "band" else h + 8) for k, h, p in rows)
+        + 16
+        + head_h
+        + MARGIN
+        + 24
+    )
     out = [
         f"digraph {_q(diag.title)} {{",
         "  graph [outputorder=nodesfirst, splines=false, bgcolor=white, pad=0.2,",
         f"         label={_q(diag.title)}, labelloc=t, fontname=Helvetica, fontsize=14];",
-        "  node [fontname=Helvetica, fontsize=9.5, margin=\"0.08,0.04\"];",
+        '  node [fontname=Helvetica, fontsize=9.5, margin="0.08,0.04"];',
         "  edge [fontname=Helvetica, fontsize=9.5, arrowsize=0.7];",
     ]
 
@@ -346,61 +373,75 @@ def dot(diag: SequenceDiagram) -> str:
     k = 0
     for top, h, _ch, hl in bands:
         if hl:
-            out.append(f"  hl{k} [shape=box, style=filled, color=\"#d04040\", fillcolor=\"#ffe4e4\", label=\"\", "
-                       f"fixedsize=true, width={(width - 8) / 72:.3f}, height={(h + 8) / 72:.3f}, "
-                       f"pos=\"{width / 2:.1f},{y(top + h / 2):.1f}!\"];")
+            out.append(
+                f'  hl{k} [shape=box, style=filled, color="#d04040", fillcolor="#ffe4e4", label="", '
+                f"fixedsize=true, width={(width - 8) / 72:.3f}, height={(h + 8) / 72:.3f}, "
+                f'pos="{width / 2:.1f},{y(top + h / 2):.1f}!"];'
+            )
             k += 1
     life_h = bottom - (MARGIN + head_h)
     for p in parts:
-        out.append(f"  life_{p} [shape=box, style=dashed, color=\"#9a9a9a\", label=\"\", fixedsize=true, "
-                   f"width=0.01, height={life_h / 72:.3f}, pos=\"{x[p]:.1f},{y(MARGIN + head_h + life_h / 2):.1f}!\"];")
+        out.append(
+            f'  life_{p} [shape=box, style=dashed, color="#9a9a9a", label="", fixedsize=true, '
+            f'width=0.01, height={life_h / 72:.3f}, pos="{x[p]:.1f},{y(MARGIN + head_h + life_h / 2):.1f}!"];'
+        )
     for p in parts:
         colour = ACTOR_COLOURS.get(PARTICIPANT_ACTOR[p], "#555555")
         for tag, top in (("top", MARGIN), ("bot", bottom)):
-            out.append(f"  {tag}_{p} [shape=box, style=\"rounded,filled\", fillcolor=white, color={_q(colour)}, "
-                       f"penwidth=1.5, fontsize=10.5, label={_q(PARTICIPANT_TITLE[p])}, fixedsize=true, "
-                       f"width={(COL_W - 16) / 72:.3f}, height={head_h / 72:.3f}, "
-                       f"pos=\"{x[p]:.1f},{y(top + head_h / 2):.1f}!\"];")
-    out.append(f"  top_changes [shape=plaintext, fontsize=10.5, label=\"what changes\", "
-               f"pos=\"{lanes_w + CHANGES_W / 2:.1f},{y(MARGIN + head_h / 2):.1f}!\"];")
+            out.append(
+                f'  {tag}_{p} [shape=box, style="rounded,filled", fillcolor=white, color={_q(colour)}, '
+                f"penwidth=1.5, fontsize=10.5, label={_q(PARTICIPANT_TITLE[p])}, fixedsize=true, "
+                f"width={(COL_W - 16) / 72:.3f}, height={head_h / 72:.3f}, "
+                f'pos="{x[p]:.1f},{y(top + head_h / 2):.1f}!"];'
+            )
+    out.append(
+        f'  top_changes [shape=plaintext, fontsize=10.5, label="what changes", '
+        f'pos="{lanes_w + CHANGES_W / 2:.1f},{y(MARGIN + head_h / 2):.1f}!"];'
+    )
     edges: list[str] = []
     for k, (kind, top, h, payload) in enumerate(layout):
         if kind == "msg":
             m, lines, _hl = payload
             ya = y(top + h - 5)
             style = ", style=dashed" if m.reply else ""
-            out.append(f"  a{k} [shape=point, width=0.01, style=invis, pos=\"{x[m.src]:.1f},{ya:.1f}!\"];")
-            out.append(f"  b{k} [shape=point, width=0.01, style=invis, pos=\"{x[m.dst]:.1f},{ya:.1f}!\"];")
+            out.append(f'  a{k} [shape=point, width=0.01, style=invis, pos="{x[m.src]:.1f},{ya:.1f}!"];')
+            out.append(f'  b{k} [shape=point, width=0.01, style=invis, pos="{x[m.dst]:.1f},{ya:.1f}!"];')
             # the words sit in the gap beside the sender, towards the receiver
             w = COL_W - 16
             rightwards = x[m.dst] > x[m.src]
             cx = x[m.src] + (8 + w / 2 if rightwards else -(8 + w / 2))
             just = "l" if rightwards else "r"
             th = LINE_H * len(lines)
-            out.append(f"  t{k} [shape=plaintext, fontcolor={_q(m.colour)}, label={_lines_label(lines, just)}, "
-                       f"fixedsize=true, width={w / 72:.3f}, height={th / 72:.3f}, "
-                       f"pos=\"{cx:.1f},{y(top + th / 2 + 1):.1f}!\"];")
+            out.append(
+                f"  t{k} [shape=plaintext, fontcolor={_q(m.colour)}, label={_lines_label(lines, just)}, "
+                f"fixedsize=true, width={w / 72:.3f}, height={th / 72:.3f}, "
+                f'pos="{cx:.1f},{y(top + th / 2 + 1):.1f}!"];'
+            )
             edges.append(f"  a{k} -> b{k} [color={_q(m.colour)}, penwidth=1.3{style}];")
         elif kind == "note":
             nt, _hl = payload
             if nt.span:
                 cx, w = width / 2, width - 2 * MARGIN
-            else:  # in the gap right of its lifeline
+            else:  # in the gap right of its lifeline (left of it for the last one: the changes column is right)
                 w = COL_W - 16
-                cx = x[nt.over] + 8 + w / 2
+                cx = x[nt.over] + (8 + w / 2 if nt.over != parts[-1] else -(8 + w / 2))
             colour = "#d04040" if nt.kind == "violation" else "#8a8a6a"
-            bold = ", fontname=\"Helvetica-Bold\"" if nt.kind == "violation" else ""
-            out.append(f"  n{k} [shape=note, style=filled, fillcolor={_q(NOTE_FILL[nt.kind])}, color={_q(colour)}, "
-                       f"label={_lines_label(nt.lines)}, fixedsize=true, width={w / 72:.3f}, "
-                       f"height={h / 72:.3f}, pos=\"{cx:.1f},{y(top + h / 2):.1f}!\"{bold}];")
+            bold = ', fontname="Helvetica-Bold"' if nt.kind == "violation" else ""
+            out.append(
+                f"  n{k} [shape=note, style=filled, fillcolor={_q(NOTE_FILL[nt.kind])}, color={_q(colour)}, "
+                f"label={_lines_label(nt.lines)}, fixedsize=true, width={w / 72:.3f}, "
+                f'height={h / 72:.3f}, pos="{cx:.1f},{y(top + h / 2):.1f}!"{bold}];'
+            )
     for j, (top, _h, ch, _hl) in enumerate(bands):
         if not ch:
             continue
         hh = LINE_H * len(ch) + 12
         w = CHANGES_W - 12
-        out.append(f"  c{j} [shape=note, style=filled, fillcolor={_q(NOTE_FILL['change'])}, color=\"#8a8a6a\", "
-                   f"label={_lines_label(ch)}, fixedsize=true, width={w / 72:.3f}, height={hh / 72:.3f}, "
-                   f"pos=\"{lanes_w + 6 + w / 2:.1f},{y(top + hh / 2):.1f}!\"];")
+        out.append(
+            f'  c{j} [shape=note, style=filled, fillcolor={_q(NOTE_FILL["change"])}, color="#8a8a6a", '
+            f"label={_lines_label(ch)}, fixedsize=true, width={w / 72:.3f}, height={hh / 72:.3f}, "
+            f'pos="{lanes_w + 6 + w / 2:.1f},{y(top + hh / 2):.1f}!"];'
+        )
     out += edges
     out.append("}")
     return "\n".join(out) + "\n"

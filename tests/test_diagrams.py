@@ -50,9 +50,9 @@ def _html_text(label: str) -> str:
 
 def test_every_event_has_a_wire_entry():
     missing = [e.id for e in d.EVENTS if e.id not in EVENT_WIRES]
-    assert not missing, (
-        "add to EVENT_WIRES in diagrams/messages.py, for each: "
-        + "; ".join(f'"{m}": ((Wire("<participant>", "apiserver", "<VERB resource (what)>"),), "")' for m in missing))
+    assert not missing, "add to EVENT_WIRES in diagrams/messages.py, for each: " + "; ".join(
+        f'"{m}": ((Wire("<participant>", "apiserver", "<VERB resource (what)>"),), "")' for m in missing
+    )
     assert set(EVENT_WIRES) <= {e.id for e in d.EVENTS}, "EVENT_WIRES names an event the declaration lost"
 
 
@@ -61,8 +61,8 @@ def test_every_event_has_a_kubernetes_label():
     missing = [e.id for e in d.EVENTS if e.id not in EVENT_LABELS]
     assert not missing, (
         f"{len(missing)} declaration event(s) without Kubernetes wording: add to EVENT_LABELS in "
-        "diagrams/labels.py: " + " ".join(f'"{m}": EventLabel("<what it does, in Kubernetes words>"),'
-                                           for m in missing))
+        "diagrams/labels.py: " + " ".join(f'"{m}": EventLabel("<what it does, in Kubernetes words>"),' for m in missing)
+    )
     stale = sorted(set(EVENT_LABELS) - {e.id for e in d.EVENTS})
     assert not stale, f"EVENT_LABELS names events the declaration no longer has: {stale}"
 
@@ -269,8 +269,15 @@ def test_sequence_labels_sit_beside_lifelines_not_across(sid):
 
 def test_registration_is_the_happy_path():
     ev = scenarios.run("registration").events
-    order = ["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
-             "kubelet_register_node", "kubelet_renew_lease", "kubelet_post_status", "scheduler_bind_pod"]
+    order = [
+        "kubelet_request_certificate",
+        "csr_approver_approve",
+        "kubelet_obtain_certificate",
+        "kubelet_register_node",
+        "kubelet_renew_lease",
+        "kubelet_post_status",
+        "scheduler_bind_pod",
+    ]
     assert [e for e in ev if e in order] == order
     text = sequence.mermaid(sequence.build(scenarios.run("registration").described(), "r"))
     for who in ("kubelet", "apiserver", "csr", "nlc", "scheduler"):
