@@ -357,4 +357,21 @@ def check(out: Output, folder: Path) -> CheckResult:
     if same_graphviz:
         for rel in sorted(set(_manifest_files(folder)) - set(out.files)):
             res.stale.append(f"{rel} (no longer generated)")
+    _check_mermaid_png(out, folder, res)
     return res
+
+
+def _check_mermaid_png(out: Output, folder: Path, res: CheckResult) -> None:
+    """The committed Mermaid PNG must be drawn from the current ``node-lifecycle.mmd``.
+
+    It comes from a browser and is not byte-reproducible, so it is not compared itself; the
+    hash of the text it was drawn from (written by ``make mermaid``) is.
+    """
+    from .mermaid_render import SOURCE_RECORD, source_record
+
+    mmd = out.files.get("node-lifecycle.mmd")
+    record = folder / SOURCE_RECORD
+    if mmd is None or not (folder / MERMAID_PNG).is_file():
+        return
+    if not record.is_file() or record.read_text() != source_record(mmd):
+        res.stale.append(f"{MERMAID_PNG} (drawn from another node-lifecycle.mmd: run 'make mermaid')")

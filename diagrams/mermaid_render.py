@@ -63,10 +63,24 @@ def render(source: Path, target: Path, *, background: str = "white") -> None:
         raise MermaidError(f"{source}: Mermaid rejected it: {first.strip()}")
 
 
+#: Next to the PNG: the hash of the Mermaid text it was drawn from, so ``--check`` can tell it is stale.
+SOURCE_RECORD = "node-lifecycle.mermaid.txt"
+
+
+def source_record(mmd: bytes) -> str:
+    """What :data:`SOURCE_RECORD` holds for a PNG drawn from ``mmd``."""
+    import hashlib
+
+    digest = hashlib.sha256(mmd).hexdigest()
+    return f"node-lifecycle.mermaid.png was drawn by mermaid-cli from node-lifecycle.mmd sha256 {digest}\n"
+
+
 def render_folder(folder: Path) -> list[str]:
     """Draw ``node-lifecycle.mermaid.png`` and render every Mermaid block of ``index.md``; say what was done."""
     done = []
-    render(folder / "node-lifecycle.mmd", folder / "node-lifecycle.mermaid.png")
+    source = folder / "node-lifecycle.mmd"
+    render(source, folder / "node-lifecycle.mermaid.png")
+    (folder / SOURCE_RECORD).write_text(source_record(source.read_bytes()))
     done.append(f"wrote {folder / 'node-lifecycle.mermaid.png'}")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "index.md"

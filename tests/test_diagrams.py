@@ -358,6 +358,11 @@ def test_committed_diagrams_are_complete():
         text = (GENERATED / "mutants" / f"{mu.id}.mmd").read_text()
         assert "VIOLATION at step" in text
     assert index.count("```mermaid") == 1 + len(scenarios.SCENARIOS) + len(MUTANTS)
+    # the picture Mermaid draws, committed, and drawn from the current Mermaid text
+    assert (GENERATED / generate.MERMAID_PNG).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    from nodereg.diagrams.mermaid_render import SOURCE_RECORD, source_record
+
+    assert (GENERATED / SOURCE_RECORD).read_text() == source_record((GENERATED / "node-lifecycle.mmd").read_bytes())
 
 
 def test_check_detects_a_stale_file(tmp_path: Path, monkeypatch):
@@ -371,6 +376,11 @@ def test_check_detects_a_stale_file(tmp_path: Path, monkeypatch):
     (folder / "node-lifecycle.dot").unlink()
     stale = generate.check(out, folder).stale
     assert stale == ["node-lifecycle.dot (missing)", "scenarios/cordon.mmd (differs)"]
+    # a Mermaid PNG drawn from other Mermaid text is stale too
+    (folder / generate.MERMAID_PNG).write_bytes(b"\x89PNG\r\n\x1a\n")
+    (folder / "node-lifecycle.mermaid.txt").write_text("drawn from something else\n")
+    assert generate.check(out, folder).stale[-1].startswith(f"{generate.MERMAID_PNG} (drawn from another")
+    (folder / generate.MERMAID_PNG).unlink()
 
     monkeypatch.setattr(generate, "produce", lambda with_mutants=True, cache_dir=None: out)
     res = CliRunner().invoke(diagrams_command, ["--check", "--out", str(folder)])
