@@ -57,7 +57,7 @@ class Output:
     files: dict[str, bytes] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)
     graphviz: str | None = None
-    #: inputs reused from the folder instead of recomputed (``mutants/runs.json``)
+    #: files whose stored results were reused instead of recomputed (a ``mutants/runs.json``)
     cached: list[str] = field(default_factory=list)
 
     def is_render(self, rel: str) -> bool:
@@ -171,16 +171,18 @@ def mutant_inputs_key() -> str:
     return h.hexdigest()
 
 
-def _cached_mutant_runs(cache_dir: Path | None, key: str) -> list[MutantRun] | None:
+def _cached_mutant_runs(cache_dir: Path | None, key: str) -> tuple[list[MutantRun], Path] | None:
+    """The runs stored for ``key`` in ``cache_dir``, else in the package's own folder, and the file (None: search)."""
     if cache_dir is None:
         return None
-    try:
-        data = json.loads((cache_dir / MUTANT_CACHE).read_text())
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict) or data.get("key") != key or not isinstance(data.get("runs"), list):
-        return None
-    return [tuple(r) for r in data["runs"]]  # type: ignore[misc]
+    for folder in dict.fromkeys((cache_dir, default_dir())):
+        try:
+            data = json.loads((folder / MUTANT_CACHE).read_text())
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("key") == key and isinstance(data.get("runs"), list):
+            return [tuple(r) for r in data["runs"]], folder / MUTANT_CACHE  # type: ignore[misc]
+    return None
 
 
 def produce(with_mutants: bool = True, cache_dir: Path | None = None) -> Output:
@@ -261,11 +263,12 @@ def produce(with_mutants: bool = True, cache_dir: Path | None = None) -> Output:
             "",
         ]
         key = mutant_inputs_key()
-        runs = _cached_mutant_runs(cache_dir, key)
-        if runs is None:
+        cached = _cached_mutant_runs(cache_dir, key)
+        if cached is None:
             runs = mutant_runs()
         else:
-            out.cached.append(MUTANT_CACHE)
+            runs, source = cached
+            out.cached.append(str(source))
         out.files[MUTANT_CACHE] = (
             json.dumps({"key": key, "runs": runs}, indent=None, sort_keys=True, separators=(",", ":")) + "\n"
         ).encode()

@@ -427,11 +427,12 @@ def test_mutant_counterexamples_are_reused_while_their_inputs_hash_holds(tmp_pat
     """--check reruns no BMC search when runs.json carries the current inputs hash, and does when it does not."""
     calls = []
     monkeypatch.setattr(generate, "mutant_runs", lambda: calls.append(1) or _fake_runs())
+    monkeypatch.setattr(generate, "default_dir", lambda: tmp_path / "no-package-cache")
     out = generate.produce(with_mutants=True, cache_dir=tmp_path)  # nothing cached yet: searches
     assert calls == [1] and out.cached == []
     generate.write(out, tmp_path)
     again = generate.produce(with_mutants=True, cache_dir=tmp_path)  # cached: no search
-    assert calls == [1] and again.cached == [generate.MUTANT_CACHE]
+    assert calls == [1] and again.cached == [str(tmp_path / generate.MUTANT_CACHE)]
     assert again.files == out.files  # the same pictures from the cached runs
     assert generate.check(again, tmp_path).stale == []
     # a different model (here: a different key) makes the cache stale: the searches run again
