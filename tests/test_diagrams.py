@@ -499,3 +499,34 @@ def test_mermaid_rejects_bad_text_in_one_line(tmp_path: Path):
     bad.write_text("stateDiagram-v2\n    a --> : : -->\n")
     with pytest.raises(mermaid_render.MermaidError, match="Mermaid rejected it"):
         mermaid_render.render(bad, tmp_path / "bad.svg")
+
+
+@pytest.mark.parametrize(
+    ("name", "before", "after", "words"),
+    [
+        ("ready[0]", "Absent", "True", "condition Ready=True"),
+        ("ready[0]", "True", "Unknown", "condition Ready=Unknown"),
+        ("taint_not_ready_ns[0]", False, True, "+ taint not-ready:NoSchedule"),
+        ("taint_unreachable_ne[0]", True, False, "− taint unreachable:NoExecute"),
+        ("bound_to[0]", -1, 0, "pod-0 bound to node-0"),
+        ("bound_to[0]", 0, -1, "pod-0 deleted; its owner recreates it, pending"),
+        ("exists[0]", False, True, "Node node-0 created"),
+        ("csr[0]", "None", "Pending", "CSR csr-node-0: Pending"),
+        ("unschedulable[0]", False, True, "spec.unschedulable=true"),
+        ("since_lease_renew[0]", 12, 0, "Lease renewTime = now"),
+        ("since_lease_renew[0]", 0, 5, None),  # a clock that merely advanced
+        ("taints_synced[0]", True, False, None),  # a controller cache, no API field
+        ("heartbeat_unseen[0]", False, True, None),
+        ("registered[0]", True, False, "kubelet: will register the node again"),
+    ],
+)
+def test_changes_are_written_in_kubernetes_words(name, before, after, words):
+    from nodereg.diagrams.messages import describe_change
+
+    assert describe_change(name, before, after, {}, False, False) == words
+
+
+def test_an_unknown_variable_is_shown_not_hidden():
+    from nodereg.diagrams.messages import describe_change
+
+    assert describe_change("new_thing[0]", 1, 2, {}, False, False) == "new_thing[0]: 1 → 2"
