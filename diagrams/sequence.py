@@ -216,6 +216,11 @@ def _mm(text: str) -> str:
     return text.replace("#", "#35;").replace(";", "#59;").replace("%", "#37;")
 
 
+#: Mermaid centres a message's words on its arrow and widens the gap between two lifelines to fit
+#: them: wrapped at this width, the words stay near the arrow instead of stretching the diagram.
+MERMAID_WIDTH = 40
+
+
 def mermaid(diag: SequenceDiagram) -> str:
     """``sequenceDiagram`` text; ``%% step N: event`` comments tie every item to the run."""
     lines = ["sequenceDiagram", f"    %% {_mm(diag.title)}"]
@@ -233,9 +238,10 @@ def mermaid(diag: SequenceDiagram) -> str:
             pad = "        "
         for m in it.messages:
             arrow = "-->>" if m.reply else "->>"
-            lines.append(f"{pad}{m.src}{arrow}{m.dst}: {_mm(m.text)}")
+            text = "<br/>".join(_mm(x.strip()) for x in _wrap((m.text,), MERMAID_WIDTH))
+            lines.append(f"{pad}{m.src}{arrow}{m.dst}: {text}")
         for nt in it.notes:
-            body = "<br/>".join(_mm(x) for x in nt.lines)
+            body = "<br/>".join(_mm(x) for x in (nt.lines if nt.span else _wrap(nt.lines, MERMAID_WIDTH)))
             if nt.span:
                 lines.append(f"{pad}Note over {first},{lastp}: {body}")
             else:
