@@ -54,8 +54,8 @@ class Configuration:
         for flag, value in (("--nodes", self.nodes), ("--pods", self.pods), ("--timeout", self.timeout_s)):
             if value is not None:
                 out += [flag, str(value)]
-        for name, value in self.params.items():
-            out += ["--param", f"{name}={value}"]
+        for name, setting in self.params.items():
+            out += ["--param", f"{name}={setting}"]
         if self.k8s_version:
             out += ["--k8s-version", self.k8s_version]
         return out
