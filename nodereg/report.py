@@ -118,7 +118,8 @@ def junit_verdicts(verdicts: Sequence[Any]) -> Any:
     """``verify --junit``: one testcase per property; a failure's message is its :func:`failure_line`.
 
     violated and vacuous are failures, inconclusive an error (never a pass); the counterexample is
-    the failure's text, numbered, and its JSON form goes to the testcase's system-out.
+    the failure's text, numbered, and its JSON form goes to the testcase's system-out. Children
+    come in the order the common JUnit XSD requires: error/failure, then system-out, system-err.
     """
     import json
 
@@ -131,8 +132,9 @@ def junit_verdicts(verdicts: Sequence[Any]) -> Any:
             result = (Error if v.status == "inconclusive" else Failure)(failure_line(v), v.status)
             if v.counterexample:
                 result.text = steps_block(v.counterexample)
+            case.result = [result]  # before system-out: the JUnit XSD (Jenkins junit-10) orders them
+            if v.counterexample:
                 case.system_out = json.dumps(v.counterexample, ensure_ascii=False)
-            case.result = [result]
         suite.add_testcase(case)
     xml = JUnitXml()
     xml.add_testsuite(suite)

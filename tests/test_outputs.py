@@ -158,6 +158,45 @@ def test_a_violated_row_says_the_same_in_the_table_and_in_junit(violated: tuple)
     assert json.loads(cases[PROP].system_out)[-1]["event"] == "kubelet_register_node"
 
 
+JUNIT_CHILD_ORDER = ("skipped", "error", "failure", "system-out", "system-err")
+
+
+def assert_junit_xsd_shape(path: Path) -> None:
+    """What the common JUnit XSD (Jenkins junit-10.xsd) requires of each testcase: a name, and its
+    children in the sequence skipped, error, failure, system-out, system-err."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(path).getroot()
+    assert root.tag == "testsuites"
+    for suite in root:
+        assert suite.tag == "testsuite" and suite.get("name") and suite.get("tests") is not None
+        for case in suite.iter("testcase"):
+            assert case.get("name")
+            ranks = [JUNIT_CHILD_ORDER.index(child.tag) for child in case]
+            assert ranks == sorted(ranks), [child.tag for child in case]
+
+
+def test_the_junit_files_have_the_shape_the_common_xsd_requires(tmp_path: Path) -> None:
+    import nodereg.model.semantics as sem
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(sem, "real_model", MUTANT_BY_ID[BUG].model)
+    try:
+        junit = tmp_path / "v.xml"
+        res = CliRunner().invoke(main, ["verify", "--property", PROP, "--jobs", "1", "--junit", str(junit)])
+    finally:
+        mp.undo()
+    assert res.exit_code == 1
+    assert_junit_xsd_shape(junit)
+    bad = tmp_path / "bad.xml"
+    bad.write_text(
+        '<testsuites><testsuite name="s" tests="1"><testcase name="c"><system-out>x</system-out>'
+        '<failure message="m"/></testcase></testsuite></testsuites>'
+    )
+    with pytest.raises(AssertionError):
+        assert_junit_xsd_shape(bad)
+
+
 def test_an_inconclusive_row_is_a_junit_error_with_its_reason(tmp_path: Path) -> None:
     junit = tmp_path / "v.xml"
     res = CliRunner().invoke(
@@ -255,6 +294,7 @@ def test_mutants_json_and_junit_one_testcase_per_mutant(monkeypatch: pytest.Monk
     assert cases[BUG].is_passed
     [failure] = cases["no-bug-at-all"].result
     assert isinstance(failure, Failure) and failure.message == rows["no-bug-at-all"]["message"]
+    assert_junit_xsd_shape(junit)
 
 
 def test_the_mutants_schema_rejects_a_killed_row_without_killer() -> None:
