@@ -35,7 +35,7 @@ verify: setup
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/python ci/typecheck.py
-	$(BIN)/python -m pytest -m "not slow"
+	$(BIN)/python -m pytest -m "not slow" --durations=10
 	$(BIN)/nodereg diagrams --check
 
 # The slow tests (tests/conftest.py lists them): every seeded mutant, exhaustive agreement,

@@ -106,7 +106,7 @@ def console(stderr: bool = False) -> Console:
     probe = Console(stderr=stderr)
     if probe.is_terminal:
         return probe
-    return Console(stderr=stderr, width=UNBOUNDED_WIDTH, soft_wrap=True)
+    return Console(stderr=stderr, width=UNBOUNDED_WIDTH)
 
 
 def steps_block(steps: Sequence[Mapping[str, Any]]) -> str:
