@@ -1,18 +1,16 @@
 # Everything the project needs is installed from here: a venv, the package with its
-# dependencies, and the graphviz binary where it is missing. CI (.ci/run) runs `make test`
-# and then `make test-long`.
-#
-# What needs what (see README "CI"):
+# dependencies, and the graphviz binary where it is missing. CI (.ci/run) runs `make test`,
+# then `make test-long`. What needs what (README "Quick start"):
 #   setup      network (pip); root only to apt-get graphviz when `dot` is missing (else skipped)
-#   test       nothing: no network, no root, no SPIN/Quint (<= 5 min wall on 2 cores)
-#   test-long  root and network to install SPIN (apt-get) and Quint (npm); skips them otherwise
-#   bench      root and network, as test-long
+#   test       neither root nor network; installs nothing (<= 5 min wall on 2 cores)
+#   test-long  root and network to install SPIN (apt-get) and Quint (npm); they skip otherwise
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup verify test test-long typecheck lint bench diagrams clean
+.PHONY: setup verify test lint bench diagrams clean
+.PHONY: test-long typecheck
 
 setup: $(STAMP)
 
@@ -30,20 +28,21 @@ $(STAMP): pyproject.toml
 verify: setup
 	$(BIN)/nodereg verify
 
-# The quick suite: lint, mypy --strict on the public API, the tests not marked slow, and a check
-# that the committed diagrams are up to date.
 test: setup
 	$(BIN)/ruff check .
-	$(BIN)/python ci/typecheck.py
-	$(BIN)/python -m pytest -m "not slow" --durations=10
+	$(BIN)/python -m pytest
 	$(BIN)/nodereg diagrams --check
+	$(BIN)/python ci/typecheck.py
 
-# The slow tests (tests/conftest.py lists them): every seeded mutant, exhaustive agreement,
-# state-space counts, SPIN and Quint (installed by benchmarks/install_peers.sh when root).
+# make test runs the quick tests only: PYTEST_ADDOPTS deselects those tests/conftest.py marks slow
+# (every seeded mutant, exhaustive agreement, state spaces, SPIN and Quint), which test-long runs.
+test: export PYTEST_ADDOPTS = -m "not slow" --durations=10
+
 test-long: setup
 	bash benchmarks/install_peers.sh
 	$(BIN)/python -m pytest -m slow
 
+# mypy --strict on the public API (nodereg.tolerates, scheduler_filter, check, Oracle, ...)
 typecheck: setup
 	$(BIN)/python ci/typecheck.py
 

@@ -4,7 +4,7 @@ Why: a wrong-typed call (``Oracle(params=5)``, ``check(None)``, ``slack="5s"``) 
 ``TypeError`` or ``ValueError`` that names the argument, not an ``AttributeError`` or a bare
 "'int' object is not iterable" from deep inside. Unusable *trace content* is a different matter:
 it is an :class:`~nodereg.oracle.core.InputError` (exit code 2), found by the readers.
-Imports only the parameter table, so the core can call it without a cycle.
+Imports only the parameter table (no other oracle module), so the core can call it without a cycle.
 """
 
 from __future__ import annotations
@@ -64,12 +64,14 @@ def check_oracle_args(params: object, k8s_version: object, slack: object) -> Non
     check_slack(slack)
 
 
-def check_check_args(sources: object, fmt: object, params: object, k8s_version: object, slack: object,
-                     oracle: Any, jobs: object) -> None:
+def check_check_args(
+    sources: object, fmt: object, params: object, k8s_version: object, slack: object, oracle: Any, jobs: object
+) -> None:
     """The arguments of ``check(sources, fmt=..., params=..., k8s_version=..., slack=..., jobs=...)``."""
     if isinstance(sources, bytes) or not isinstance(sources, str | PathLike | Iterable):
-        raise TypeError(f"sources: expected a path, a list of paths or an iterable of event dicts, got "
-                        f"{_type_name(sources)}")
+        raise TypeError(
+            f"sources: expected a path, a list of paths or an iterable of event dicts, got {_type_name(sources)}"
+        )
     if not isinstance(fmt, str):
         raise TypeError(f"fmt: expected one of {', '.join(_FORMATS)}, got {_type_name(fmt)}")
     check_params(params)
@@ -79,8 +81,6 @@ def check_check_args(sources: object, fmt: object, params: object, k8s_version: 
         raise TypeError(f"jobs: expected a number of processes (an int), got {_type_name(jobs)}")
     if jobs < 1:
         raise ValueError(f"jobs: expected 1 or more, got {jobs}")
-    if oracle is not None:
-        from .core import Oracle
-
-        if not isinstance(oracle, Oracle):
-            raise TypeError(f"oracle: expected a nodereg.Oracle or None, got {_type_name(oracle)}")
+    # duck-typed: importing the Oracle class here would make a cycle with core, which calls us
+    if oracle is not None and not callable(getattr(oracle, "apply", None)):
+        raise TypeError(f"oracle: expected a nodereg.Oracle or None, got {_type_name(oracle)}")
