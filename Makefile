@@ -10,7 +10,6 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: setup verify test lint bench diagrams clean
-.PHONY: test-long typecheck
 
 setup: $(STAMP)
 
@@ -38,6 +37,7 @@ test: setup
 # (every seeded mutant, exhaustive agreement, state spaces, SPIN and Quint), which test-long runs.
 test: export PYTEST_ADDOPTS = -m "not slow" --durations=10
 
+.PHONY: test-long typecheck
 test-long: setup
 	bash benchmarks/install_peers.sh
 	$(BIN)/python -m pytest -m slow
