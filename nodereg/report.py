@@ -89,8 +89,10 @@ def mutant_line(row: Mapping[str, Any]) -> str:
         if row.get("counterexample"):
             line += f" — counterexample, {steps_tail(row['counterexample'])}"
         return line
+    lemmas = ", ".join(row.get("lemmas_broken") or [])
+    only = f" (only the lemma(s) {lemmas}, which alone are no kill)" if lemmas else ""
     return (
-        f"survived: no property was violated with a replayed counterexample on the mutant "
+        f"survived: no property was violated with a replayed counterexample{only} on the mutant "
         f"'{row.get('id')}' ({_one_line(str(row.get('description', '')))})"
     )
 
