@@ -34,6 +34,8 @@ class VerdictLike(Protocol):
 
 def step_text(step: Mapping[str, Any]) -> str:
     """``event(node=0, pod=1, arg=value)``: one counterexample step as the table prints it."""
+    if not isinstance(step, Mapping):  # a row whose evidence is not a step list: shown as it is
+        return _one_line(str(step))
     where = [f"{k}={step[k]}" for k in ("node", "pod") if step.get(k) is not None]
     args = [f"{k}={a}" for k, a in (step.get("args") or {}).items()]
     return f"{step.get('event', '?')}({', '.join(where + args)})"
@@ -41,7 +43,7 @@ def step_text(step: Mapping[str, Any]) -> str:
 
 def steps_tail(steps: Sequence[Mapping[str, Any]], last: int = LAST_STEPS) -> str:
     """The last ``last`` steps joined by arrows, with how many came before (``init`` not counted)."""
-    real = [s for s in steps if s.get("event") != "init"]
+    real = [s for s in steps if not isinstance(s, Mapping) or s.get("event") != "init"]
     if not real:
         return "the initial state"
     shown = real[-last:]
