@@ -13,7 +13,7 @@ The public Python API:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nodereg.model.rules import Decision, scheduler_filter, tolerates
 from nodereg.oracle import Oracle, Report, check
@@ -23,7 +23,11 @@ __all__ = ["Configuration", "Decision", "Oracle", "Report", "check", "scheduler_
            "verify"]
 
 
-def verify(nodes: int = 2, pods: int = 2, **kwargs: Any) -> list[Any]:
+if TYPE_CHECKING:  # typing only: the verifier (and Z3) load on the first call
+    from nodereg.verifier.runner import Verdict
+
+
+def verify(nodes: int = 2, pods: int = 2, **kwargs: Any) -> list[Verdict]:
     """Check every property of the real model for a cluster size; see :func:`nodereg.verifier.runner.verify`."""
     from nodereg.model.semantics import Config, real_model
     from nodereg.verifier.runner import verify as run

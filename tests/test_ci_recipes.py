@@ -153,3 +153,58 @@ def test_report_step_on_an_unreadable_report_is_one_line(tmp_path: Path, content
     out = run_report(str(path), *(["--exit-code", str(code)] if code != 2 else []))
     assert out.returncode == code
     assert out.stderr.count("\n") == 1 and "r.json" in out.stderr and "Traceback" not in out.stderr
+
+
+def _venv_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """The environment a CI step sees once nodereg is installed: its bin/ first on PATH."""
+    import os
+
+    bindir = str(Path(sys.executable).parent)
+    return {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ.get('PATH', '')}", **extra}
+
+
+def test_the_action_verify_step_runs_as_written(tmp_path: Path) -> None:
+    """The step's own script, run by bash as GitHub runs it (-eo pipefail), on a small cluster."""
+    [step] = [s for s in yaml.safe_load(ACTION.read_text())["runs"]["steps"] if s.get("id") == "verify"]
+    output, summary = tmp_path / "github_output", tmp_path / "summary.md"
+    env = _venv_env(
+        tmp_path,
+        NODEREG_ARGS="--nodes 1 --pods 1 --jobs 1",
+        NODEREG_JUNIT="v.xml",
+        NODEREG_REPORT="v.json",
+        NODEREG_DIAGRAMS="diagrams",
+        GITHUB_OUTPUT=str(output),
+        GITHUB_STEP_SUMMARY=str(summary),
+    )
+    out = subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert output.read_text().strip() == "exit-code=0"
+    from nodereg.schema import validate
+
+    validate("verify", json.loads((tmp_path / "v.json").read_text()))
+    assert "<testsuite" in (tmp_path / "v.xml").read_text() and (tmp_path / "diagrams").is_dir()
+    assert out.stdout.strip().splitlines()[-1].startswith("nodereg verify: ")
+
+
+def test_the_gitlab_script_runs_as_written_and_fails_as_verify_does(tmp_path: Path) -> None:
+    """The job's script lines in one shell, as the runner runs them; bad usage (exit 2) fails the job."""
+    job = yaml.safe_load(GITLAB.read_text())["nodereg-verify"]
+    script = "set -eo pipefail\n" + "\n".join(job["script"])
+    for args, code in (("--nodes 1 --pods 1 --jobs 1", 0), ("--property no-such-property", 2)):
+        out = subprocess.run(
+            ["bash", "-c", script],
+            cwd=tmp_path,
+            env=_venv_env(tmp_path, NODEREG_ARGS=args),
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert out.returncode == code, out.stdout + out.stderr
+    assert (tmp_path / "nodereg-verify.json").exists()

@@ -13,6 +13,7 @@ from nodereg import Decision, Oracle, Report, check, scheduler_filter, tolerates
 from nodereg.oracle import Violation
 from nodereg.pytest_plugin import check_trace
 from nodereg.schema import load_schema
+from nodereg.verifier.runner import Verdict
 
 node = {"spec": {"taints": [{"key": "node.kubernetes.io/not-ready", "effect": "NoSchedule"}]}}
 pod = {"spec": {"tolerations": [{"key": "node.kubernetes.io/not-ready", "operator": "Exists"}]}}
@@ -40,3 +41,5 @@ assert_type(check_trace("trace.jsonl"), Report)
 
 assert_type(load_schema("verify"), dict[str, Any])
 assert_type(nodereg.Configuration(nodes=2, pods=1).nodes, int | None)
+assert_type(nodereg.verify(1, 1), list[Verdict])
+assert_type(nodereg.verify(1, 1)[0].status, str)
