@@ -32,4 +32,9 @@ def verify(nodes: int = 2, pods: int = 2, **kwargs: Any) -> list[Verdict]:
     from nodereg.model.semantics import Config, real_model
     from nodereg.verifier.runner import verify as run
 
+    for name, value, least in (("nodes", nodes, 1), ("pods", pods, 0)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name}: expected an int, got {type(value).__name__}")
+        if value < least:
+            raise ValueError(f"{name}: expected {least} or more, got {value}")
     return run(real_model(), Config(nodes, pods), **kwargs)

@@ -98,6 +98,11 @@ WRONG_CALLS: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("check-jobs-str", lambda: check([], jobs="2"), TypeError, "jobs"),
     ("check-jobs-zero", lambda: check([], jobs=0), ValueError, "jobs"),
     ("check-oracle-int", lambda: check([], oracle=3), TypeError, "oracle"),
+    ("sweep-int", lambda: nodereg.sweep(5), TypeError, "configurations"),
+    ("sweep-item-dict", lambda: nodereg.sweep([{"nodes": 2}]), TypeError, "configurations[0]"),
+    ("sweep-executor-int", lambda: nodereg.sweep([], executor=3), TypeError, "executor"),
+    ("verify-nodes-str", lambda: nodereg.verify(nodes="2"), TypeError, "nodes"),
+    ("verify-pods-negative", lambda: nodereg.verify(pods=-1), ValueError, "pods"),
 ]
 
 
