@@ -1,5 +1,9 @@
 # Everything the project needs is installed from here: a venv, the package with its
-# dependencies, and the graphviz binary where it is missing. CI runs `make test`.
+# dependencies, and the graphviz binary where it is missing. CI (.ci/run) runs `make test`,
+# then `make test-long`. What needs what (README "Quick start"):
+#   setup      network (pip); root only to apt-get graphviz when `dot` is missing (else skipped)
+#   test       neither root nor network; installs nothing (<= 5 min wall on 2 cores)
+#   test-long  root and network to install SPIN (apt-get) and Quint (npm); they skip otherwise
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -27,6 +31,20 @@ test: setup
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 	$(BIN)/nodereg diagrams --check
+	$(BIN)/python ci/typecheck.py
+
+# make test runs the quick tests only: PYTEST_ADDOPTS deselects those tests/conftest.py marks slow
+# (every seeded mutant, exhaustive agreement, state spaces, SPIN and Quint), which test-long runs.
+test: export PYTEST_ADDOPTS = -m "not slow" --durations=10
+
+.PHONY: test-long typecheck
+test-long: setup
+	bash benchmarks/install_peers.sh
+	$(BIN)/python -m pytest -m slow
+
+# mypy --strict on the public API (nodereg.tolerates, scheduler_filter, check, Oracle, ...)
+typecheck: setup
+	$(BIN)/python ci/typecheck.py
 
 lint: setup
 	$(BIN)/ruff check .
@@ -46,4 +64,4 @@ bench: setup
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache build *.egg-info

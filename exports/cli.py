@@ -125,8 +125,9 @@ def statespace_command(nodes: int, pods: int, params: tuple[str, ...], k8s_versi
     if fmt == "json":
         click.echo(json.dumps(doc, indent=2))
     else:
-        from rich.console import Console
         from rich.table import Table
+
+        from nodereg.report import console
 
         table = Table(title=f"state space of the exported {nodes}x{pods} model ({engine})")
         table.add_column("figure")
@@ -143,7 +144,7 @@ def statespace_command(nodes: int, pods: int, params: tuple[str, ...], k8s_versi
                             ("clock caps", ", ".join(f"{k}<={v}" for k, v in result.clock_caps.items())),
                             ("seconds", f"{result.seconds:.2f}")):
             table.add_row(name, value)
-        Console().print(table)
+        console().print(table)  # never cut to 80 columns off a terminal
     if not result.complete:
         sys.exit(3)
 

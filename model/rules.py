@@ -221,26 +221,65 @@ TAINT_CLOUD_UNINITIALIZED = Taint(KEY_CLOUD_UNINITIALIZED, "true", EFFECT_NO_SCH
 # ------------------------------------------------------------------------------------------------
 
 
-def _json(obj: Mapping[str, Any] | Taint) -> Mapping[str, Any]:
-    return obj.as_json() if isinstance(obj, Taint) else obj
+# A wrong-typed argument is a caller's mistake: it raises TypeError naming the argument (and the
+# field inside it), never an AttributeError from deep inside a rule. The API server would reject
+# the same object, so there is no upstream verdict to imitate. The checks are isinstance tests,
+# cheap enough for the oracle's inner loop.
 
 
-def _str(obj: Mapping[str, Any], key: str) -> str:
+def _type_name(value: object) -> str:
+    return "None" if value is None else type(value).__name__
+
+
+def _mapping(obj: object, name: str) -> Mapping[str, Any]:
+    """``obj`` as a JSON object, or TypeError naming ``name``."""
+    if not isinstance(obj, Mapping):
+        raise TypeError(f"{name}: expected a Kubernetes JSON object (a mapping), got {_type_name(obj)}")
+    return obj
+
+
+def _json(obj: Mapping[str, Any] | Taint, name: str = "taint") -> Mapping[str, Any]:
+    if isinstance(obj, Taint):
+        return obj.as_json()
+    if not isinstance(obj, Mapping):
+        raise TypeError(f"{name}: expected a Kubernetes JSON object (a mapping) or a Taint, got {_type_name(obj)}")
+    return obj
+
+
+def _str(obj: Mapping[str, Any], key: str, name: str = "object") -> str:
     """A string field, ``""`` when missing or null (Go's zero value for a string)."""
     value = obj.get(key)
-    return "" if value is None else value
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise TypeError(f"{name}.{key}: expected a string, got {_type_name(value)}")
+    return value
 
 
-def _spec(obj: Mapping[str, Any] | None) -> Mapping[str, Any]:
+def _spec(obj: Mapping[str, Any] | None, name: str = "object") -> Mapping[str, Any]:
     if obj is None:
         return {}
-    spec = obj.get("spec")
-    return {} if spec is None else spec
+    spec = _mapping(obj, name).get("spec")
+    return {} if spec is None else _mapping(spec, f"{name}.spec")
 
 
-def _list(obj: Mapping[str, Any], key: str) -> list[Any]:
-    value = obj.get(key)
-    return [] if value is None else list(value)
+def _items(value: object, name: str) -> list[Any]:
+    """A JSON array (any iterable but a string or a mapping), ``[]`` for None; else TypeError."""
+    if value is None:
+        return []
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise TypeError(f"{name}: expected a list, got {_type_name(value)}")
+    return list(value)
+
+
+def _list(obj: Mapping[str, Any], key: str, name: str = "object") -> list[Any]:
+    return _items(obj.get(key), f"{name}.{key}")
+
+
+def _gates(feature_gates: object) -> None:
+    if feature_gates is not None and not isinstance(feature_gates, Mapping):
+        raise TypeError(f"feature_gates: expected a mapping of gate name to bool or None, got "
+                        f"{_type_name(feature_gates)}")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -330,22 +369,24 @@ def tolerates(
     (:func:`eviction_delay_seconds`). ``feature_gates=None`` means the defaults of
     :data:`K8S_VERSION`; a passed dict overrides them gate by gate.
     """
+    toleration = _mapping(toleration, "toleration")
     taint = _json(taint)
-    toleration_effect = _str(toleration, "effect")
-    if toleration_effect and toleration_effect != _str(taint, "effect"):
+    _gates(feature_gates)
+    toleration_effect = _str(toleration, "effect", "toleration")
+    if toleration_effect and toleration_effect != _str(taint, "effect", "taint"):
         return False
-    toleration_key = _str(toleration, "key")
-    if toleration_key and toleration_key != _str(taint, "key"):
+    toleration_key = _str(toleration, "key", "toleration")
+    if toleration_key and toleration_key != _str(taint, "key", "taint"):
         return False
-    operator = _str(toleration, "operator")
+    operator = _str(toleration, "operator", "toleration")
     if operator in ("", OP_EQUAL):
-        return _str(toleration, "value") == _str(taint, "value")
+        return _str(toleration, "value", "toleration") == _str(taint, "value", "taint")
     if operator == OP_EXISTS:
         return True
     if operator in (OP_LT, OP_GT):
         if not _gate(feature_gates, GATE_TAINT_TOLERATION_COMPARISON_OPERATORS):
             return False
-        return compare_numeric_values(_str(toleration, "value"), _str(taint, "value"), operator)
+        return compare_numeric_values(_str(toleration, "value", "toleration"), _str(taint, "value", "taint"), operator)
     return False
 
 
@@ -367,7 +408,7 @@ def tolerations_tolerate_taint(
     error, but only when no toleration matched, so the verdict is the same.)
     """
     taint = _json(taint)
-    return any(tolerates(t, taint, feature_gates=feature_gates) for t in tolerations or ())
+    return any(tolerates(t, taint, feature_gates=feature_gates) for t in _items(tolerations, "tolerations"))
 
 
 def do_not_schedule_taints_filter(taint: Mapping[str, Any] | Taint) -> bool:
@@ -398,9 +439,9 @@ def find_matching_untolerated_taint(
     that is cleanly untolerated over one whose Lt/Gt value failed to parse when choosing *which*
     taint to return. Whether *some* taint is untolerated is the same in every version.
     """
-    items = list(tolerations or ())
-    for raw in taints or ():
-        taint = _json(raw)
+    items = _items(tolerations, "tolerations")
+    for i, raw in enumerate(_items(taints, "taints")):
+        taint = _json(raw, f"taints[{i}]")
         if inclusion_filter is not None and not inclusion_filter(taint):
             continue
         if not tolerations_tolerate_taint(items, taint, feature_gates=feature_gates):
@@ -421,8 +462,8 @@ def get_matching_tolerations(
     taints gives ``(True, [])``. Only the used tolerations' ``tolerationSeconds`` count for
     eviction, which is why toleration order matters there and nowhere else.
     """
-    taint_list = [_json(t) for t in taints or ()]
-    toleration_list = list(tolerations or ())
+    taint_list = [_json(t, f"taints[{i}]") for i, t in enumerate(_items(taints, "taints"))]
+    toleration_list = _items(tolerations, "tolerations")
     if not taint_list:
         return True, []
     used: list[dict[str, Any]] = []
@@ -498,10 +539,14 @@ def scheduler_filter(
     by regression ran all filters until PR #114518 restored stop-at-first-failure). The ``ok``
     verdict is the same either way.
     """
+    _gates(feature_gates)
     if node is None:
+        _spec(pod, "pod")
         return Decision(False, [REASON_NODE_UNKNOWN_CONDITION])
-    node_spec = _spec(node)
-    tolerations = _list(_spec(pod), "tolerations")
+    node_spec = _spec(node, "node")
+    tolerations = _list(_spec(pod, "pod"), "tolerations", "pod.spec")
+    for i, t in enumerate(tolerations):
+        _mapping(t, f"pod.spec.tolerations[{i}]")
     reasons: list[str] = []
 
     if bool(node_spec.get("unschedulable")) and not tolerations_tolerate_taint(
@@ -511,8 +556,11 @@ def scheduler_filter(
         if not run_all_filters:
             return Decision(False, reasons)
 
+    taints = _list(node_spec, "taints", "node.spec")
+    for i, t in enumerate(taints):
+        _json(t, f"node.spec.taints[{i}]")
     untolerated = find_matching_untolerated_taint(
-        _list(node_spec, "taints"), tolerations, do_not_schedule_taints_filter, feature_gates=feature_gates
+        taints, tolerations, do_not_schedule_taints_filter, feature_gates=feature_gates
     )
     if untolerated is not None:
         reasons.append(REASON_UNTOLERATED_TAINT)
@@ -622,7 +670,7 @@ def add_default_tolerations(
     pod already has a toleration "for" that taint (see :func:`_covers_for_default`), then the same
     for unreachable. Returns a new pod; the input is not modified.
     """
-    new_pod: dict[str, Any] = copy.deepcopy(dict(pod))
+    new_pod: dict[str, Any] = copy.deepcopy(dict(_mapping(pod, "pod")))
     spec = new_pod.get("spec")
     spec = {} if spec is None else spec
     new_pod["spec"] = spec
@@ -645,7 +693,7 @@ def add_not_ready_taint_on_create(node: Mapping[str, Any]) -> dict[str, Any]:
     window in which a brand-new node has no taints and receives pods (issue #72129) until the node
     lifecycle controller catches up. Returns a new node; the input is not modified.
     """
-    new_node: dict[str, Any] = copy.deepcopy(dict(node))
+    new_node: dict[str, Any] = copy.deepcopy(dict(_mapping(node, "node")))
     spec = new_node.get("spec")
     spec = {} if spec is None else spec
     new_node["spec"] = spec
@@ -667,11 +715,13 @@ def _min_toleration_seconds(used: Iterable[Mapping[str, Any]]) -> float | None:
     used = list(used)
     if not used:
         return 0.0
-    minimum: int | None = None
+    minimum: float | None = None
     for toleration in used:
         seconds = toleration.get("tolerationSeconds")
         if seconds is None:
             continue  # unset: this toleration tolerates forever
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            raise TypeError(f"tolerations: tolerationSeconds: expected a number of seconds, got {_type_name(seconds)}")
         if seconds <= 0:
             return 0.0
         if minimum is None or seconds < minimum:
@@ -701,7 +751,8 @@ def eviction_delay_seconds(
     The delay counts from when the controller observes the taints (it uses ``now``, not the
     taint's ``timeAdded``); a taint removed before it expires cancels the eviction.
     """
-    no_execute = [t for t in (_json(x) for x in taints or ()) if _str(t, "effect") == EFFECT_NO_EXECUTE]
+    taint_list = [_json(x, f"taints[{i}]") for i, x in enumerate(_items(taints, "taints"))]
+    no_execute = [t for t in taint_list if _str(t, "effect", "taint") == EFFECT_NO_EXECUTE]
     if not no_execute:
         return None
     all_tolerated, used = get_matching_tolerations(no_execute, tolerations, feature_gates=feature_gates)

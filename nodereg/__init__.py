@@ -13,7 +13,7 @@ The public Python API:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nodereg.model.rules import Decision, scheduler_filter, tolerates
 from nodereg.oracle import Oracle, Report, check
@@ -23,9 +23,18 @@ __all__ = ["Configuration", "Decision", "Oracle", "Report", "check", "scheduler_
            "verify"]
 
 
-def verify(nodes: int = 2, pods: int = 2, **kwargs: Any) -> list[Any]:
+if TYPE_CHECKING:  # typing only: the verifier (and Z3) load on the first call
+    from nodereg.verifier.runner import Verdict
+
+
+def verify(nodes: int = 2, pods: int = 2, **kwargs: Any) -> list[Verdict]:
     """Check every property of the real model for a cluster size; see :func:`nodereg.verifier.runner.verify`."""
     from nodereg.model.semantics import Config, real_model
     from nodereg.verifier.runner import verify as run
 
+    for name, value, least in (("nodes", nodes, 1), ("pods", pods, 0)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name}: expected an int, got {type(value).__name__}")
+        if value < least:
+            raise ValueError(f"{name}: expected {least} or more, got {value}")
     return run(real_model(), Config(nodes, pods), **kwargs)

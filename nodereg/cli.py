@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 import click
 
 from nodereg.model import params as P
+from nodereg.report import failure_line
 
 EXIT_OK, EXIT_VIOLATED, EXIT_USAGE, EXIT_INCONCLUSIVE = 0, 1, 2, 3
 
@@ -124,7 +125,7 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
 
     jobs = jobs or os.cpu_count() or 1
     if mutants:
-        _verify_mutants(fmt, cfg, timeout, depth, fixed, jobs)
+        _verify_mutants(fmt, cfg, timeout, depth, fixed, jobs, junit)
         return
     from nodereg.verifier.runner import verify as run
 
@@ -138,7 +139,7 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
         _write_junit(junit, verdicts)
     if fmt == "json":
         doc = {
-            "properties": [v.as_json() for v in verdicts],
+            "properties": [v.as_json() | {"message": failure_line(v)} for v in verdicts],
             "summary": summary,
             "config": {"nodes": nodes, "pods": pods, "engine": engine, "timeout": timeout,
                        "parameters": {P.PARAM_BY_VAR[k].name: v for k, v in fixed.items()} or "symbolic",
@@ -168,14 +169,16 @@ def _exit_code(summary: dict[str, int]) -> int:
 
 
 def _print_table(verdicts: list[Any], cfg: Any, fixed: dict[str, int], wall: float, total: int) -> None:
-    from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
-    console = Console()
+    from nodereg.report import console as make_console
+
+    console = make_console()
     timing = "symbolic timing" if not fixed else ", ".join(f"{P.PARAM_BY_VAR[k].name}={v}s" for k, v in fixed.items())
     table = Table(title=f"nodereg verify: {cfg.nodes} nodes × {cfg.pods} pods, {timing}")
     for col in ("property", "verdict", "engine", "bound", "seconds"):
-        table.add_column(col, justify="right" if col in ("bound", "seconds") else "left")
+        table.add_column(col, justify="right" if col in ("bound", "seconds") else "left", overflow="fold")
     colour = {"proved": "green", "violated": "red", "vacuous": "red", "inconclusive": "yellow"}
     for v in verdicts:
         name = f"{v.id} (lemma)" if v.lemma else v.id
@@ -184,7 +187,7 @@ def _print_table(verdicts: list[Any], cfg: Any, fixed: dict[str, int], wall: flo
     console.print(table)
     for v in verdicts:
         if v.status != "proved":
-            console.print(f"[bold]{v.id}[/]: {v.status} — {v.reason}")
+            console.print(f"[bold]{escape(v.id)}[/]: {escape(failure_line(v))}", highlight=False)
             if v.counterexample:
                 for i, step in enumerate(v.counterexample):
                     where = ", ".join(f"{k}={step[k]}" for k in ("node", "pod") if step[k] is not None)
@@ -197,20 +200,12 @@ def _print_table(verdicts: list[Any], cfg: Any, fixed: dict[str, int], wall: flo
 
 
 def _write_junit(path: Path, verdicts: list[Any]) -> None:
-    from junitparser import Error, Failure, JUnitXml, TestCase, TestSuite
+    from nodereg.report import junit_verdicts
 
-    suite = TestSuite("nodereg verify")
-    for v in verdicts:
-        case = TestCase(v.id, classname="nodereg.properties", time=round(v.seconds, 3))
-        if v.status in ("violated", "vacuous"):
-            case.result = [Failure(f"{v.status}: {v.reason}")]
-            if v.counterexample:
-                case.system_out = json.dumps(v.counterexample)
-        elif v.status == "inconclusive":
-            case.result = [Error(f"inconclusive: {v.reason}")]
-        suite.add_testcase(case)
-    xml = JUnitXml()
-    xml.add_testsuite(suite)
+    _write_xml(path, junit_verdicts(verdicts))
+
+
+def _write_xml(path: Path, xml: Any) -> None:
     try:
         xml.write(str(path))
     except OSError as exc:
@@ -240,7 +235,8 @@ def _mutant_row(args: tuple[str, Any, float, int, dict[str, int]]) -> dict[str, 
             "counterexample": next((v.counterexample for v in verdicts if v.id in killed_by[:1]), None)}
 
 
-def _verify_mutants(fmt: str, cfg: Any, timeout: float, depth: int, fixed: dict[str, int], jobs: int) -> None:
+def _verify_mutants(fmt: str, cfg: Any, timeout: float, depth: int, fixed: dict[str, int], jobs: int,
+                    junit: Path | None = None) -> None:
     from nodereg.model.mutants import MUTANTS
 
     work = [(mu.id, cfg, timeout, depth, fixed) for mu in MUTANTS]
@@ -252,20 +248,32 @@ def _verify_mutants(fmt: str, cfg: Any, timeout: float, depth: int, fixed: dict[
             rows = list(pool.map(_mutant_row, work))
     else:
         rows = [_mutant_row(w) for w in work]
+    from nodereg.report import junit_mutants, mutant_line
+
+    for r in rows:
+        r["message"] = mutant_line(r)
     killed = sum(r["status"] == "killed" for r in rows)
+    if junit is not None:
+        _write_xml(junit, junit_mutants(rows))
     if fmt == "json":
-        click.echo(json.dumps({"mutants": rows, "score": killed / len(rows) if rows else 1.0}))
+        click.echo(json.dumps({"mutants": rows, "score": killed / len(rows) if rows else 1.0}, ensure_ascii=False))
     else:
-        from rich.console import Console
+        from rich.markup import escape
         from rich.table import Table
+
+        from nodereg.report import console
 
         table = Table(title="nodereg verify --mutants")
         for col in ("mutant", "status", "killed by"):
-            table.add_column(col)
+            table.add_column(col, overflow="fold")
         for r in rows:
             table.add_row(r["id"], "[green]killed[/]" if r["status"] == "killed" else "[red]survived[/]",
                           ", ".join(r["killed_by"]))
-        Console().print(table)
+        out = console()
+        out.print(table)
+        for r in rows:
+            if r["status"] != "killed":
+                out.print(f"[bold]{escape(r['id'])}[/]: {escape(r['message'])}", highlight=False)
         click.echo(f"score: {killed}/{len(rows)}")
     sys.exit(EXIT_OK if killed == len(rows) else EXIT_VIOLATED)
 
@@ -313,6 +321,7 @@ def _register_subcommands() -> None:
         ("nodereg.diagrams.cli", ("diagrams",)),
         ("nodereg.oracle.cli", ("check", "oracle", "vectors")),
         ("nodereg.exports.cli", ("export", "statespace")),
+        ("nodereg.schema", ("schema",)),
     ):
         try:
             mod = importlib.import_module(module)

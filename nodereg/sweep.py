@@ -54,8 +54,8 @@ class Configuration:
         for flag, value in (("--nodes", self.nodes), ("--pods", self.pods), ("--timeout", self.timeout_s)):
             if value is not None:
                 out += [flag, str(value)]
-        for name, value in self.params.items():
-            out += ["--param", f"{name}={value}"]
+        for name, setting in self.params.items():
+            out += ["--param", f"{name}={setting}"]
         if self.k8s_version:
             out += ["--k8s-version", self.k8s_version]
         return out
@@ -87,7 +87,14 @@ def sweep(configurations: Iterable[Configuration], executor: Executor | None = N
     and shut down afterwards: each configuration already runs in its own process, so a thread only
     waits for it. A given executor is left open.
     """
+    if isinstance(configurations, str | bytes | Mapping) or not isinstance(configurations, Iterable):
+        raise TypeError(f"configurations: expected an iterable of Configuration, got {type(configurations).__name__}")
     todo = list(configurations)
+    for i, cfg in enumerate(todo):
+        if not isinstance(cfg, Configuration):
+            raise TypeError(f"configurations[{i}]: expected a Configuration, got {type(cfg).__name__}")
+    if executor is not None and not callable(getattr(executor, "map", None)):
+        raise TypeError(f"executor: expected a concurrent.futures.Executor, got {type(executor).__name__}")
     if executor is not None:
         return list(executor.map(verify_configuration, todo))
     with ThreadPoolExecutor(max_workers=max_workers or os.cpu_count() or 1) as pool:

@@ -6,7 +6,10 @@ a ``Report``. Both are imported lazily so that ``nodereg --help`` stays fast.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the lazy names below, typed for mypy and editors
+    from .api import InputError, Oracle, Report, Violation, check
 
 __all__ = ["InputError", "Oracle", "Report", "Violation", "check"]
 

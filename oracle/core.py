@@ -241,6 +241,9 @@ class Oracle:
 
     def __init__(self, params: dict[str, int] | None = None, k8s_version: str = K8S_VERSION, slack: float = 5.0,
                  fast: bool = True) -> None:
+        from .arguments import check_oracle_args
+
+        check_oracle_args(params, k8s_version, slack)  # TypeError/ValueError naming the argument
         base = defaults(k8s_version)
         base.update(params or {})
         self.params, self.slack, self.k8s_version = base, float(slack), k8s_version

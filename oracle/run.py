@@ -125,6 +125,9 @@ def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt
     """
     from nodereg.model.params import K8S_VERSION
 
+    from .arguments import check_check_args
+
+    check_check_args(sources, fmt, params, k8s_version, slack, oracle, jobs)  # errors name the argument
     o = oracle or Oracle(params, k8s_version or K8S_VERSION, slack)
     rep = Report(oracle=o)
     if isinstance(sources, str | Path):
