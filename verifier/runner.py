@@ -415,21 +415,25 @@ def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, ve
     todo = [v for v in verdicts if v.status == "proved"]
     if not todo:
         return
-    catalogue_only = all(v.id in {p.id for p in ALL_PROPERTIES} for v in todo)
     small = Config(1, min(1, cfg.pods))
     ids = [v.id for v in todo]
     todo_z3 = todo
-    if not ids:
-        return
-    if jobs > 1 and len(ids) > 1 and catalogue_only:
+    if jobs > 1 and len(ids) > 1:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
 
-        # chunks interleaved so that deep and shallow premises spread over the workers
-        chunks = [ids[i::jobs] for i in range(jobs)]
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as pool:
-            parts = pool.map(_witness_worker, [(model.name, small, fixed, c, depth, timeout_s) for c in chunks if c])
-            found = {k: v for part in parts for k, v in part.items()}
+        # forked workers inherit the model and the properties (whatever variant they are: a mutant,
+        # a model with a dropped assumption, a test's own property), so nothing is rebuilt by name
+        global _FORK_JOB
+        _FORK_JOB = (model, {i: by_id[i] for i in ids})
+        try:
+            # chunks interleaved so that deep and shallow premises spread over the workers
+            chunks = [ids[i::jobs] for i in range(jobs)]
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as pool:
+                parts = pool.map(_witness_worker, [(small, fixed, c, depth, timeout_s) for c in chunks if c])
+                found = {k: v for part in parts for k, v in part.items()}
+        finally:
+            _FORK_JOB = None
     else:
         found = _witness_search(model, small, fixed, [by_id[i] for i in ids], depth, timeout_s)
     for v in todo_z3:
@@ -510,15 +514,20 @@ def _witness_search(model: Model, cfg: Config, fixed: dict[str, int] | None, pro
     return res
 
 
+#: The model and properties a forked witness worker searches (set by the parent just before forking).
+_FORK_JOB: tuple[Model, dict[str, Property]] | None = None
+
+
 def model_by_key(key: str) -> Model:
-    """The real model (``"nodereg"``) or a seeded mutant by id: what worker processes rebuild."""
+    """The real model (``"nodereg"``) or a seeded mutant by id."""
     from nodereg.model.mutants import MUTANT_BY_ID
     from nodereg.model.semantics import real_model
 
     return real_model() if key == "nodereg" else MUTANT_BY_ID[key].model()
 
 
-def _witness_worker(args: tuple[str, Config, dict[str, int] | None, list[str], int, float]) -> dict[str, EngineResult]:
-    key, cfg, fixed, ids, depth, timeout_s = args
-    by_id = {p.id: p for p in ALL_PROPERTIES}
-    return _witness_search(model_by_key(key), cfg, fixed, [by_id[i] for i in ids], depth, timeout_s)
+def _witness_worker(args: tuple[Config, dict[str, int] | None, list[str], int, float]) -> dict[str, EngineResult]:
+    cfg, fixed, ids, depth, timeout_s = args
+    assert _FORK_JOB is not None, "witness workers are forked by _check_witnesses"
+    model, by_id = _FORK_JOB
+    return _witness_search(model, cfg, fixed, [by_id[i] for i in ids], depth, timeout_s)
