@@ -23,6 +23,7 @@ shared by all queries.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -35,6 +36,8 @@ from nodereg.properties.catalogue import ALL_PROPERTIES, Property
 
 from .encoding import Encoding, Step
 from .engines import EngineResult, Trace, spacer
+from .progress import CLEARS_ID, TIME_ID, rearm_graph, time_properties
+from .symmetry import check_symmetry
 
 
 @dataclass
@@ -312,11 +315,18 @@ def verify(
     ``jobs`` > 1 searches witnesses in that many worker processes (the model is rebuilt there from
     its name, so only the real model and the seeded mutants can be checked in parallel).
     """
-    wanted = props or list(ALL_PROPERTIES)
+    # a full run adds the verifier's own time-progress properties (their row: time-can-pass)
+    wanted = list(props) if props else [*ALL_PROPERTIES, *time_properties(model)]
     # lemmas are always proved first, so that what they support can use them
     work = [p for p in ALL_PROPERTIES if p.lemma] + [p for p in wanted if not p.lemma]
     work = list(dict.fromkeys(work))
     enc = Encoding(model, cfg, fixed)
+    # symmetry first: only a proof of it lets ∀-properties be checked on node 0 and pod 0 alone
+    sym = check_symmetry(enc, timeout_s)
+    if sym.status != "proved":
+        reduced = enc
+        enc = Encoding(model, cfg, fixed, symmetry=False)
+        enc._trans_template, enc.instance_relations = reduced._trans_template, reduced.instance_relations
     prover = Prover(enc)
     results: dict[str, EngineResult] = {}
 
@@ -339,6 +349,13 @@ def verify(
     # lemmas nobody asked for are only helpers: when they fail induction they are not searched further
     asked = {p.id for p in wanted}
     open_props = [p for p in work if (p.id not in results or results[p.id].status != "proved") and p.id in asked]
+    if engine != "k-induction" and engine != "spacer" and open_props and fixed:
+        # fixed timing: violations are typically deeper than any unrolling (many periodic passes),
+        # so concrete runs with time acceleration go first; with symbolic timing BMC goes first and
+        # finds the shortest counterexample
+        for pid, r in _concrete_violations(model, cfg, fixed, open_props, timeout_s).items():
+            results[pid] = r
+        open_props = [p for p in open_props if p.id not in results or results[p.id].status != "violated"]
     if engine != "k-induction" and engine != "spacer" and open_props:
         small = Config(1, min(1, cfg.pods))
         if small != cfg:
@@ -357,6 +374,12 @@ def verify(
             r = found[p.id]
             if r.status == "violated":
                 results[p.id] = r
+        # deeper than any unrolling (many periodic controller passes at fixed timing): concrete runs
+        # with time acceleration on the smallest cluster; a run found is replayed like any other
+        open_props = [p for p in open_props if p.id not in results or results[p.id].status != "violated"]
+        if open_props and not fixed:
+            for pid, r in _concrete_violations(model, cfg, fixed, open_props, timeout_s).items():
+                results[pid] = r
     # Spacer for what neither induction nor BMC settled
     for p in work:
         if p.id not in asked:
@@ -398,7 +421,46 @@ def verify(
         verdicts.append(v)
     if check_witnesses:
         _check_witnesses(model, cfg, fixed, verdicts, enc, witness_depth, timeout_s, jobs, work)
+    if any(v.id == TIME_ID for v in verdicts):
+        verdicts = _time_row(verdicts, prover, model, timeout_s)
+    for v in verdicts:
+        v.detail["symmetry_reduction"] = enc.symmetry
+    if props is None:
+        verdicts.insert(0, Verdict(SYMMETRY_ID, sym.status, "z3", None, sym.seconds, reason=sym.reason,
+                                   detail={"offending": sym.offending, "queries": sym.queries,
+                                           "symmetry_reduction": enc.symmetry}))
     return verdicts
+
+
+def _time_row(verdicts: list[Verdict], prover: Prover, model: Model, timeout_s: float) -> list[Verdict]:
+    """Fold the two time-progress properties and the re-arming graph into the one ``time-can-pass`` row."""
+    parts = [v for v in verdicts if v.id in (TIME_ID, CLEARS_ID)]
+    rest = [v for v in verdicts if v.id not in (TIME_ID, CLEARS_ID)]
+    row = next(v for v in parts if v.id == TIME_ID)
+    for status in ("violated", "vacuous", "inconclusive"):
+        bad = next((v for v in parts if v.status == status), None)
+        if bad is not None:
+            if bad is not row:
+                row = dataclasses.replace(bad, id=TIME_ID, reason=f"{bad.id}: {bad.reason}")
+            return [*rest, row]
+    graph = rearm_graph(prover, model, timeout_s)
+    row.seconds = sum(v.seconds for v in parts)
+    row.detail.update({"rearm": {k: sorted(v) for k, v in graph.edges.items()}, "cascade_bound": graph.bound,
+                       "witness_depth": max((v.detail.get("witness_depth") or 0) for v in parts)})
+    if graph.unknown:
+        row.status, row.reason = "inconclusive", "z3 answered unknown on the re-arming graph of urgent actions"
+    elif graph.cycle:
+        row.status = "inconclusive"
+        row.reason = (f"urgent actions may re-arm one another ({' → '.join(graph.cycle)}): no bound on the "
+                      "overdue cascade is proved")
+    else:
+        row.reason = (f"every overdue action is enabled and clears its deadline; re-arming {graph.text()} is "
+                      f"acyclic, so time passes after at most {graph.bound} urgent actions")
+    return [*rest, row]
+
+
+#: The row of the symmetry check (not a catalogue property: it is about the relation, not the runs).
+SYMMETRY_ID = "symmetry"
 
 
 def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, verdicts: list[Verdict],
@@ -412,12 +474,20 @@ def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, ve
     configuration by Spacer, whose "unreachable" is a proof of vacuity.
     """
     by_id = {p.id: p for p in (props or ALL_PROPERTIES)}
-    todo = [v for v in verdicts if v.status == "proved"]
+    todo = [v for v in verdicts if v.status == "proved" and v.id in by_id]
     if not todo:
         return
     small = Config(1, min(1, cfg.pods))
-    ids = [v.id for v in todo]
-    todo_z3 = todo
+    # concrete runs first (fast, and they reach premises that need many controller passes)
+    sim = _concrete_witnesses(model, small, fixed, [by_id[v.id] for v in todo], timeout_s)
+    for v in todo:
+        if v.id in sim:
+            v.detail["witness_engine"] = "simulation"
+            v.detail["witness_depth"] = sim[v.id]
+    todo_z3 = [v for v in todo if v.id not in sim]
+    ids = [v.id for v in todo_z3]
+    if not ids:
+        return
     if jobs > 1 and len(ids) > 1:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
@@ -512,6 +582,49 @@ def _witness_search(model: Model, cfg: Config, fixed: dict[str, int] | None, pro
     for r in res.values():
         r.trace = None  # not needed by the caller; keeps what crosses process boundaries small
     return res
+
+
+#: Concrete-run budgets: witnesses are cheap and many; a violation search runs only for what the
+#: engines left open, and gets more runs (a #121793 counterexample needs two periodic actions in phase).
+WITNESS_WALKS, VIOLATION_WALKS = 3000, 12000
+
+
+def _concrete_witnesses(model: Model, small: Config, fixed: dict[str, int] | None, props: list[Property],
+                        timeout_s: float) -> dict[str, int]:
+    """Premises reached by concrete runs (property id → run length); the rest go to Z3."""
+    from .concrete import concrete_params, search
+
+    params = concrete_params(model, fixed)
+    if params is None or not props:
+        return {}
+    st = search(model, small, params, [(p, "witness") for p in props], walks=WITNESS_WALKS,
+                time_budget_s=min(timeout_s, 5.0))
+    return {pid: f.depth for (pid, _), f in st.found.items()}
+
+
+def _concrete_violations(model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property],
+                         timeout_s: float) -> dict[str, EngineResult]:
+    """Violations found by concrete runs on the smallest cluster, lifted to ``cfg`` and replayed there."""
+    from .concrete import concrete_params, search
+
+    params = concrete_params(model, fixed)
+    if params is None:
+        return {}
+    small = Config(1, min(1, cfg.pods))
+    st = search(model, small, params, [(p, "violation") for p in props], walks=VIOLATION_WALKS,
+                time_budget_s=min(timeout_s, 15.0))
+    out = {}
+    for (pid, _), f in st.found.items():
+        trace = lift(f.trace, model, small, cfg) if small != cfg else f.trace
+        out[pid] = EngineResult("violated", "simulation", len(trace) - 1, st.seconds, trace,
+                                reason=f"a concrete run at {_timing_text(params)} breaks it")
+    return out
+
+
+def _timing_text(params: dict[str, int]) -> str:
+    from nodereg.model.params import PARAM_BY_VAR
+
+    return ", ".join(f"{PARAM_BY_VAR[k].name}={v}s" for k, v in params.items())
 
 
 #: The model and properties a forked witness worker searches (set by the parent just before forking).
