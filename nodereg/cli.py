@@ -40,6 +40,9 @@ def parse_k8s_version(text: str) -> str:
     m = re.fullmatch(r"v?(\d+)\.(\d+)(?:\.\d+)?", text.strip())
     version = f"{int(m.group(1))}.{int(m.group(2))}" if m else None
     known = known_k8s_versions()
+    if version is not None and version not in known and m and int(m.group(1)) == 1 and int(m.group(2)) < 17:
+        fail(f"--k8s-version {text!r}: Kubernetes {version} is older than the Lease heartbeat (GA 1.17); not "
+             f"modelled; expected one of {known[0]} to {known[-1]}")
     if version not in known:
         fail(f"--k8s-version {text!r}: unknown Kubernetes version; expected one of {known[0]} to {known[-1]} "
              f"({', '.join(known)})")
@@ -197,7 +200,8 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
             "summary": summary,
             "config": {"nodes": nodes, "pods": pods, "engine": engine, "timeout": timeout,
                        "parameters": {P.PARAM_BY_VAR[k].name: v for k, v in fixed.items()} or "symbolic",
-                       "symmetry": True, "seconds": round(wall, 3)},
+                       "symmetry": all(v.detail.get("symmetry_reduction", True) for v in verdicts),
+                       "seconds": round(wall, 3)},
         }
         click.echo(json.dumps(doc, ensure_ascii=False))
     else:

@@ -611,8 +611,10 @@ def _concrete_violations(model: Model, cfg: Config, fixed: dict[str, int] | None
     if params is None:
         return {}
     small = Config(1, min(1, cfg.pods))
-    st = search(model, small, params, [(p, "violation") for p in props], walks=VIOLATION_WALKS,
-                time_budget_s=min(timeout_s, 15.0))
+    # at symbolic timing BMC has already searched (this is a bonus); at fixed timing runs go first
+    walks, budget = (VIOLATION_WALKS, 15.0) if fixed else (WITNESS_WALKS, 3.0)
+    st = search(model, small, params, [(p, "violation") for p in props], walks=walks,
+                time_budget_s=min(timeout_s, budget))
     out = {}
     for (pid, _), f in st.found.items():
         trace = lift(f.trace, model, small, cfg) if small != cfg else f.trace
