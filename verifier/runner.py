@@ -320,6 +320,8 @@ def verify(
     # lemmas are always proved first, so that what they support can use them
     work = [p for p in ALL_PROPERTIES if p.lemma] + [p for p in wanted if not p.lemma]
     work = list(dict.fromkeys(work))
+    # concrete witness runs need no proof: with a spare core they run beside the proofs
+    early = _start_witness_runs(model, cfg, fixed, work, timeout_s) if check_witnesses and jobs > 1 else None
     enc = Encoding(model, cfg, fixed)
     # symmetry first: only a proof of it lets ∀-properties be checked on node 0 and pod 0 alone
     sym = check_symmetry(enc, timeout_s)
@@ -341,7 +343,7 @@ def verify(
                 if r.status == "proved":
                     results[p.id] = r
                     progress = True
-                    if p.kind == "state":
+                    if p.kind == "state" and p.id != TIME_ID:  # time-can-pass supports nothing
                         prover.add_lemma(p)
                 elif r.status == "violated":
                     results[p.id] = r
@@ -420,7 +422,7 @@ def verify(
             v.bound = len(r.trace) - 1
         verdicts.append(v)
     if check_witnesses:
-        _check_witnesses(model, cfg, fixed, verdicts, enc, witness_depth, timeout_s, jobs, work)
+        _check_witnesses(model, cfg, fixed, verdicts, enc, witness_depth, timeout_s, jobs, work, early)
     if any(v.id == TIME_ID for v in verdicts):
         verdicts = _time_row(verdicts, prover, model, timeout_s)
     for v in verdicts:
@@ -465,7 +467,7 @@ SYMMETRY_ID = "symmetry"
 
 def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, verdicts: list[Verdict],
                      enc: Encoding, depth: int, timeout_s: float, jobs: int = 1,
-                     props: list[Property] | None = None) -> None:
+                     props: list[Property] | None = None, early: Any = None) -> None:
     """Find a run reaching each proved property's premise, or report it ``vacuous``.
 
     The search runs on a one-node, one-pod cluster first: such a run embeds in every larger
@@ -479,7 +481,12 @@ def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, ve
         return
     small = Config(1, min(1, cfg.pods))
     # concrete runs first (fast, and they reach premises that need many controller passes)
-    sim = _concrete_witnesses(model, small, fixed, [by_id[v.id] for v in todo], timeout_s)
+    if early is not None:
+        pool, future = early
+        with pool:
+            sim = {pid: depth for pid, depth in future.result().items() if pid in {v.id for v in todo}}
+    else:
+        sim = _concrete_witnesses(model, small, fixed, [by_id[v.id] for v in todo], timeout_s)
     for v in todo:
         if v.id in sim:
             v.detail["witness_engine"] = "simulation"
@@ -600,6 +607,29 @@ def _concrete_witnesses(model: Model, small: Config, fixed: dict[str, int] | Non
     st = search(model, small, params, [(p, "witness") for p in props], walks=WITNESS_WALKS,
                 time_budget_s=min(timeout_s, 5.0))
     return {pid: f.depth for (pid, _), f in st.found.items()}
+
+
+def _start_witness_runs(model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property],
+                        timeout_s: float) -> tuple[Any, Any]:
+    """Search every premise by concrete runs in a forked process while this one proves."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    global _FORK_JOB
+    _FORK_JOB = (model, {p.id: p for p in props})
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("fork"))
+    try:
+        future = pool.submit(_concrete_worker, (Config(1, min(1, cfg.pods)), fixed, timeout_s))
+    finally:
+        _FORK_JOB = None
+    return pool, future
+
+
+def _concrete_worker(args: tuple[Config, dict[str, int] | None, float]) -> dict[str, int]:
+    small, fixed, timeout_s = args
+    assert _FORK_JOB is not None
+    model, by_id = _FORK_JOB
+    return _concrete_witnesses(model, small, fixed, list(by_id.values()), timeout_s)
 
 
 def _concrete_violations(model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property],
