@@ -645,9 +645,14 @@ def _concrete_violations(model: Model, cfg: Config, fixed: dict[str, int] | None
     walks, budget = (VIOLATION_WALKS, 15.0) if fixed else (WITNESS_WALKS, 3.0)
     st = search(model, small, params, [(p, "violation") for p in props], walks=walks,
                 time_budget_s=min(timeout_s, budget))
+    from .counterexample import replay
+
+    by_id = {p.id: p for p in props}
     out = {}
     for (pid, _), f in st.found.items():
         trace = lift(f.trace, model, small, cfg) if small != cfg else f.trace
+        if not replay(model, cfg, trace, by_id[pid]):
+            continue  # the run does not embed in this configuration: leave the property to BMC
         out[pid] = EngineResult("violated", "simulation", len(trace) - 1, st.seconds, trace,
                                 reason=f"a concrete run at {_timing_text(params)} breaks it")
     return out
