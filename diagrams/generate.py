@@ -79,6 +79,13 @@ def _mutant_run(mutant_id: str) -> tuple[str, str, str, str, list[dict]]:
     props = [p for p in ALL_PROPERTIES if not p.lemma]
     model = mu.model()
     found = Prover(Encoding(model, MUTANT_CONFIG)).first_violation(props, MUTANT_DEPTH)
+    if found is None:
+        # an asymmetric bug (node 0 alone is right) or blocked time: every instance, and the
+        # verifier's time-progress properties, as nodereg verify checks them then
+        from nodereg.verifier.progress import time_properties
+
+        enc = Encoding(model, MUTANT_CONFIG, symmetry=False)
+        found = Prover(enc).first_violation([*props, *time_properties(model)], MUTANT_DEPTH)
     if found is None or not replay(model, MUTANT_CONFIG, found[1], found[0]):
         return (mu.id, mu.description, mu.reference, "", [])
     cex = describe(compiled(model, MUTANT_CONFIG), found[1])

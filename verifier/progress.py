@@ -148,25 +148,28 @@ def rearm_graph(prover: Any, model: Model, timeout_s: float) -> RearmGraph:
     for f in events:
         newly[f] = z3.Or(*[z3.And(_b(blocks(v1, i)), z3.Not(_b(blocks(v0, i)))) for _, i in urgent if i.event.id == f])
     out = RearmGraph({e: set() for e in events})
-    for e in events:
-        fires = z3.Or(*[z3.And(st.event == k, _b(blocks(v0, i))) for k, i in urgent if i.event.id == e])
-        while True:
-            rest = [f for f in events if f not in out.edges[e]]
-            if not rest:
-                break
-            prover.ind.push()
-            prover.ind.set("timeout", max(1, int(timeout_s * 1000)))
-            prover.ind.add(fires, z3.Or(*[newly[f] for f in rest]))
-            r = prover.ind.check()
-            out.queries += 1
-            if r == z3.sat:
-                m = prover.ind.model()
-                out.edges[e] |= {f for f in rest if z3.is_true(m.eval(newly[f], model_completion=True))}
-            prover.ind.pop()
-            if r == z3.unknown:
-                out.unknown = True
-            if r != z3.sat:
-                break
+    fires = {e: z3.Or(*[z3.And(st.event == k, _b(blocks(v0, i))) for k, i in urgent if i.event.id == e])
+             for e in events}
+    # one query for every edge not yet seen; each model shows one or more new edges, unsat ends it
+    while True:
+        rest = [(e, f) for e in events for f in events if f not in out.edges[e]]
+        if not rest:
+            break
+        prover.ind.push()
+        prover.ind.set("timeout", max(1, int(timeout_s * 1000)))
+        prover.ind.add(z3.Or(*[z3.And(fires[e], newly[f]) for e, f in rest]))
+        r = prover.ind.check()
+        out.queries += 1
+        if r == z3.sat:
+            m = prover.ind.model()
+            for e, f in rest:
+                if z3.is_true(m.eval(z3.And(fires[e], newly[f]), model_completion=True)):
+                    out.edges[e].add(f)
+        prover.ind.pop()
+        if r == z3.unknown:
+            out.unknown = True
+        if r != z3.sat:
+            break
     out.cycle = _find_cycle(out.edges)
     if out.cycle is None and not out.unknown:
         count = {e: sum(1 for _, i in urgent if i.event.id == e) for e in events}

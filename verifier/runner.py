@@ -406,7 +406,6 @@ def verify(
                                          reason=f"no counterexample up to depth {bmc_depth} and no unbounded proof"
                                                 + ("" if unbounded else " (unbounded engines off)"))
     verdicts: list[Verdict] = []
-    cm = compiled(model, cfg)
     for p in work:
         if p.id not in asked:
             continue
@@ -417,7 +416,7 @@ def verify(
         if r.status == "violated" and r.trace:
             from .counterexample import describe, replay
 
-            v.counterexample = describe(cm, r.trace)
+            v.counterexample = describe(compiled(model, cfg), r.trace)
             v.replayed = replay(model, cfg, r.trace, p)
             v.bound = len(r.trace) - 1
         verdicts.append(v)
