@@ -52,6 +52,7 @@ CASES = [
     ("real 2x2", MODEL, Config(2, 2), "proved", None),
     ("real 3x2", MODEL, Config(3, 2), "proved", None),
     ("real 2x3", MODEL, Config(2, 3), "proved", None),
+    ("real 3x3 (two swaps each)", MODEL, Config(3, 3), "proved", None),
     ("real 1x1 (nothing to rename)", MODEL, Config(1, 1), "proved", None),
     ("register reads node 0", MUTANT_BY_ID["register-reads-first-node-capacity"].model(), Config(2, 2), "violated",
      "kubelet_register_node"),
@@ -74,6 +75,18 @@ def test_symmetry_check(name: str, model: Model, cfg: Config, status: str, event
     if event is not None:
         assert r.offending is not None and r.offending.startswith(event + "("), r.offending
         assert event in r.reason
+
+
+def test_a_third_node_is_covered_by_its_own_swap() -> None:
+    """Nodes 0 ↔ 1 alone do not generate the renamings of three nodes: a bug on node 2 needs (1 2)."""
+
+    def cordon_not_node_two(m: Model) -> Model:
+        e = m.event("admin_cordon")
+        return _replace(m, "cordon-not-node-two", e.id, guard=lambda s, i: And(e.guard(s, i), i.node != 2))
+
+    r = check_symmetry(Encoding(cordon_not_node_two(MODEL), Config(3, 1)))
+    assert r.status == "violated" and r.offending is not None and r.offending.startswith("admin_cordon(")
+    assert "node 1 and node 2" in r.reason
 
 
 def test_the_reduction_alone_would_prove_the_asymmetric_bug() -> None:
