@@ -2,6 +2,11 @@
 
 The order of work, chosen for speed without giving up soundness:
 
+0. **Symmetry** (:mod:`.symmetry`): Z3 proves the transition relation invariant under renaming
+   nodes and pods; only then are ∀-properties checked on node 0 and pod 0. Otherwise (violated or
+   unknown) every property is checked on every instance. A full run reports it as the ``symmetry``
+   row, and adds the ``time-can-pass`` row (:mod:`.progress`), folded from two properties and the
+   re-arming graph of urgent actions.
 1. **Induction rounds** (engine ``k-induction``): each property is tried for 1-induction relative to
    the state properties already proved (sound: they hold in every reachable state). Proved state
    properties become lemmas for the next ones; rounds repeat until nothing new is proved.
@@ -11,7 +16,10 @@ The order of work, chosen for speed without giving up soundness:
 3. **Spacer** (engine ``spacer``, IC3/PDR over Horn clauses, assuming the proved lemmas) for what
    is still open: it proves, or says the violation is deeper than the BMC bound. What none of them
    settles is ``inconclusive``, never proved.
-4. **Witnesses**: for every proved property, a stuttering BMC unrolling (bounds 10, 13, then the
+   Concrete runs with time acceleration (:mod:`.concrete`) look for violations too: after BMC at
+   symbolic timing, before it at fixed timing (where violations need many periodic passes).
+4. **Witnesses**: for every proved property, concrete runs first (in a forked process beside the
+   proofs when ``jobs`` > 1); then a stuttering BMC unrolling (bounds 10, 13, then the
    witness depth) looks for a run that reaches its premise, on a one-node, one-pod cluster; what it
    misses goes to Spacer on the configuration. A premise proved unreachable makes the property
    ``vacuous``, a failure.
