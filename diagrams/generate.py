@@ -78,14 +78,18 @@ def _mutant_run(mutant_id: str) -> tuple[str, str, str, str, list[dict]]:
     mu = MUTANT_BY_ID[mutant_id]
     props = [p for p in ALL_PROPERTIES if not p.lemma]
     model = mu.model()
-    found = Prover(Encoding(model, MUTANT_CONFIG)).first_violation(props, MUTANT_DEPTH)
-    if found is None:
-        # an asymmetric bug (node 0 alone is right) or blocked time: every instance, and the
-        # verifier's time-progress properties, as nodereg verify checks them then
-        from nodereg.verifier.progress import time_properties
+    # as nodereg verify does: every instance when the relation is not symmetric (a bug only another
+    # node shows), and the time-progress properties when time can be blocked (found on one node)
+    from nodereg.model.semantics import Config
+    from nodereg.verifier.progress import time_properties
+    from nodereg.verifier.symmetry import check_symmetry
 
-        enc = Encoding(model, MUTANT_CONFIG, symmetry=False)
-        found = Prover(enc).first_violation([*props, *time_properties(model)], MUTANT_DEPTH)
+    symmetric = check_symmetry(Encoding(model, MUTANT_CONFIG)).status == "proved"
+    timed = time_properties(model)
+    one = Config(1, min(1, MUTANT_CONFIG.pods))
+    if Prover(Encoding(model, one)).first_violation(timed, 8) is not None:
+        props = [*props, *timed]
+    found = Prover(Encoding(model, MUTANT_CONFIG, symmetry=symmetric)).first_violation(props, MUTANT_DEPTH)
     if found is None or not replay(model, MUTANT_CONFIG, found[1], found[0]):
         return (mu.id, mu.description, mu.reference, "", [])
     cex = describe(compiled(model, MUTANT_CONFIG), found[1])
