@@ -329,7 +329,7 @@ def verify(
     work = [p for p in ALL_PROPERTIES if p.lemma] + [p for p in wanted if not p.lemma]
     work = list(dict.fromkeys(work))
     # concrete witness runs need no proof: with a spare core they run beside the proofs
-    early = _start_witness_runs(model, cfg, fixed, work, timeout_s) if check_witnesses and jobs > 1 else None
+    early = _EarlyRuns(model, cfg, fixed, work, timeout_s) if check_witnesses and jobs > 1 else None
     enc = Encoding(model, cfg, fixed)
     # symmetry first: only a proof of it lets ∀-properties be checked on node 0 and pod 0 alone
     sym = check_symmetry(enc, timeout_s)
@@ -474,7 +474,7 @@ SYMMETRY_ID = "symmetry"
 
 def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, verdicts: list[Verdict],
                      enc: Encoding, depth: int, timeout_s: float, jobs: int = 1,
-                     props: list[Property] | None = None, early: Any = None) -> None:
+                     props: list[Property] | None = None, early: _EarlyRuns | None = None) -> None:
     """Find a run reaching each proved property's premise, or report it ``vacuous``.
 
     The search runs on a one-node, one-pod cluster first: such a run embeds in every larger
@@ -485,13 +485,13 @@ def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, ve
     by_id = {p.id: p for p in (props or ALL_PROPERTIES)}
     todo = [v for v in verdicts if v.status == "proved" and v.id in by_id]
     if not todo:
+        if early is not None:
+            early.close()
         return
     small = Config(1, min(1, cfg.pods))
     # concrete runs first (fast, and they reach premises that need many controller passes)
     if early is not None:
-        pool, future = early
-        with pool:
-            sim = {pid: depth for pid, depth in future.result().items() if pid in {v.id for v in todo}}
+        sim = {pid: depth for pid, depth in early.result().items() if pid in {v.id for v in todo}}
     else:
         sim = _concrete_witnesses(model, small, fixed, [by_id[v.id] for v in todo], timeout_s)
     for v in todo:
@@ -616,27 +616,42 @@ def _concrete_witnesses(model: Model, small: Config, fixed: dict[str, int] | Non
     return {pid: f.depth for (pid, _), f in st.found.items()}
 
 
-def _start_witness_runs(model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property],
-                        timeout_s: float) -> tuple[Any, Any]:
-    """Search every premise by concrete runs in a forked process while this one proves."""
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
+class _EarlyRuns:
+    """Concrete witness runs in a forked process, started before the proofs and read after them."""
 
-    global _FORK_JOB
-    _FORK_JOB = (model, {p.id: p for p in props})
-    pool = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("fork"))
+    def __init__(self, model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property],
+                 timeout_s: float) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork")
+        self.recv, send = ctx.Pipe(duplex=False)
+        args = (model, Config(1, min(1, cfg.pods)), fixed, props, timeout_s, send)
+        self.proc = ctx.Process(target=_early_worker, args=args, daemon=True)
+        self.proc.start()
+        send.close()
+
+    def result(self) -> dict[str, int]:
+        """The premises found (property id → run length); nothing if the worker failed."""
+        try:
+            out = self.recv.recv() if self.recv.poll(60) else {}
+        except (EOFError, OSError):
+            out = {}
+        self.close()
+        return out
+
+    def close(self) -> None:
+        if self.proc.is_alive():
+            self.proc.terminate()
+        self.proc.join()
+        self.recv.close()
+
+
+def _early_worker(model: Model, small: Config, fixed: dict[str, int] | None, props: list[Property],
+                  timeout_s: float, send: Any) -> None:
     try:
-        future = pool.submit(_concrete_worker, (Config(1, min(1, cfg.pods)), fixed, timeout_s))
+        send.send(_concrete_witnesses(model, small, fixed, props, timeout_s))
     finally:
-        _FORK_JOB = None
-    return pool, future
-
-
-def _concrete_worker(args: tuple[Config, dict[str, int] | None, float]) -> dict[str, int]:
-    small, fixed, timeout_s = args
-    assert _FORK_JOB is not None
-    model, by_id = _FORK_JOB
-    return _concrete_witnesses(model, small, fixed, list(by_id.values()), timeout_s)
+        send.close()
 
 
 def _concrete_violations(model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property],
