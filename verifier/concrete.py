@@ -64,9 +64,9 @@ class Found:
 
 @dataclass(slots=True)
 class SearchStats:
-    """How much the search looked at."""
+    """How much the search looked at: runs started, steps taken, and what was found."""
 
-    states: int = 0
+    states: int = 0  # runs started (this engine's unit of work)
     transitions: int = 0
     complete: bool = False
     seconds: float = 0.0

@@ -176,9 +176,13 @@ class Encoding:
         """
         if self._trans_template is None:
             ts, tt, tst = self.state("T0"), self.state("T1"), self.step_vars("T")
-            self.instance_relations = [self.trans_instance(k, ts, tt, tst) for k in range(len(self.instances))]
             parts = [z3.And(tst.event >= 0, tst.event < len(self.instances))]
-            for k, rel in enumerate(self.instance_relations):
+            # terms are created in this order on purpose: Z3's choice of model follows it, and the
+            # committed counterexample diagrams are drawn from those models
+            self.instance_relations = []
+            for k in range(len(self.instances)):
+                rel = self.trans_instance(k, ts, tt, tst)
+                self.instance_relations.append(rel)
                 parts.append(z3.Implies(tst.event == k, rel))
             self._trans_template = (z3.And(*parts), ts, tt, tst)
         return self._trans_template

@@ -34,7 +34,7 @@ from typing import Any
 import z3
 
 from nodereg.model.logic import And, Implies, Not, Or
-from nodereg.model.semantics import Bound, Instance, Model, View, full_guard, instances, urgency
+from nodereg.model.semantics import Bound, Instance, Model, full_guard, instances, urgency
 from nodereg.properties.catalogue import Property
 
 #: The row ``nodereg verify`` reports, and the two properties it is made of.
@@ -223,5 +223,3 @@ def _b(x: Any) -> z3.BoolRef:
 
 
 __all__ = ["CLEARS_ID", "TIME_ID", "RearmGraph", "blocks", "is_urgent", "rearm_graph", "time_properties"]
-
-_ = View  # views are what the formulas above are evaluated on
