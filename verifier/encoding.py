@@ -61,7 +61,6 @@ class Encoding:
         self.keys = self.layout.keys
         self._trans_template: tuple[z3.BoolRef, dict, dict, Step] | None = None
         self.instance_relations: list[z3.BoolRef] = []
-        self._formulas: dict[tuple[int, int, bool, int], tuple[Property, dict, z3.BoolRef]] = {}
 
     # Variables --------------------------------------------------------------------------------
     def state(self, tag: str) -> dict[Key, z3.ExprRef]:
@@ -203,7 +202,7 @@ class Encoding:
               st: Step | None = None) -> z3.BoolRef:
         """The property on a state (state kind) or on a step (step kind: only its events count)."""
         if prop.kind == "state":
-            return self._state_formula(prop, prop.formula, s, focus=True)
+            return _b(prop.formula(self.view(s)))
         assert t is not None and st is not None
         parts = []
         for k, inst in enumerate(self.instances):
@@ -215,22 +214,13 @@ class Encoding:
     def assume(self, lemma: Property, s: dict[Key, z3.ExprRef]) -> z3.BoolRef:
         """A proved state property, assumed for *every* node and pod (symmetry makes it hold for all)."""
         assert lemma.kind == "state"
-        return self._state_formula(lemma, lemma.formula, s, focus=False)
-
-    def _state_formula(self, prop: Property, fn: Any, s: dict[Key, z3.ExprRef], focus: bool) -> z3.BoolRef:
-        """A state formula on one state's variables, built once (induction asks for the same ones each round)."""
-        key = (id(prop), id(fn), focus, id(s))
-        cached = self._formulas.get(key)
-        if cached is None or cached[0] is not prop or cached[1] is not s:
-            cached = (prop, s, _b(fn(self.view(s, focus=focus))))
-            self._formulas[key] = cached
-        return cached[2]
+        return _b(lemma.formula(self.view(s, focus=False)))
 
     def witness(self, prop: Property, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef] | None = None,
                 st: Step | None = None) -> z3.BoolRef:
         """The property's premise, reached in a state or on a step of its witness events."""
         if prop.witness_kind == "state":
-            return self._state_formula(prop, prop.witness, s, focus=True)
+            return _b(prop.witness(self.view(s)))
         assert t is not None and st is not None
         parts = []
         for k, inst in enumerate(self.instances):

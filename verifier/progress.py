@@ -81,6 +81,18 @@ def time_properties(model: Model) -> list[Property]:
     urgent_events = tuple(dict.fromkeys(e.id for e in model.events
                                         if e.timer and e.timer.latest and not e.args))
 
+    memo: dict[tuple[Any, str], Any] = {}
+
+    def overdue_ok(s: Any) -> Any:
+        """Built once per Z3 state (induction asks for the same states every round; it is large)."""
+        probe = s.get(("param", "lease_renew_interval", -1))
+        if not isinstance(probe, z3.ExprRef):
+            return _overdue_ok(model, s)
+        key = (s.cfg, str(probe))
+        if key not in memo:
+            memo[key] = _overdue_ok(model, s)
+        return memo[key]
+
     def clears(pre: Any, post: Any, b: Any) -> Any:
         inst = b.inst
         if not is_urgent(inst):
@@ -101,7 +113,7 @@ def time_properties(model: Model) -> list[Property]:
             "property could hold because time stops.",
             "nodereg verifier/progress.py",
             "state",
-            lambda s: _overdue_ok(model, s),
+            overdue_ok,
             lambda s: _some_overdue(model, s),
             "an urgent action is overdue (time waits for it)",
         ),
