@@ -96,11 +96,51 @@ def _mutant_run(mutant_id: str) -> tuple[str, str, str, str, list[dict[str, Any]
     mu = MUTANT_BY_ID[mutant_id]
     props = [p for p in ALL_PROPERTIES if not p.lemma]
     model = mu.model()
-    found = Prover(Encoding(model, MUTANT_CONFIG)).first_violation(props, MUTANT_DEPTH)
+    # as nodereg verify does: every instance when the relation is not symmetric (a bug only another
+    # node shows), and the time-progress properties when time can be blocked (found on one node)
+    from nodereg.verifier.progress import time_properties
+
+    symmetric, blocked = _mutant_shape(model)
+    if blocked:
+        props = [*props, *time_properties(model)]
+    found = Prover(Encoding(model, MUTANT_CONFIG, symmetry=symmetric)).first_violation(props, MUTANT_DEPTH)
     if found is None or not replay(model, MUTANT_CONFIG, found[1], found[0]):
         return (mu.id, mu.description, mu.reference, "", [])
     cex = describe(compiled(model, MUTANT_CONFIG), found[1])
     return (mu.id, mu.description, mu.reference, found[0].id, cex)
+
+
+def _mutant_shape(model: object) -> tuple[bool, bool]:
+    """(relation symmetric, time can be blocked), decided in a forked child process.
+
+    The Z3 queries run in the child so that this process's solver context sees exactly what it saw
+    before these checks existed: the committed pictures of the other mutants stay byte for byte.
+    """
+    import os
+
+    from nodereg.model.semantics import Config
+    from nodereg.verifier.encoding import Encoding
+    from nodereg.verifier.progress import time_properties
+    from nodereg.verifier.runner import Prover
+    from nodereg.verifier.symmetry import check_symmetry
+
+    rd, wr = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        try:
+            sym = check_symmetry(Encoding(model, MUTANT_CONFIG)).status == "proved"  # type: ignore[arg-type]
+            one = Config(1, min(1, MUTANT_CONFIG.pods))
+            blocked = Prover(Encoding(model, one)).first_violation(time_properties(model), 8) is not None  # type: ignore[arg-type]
+            os.write(wr, bytes([int(sym), int(blocked)]))
+        finally:
+            os._exit(0)
+    os.close(wr)
+    with os.fdopen(rd, "rb") as f:
+        answer = f.read()
+    os.waitpid(pid, 0)
+    if len(answer) != 2:
+        raise RuntimeError("the symmetry and time checks of a mutant failed")
+    return bool(answer[0]), bool(answer[1])
 
 
 def mutant_runs() -> list[MutantRun]:

@@ -223,3 +223,50 @@ MUTANTS: tuple[Mutant, ...] = (
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}
+
+
+# =================================================================================================
+# Mutants of the verifier's own checks (issue 12, points 1 and 2): symmetry and time progress.
+# Kept in their own block, appended to MUTANTS, so that other mutant lists merge without conflict.
+# =================================================================================================
+
+
+# 12. an action reads another node's data by the wrong index ---------------------------------------
+def _register_reads_node_zero(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        from .logic import Max
+
+        first = s.node(0)  # the bug: node 0's capacity and reservations, whichever node registers
+        u.values[("node", "allocatable", i.node)] = If(Not(s.node(i.node).exists),
+                                                       Max(first.capacity - first.reserved, 0),
+                                                       s.node(i.node).allocatable)
+        return u
+
+    return _replace_event(m, "register-reads-first-node-capacity", e.id, effect=eff)
+
+
+# 13. an urgent action that never clears its own deadline -----------------------------------------
+def _noschedule_pass_never_synced(m: Model) -> Model:
+    e = m.event("nlc_sync_noschedule_taints")
+    eff = _without_effect_keys(e.effect, {"taints_synced": lambda s, i: s.node(i.node).taints_synced})
+    return _replace_event(m, "noschedule-pass-never-marks-synced", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant("register-reads-first-node-capacity",
+           "The kubelet's registration computes allocatable from node 0's capacity and reservations "
+           "instead of its own: every node but the first reports another machine's allocatable. Node 0 "
+           "alone is always right, so only a symmetry check (or checking every node) sees it.",
+           "pkg/kubelet/nodestatus/setters.go (MachineInfo); issue 12 point 1", _register_reads_node_zero),
+    Mutant("noschedule-pass-never-marks-synced",
+           "The NoSchedule tainting pass applies the taints but never records that it has seen the update, "
+           "so it stays due at once for ever and time cannot pass: every time-step property then holds "
+           "vacuously.", "pkg/controller/nodelifecycle (doNoScheduleTaintingPass); issue 12 point 2",
+           _noschedule_pass_never_synced),
+)
+
+MUTANT_BY_ID = {m.id: m for m in MUTANTS}

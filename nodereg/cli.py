@@ -1,8 +1,8 @@
 """The ``nodereg`` command line.
 
 Exit codes (``verify``): 0 every property proved; 1 some property violated or vacuous; 3 some
-inconclusive and none violated; 2 bad usage or input. Errors are one line on stderr, never a
-traceback.
+inconclusive and none violated; 2 bad usage or input; 4 an internal error (a bug in nodereg, never a
+verdict). Errors are one line on stderr, never a traceback (``nodereg --debug ...`` shows it).
 """
 
 from __future__ import annotations
@@ -18,7 +18,36 @@ import click
 from nodereg.model import params as P
 from nodereg.report import failure_line
 
-EXIT_OK, EXIT_VIOLATED, EXIT_USAGE, EXIT_INCONCLUSIVE = 0, 1, 2, 3
+EXIT_OK, EXIT_VIOLATED, EXIT_USAGE, EXIT_INCONCLUSIVE, EXIT_INTERNAL = 0, 1, 2, 3, 4
+
+#: What every command's exit code means (``--help`` of verify prints it).
+EXIT_CODES_HELP = (
+    "Exit codes: 0 every property proved (with a witness); 1 a property violated or vacuous; "
+    "2 bad usage or input; 3 inconclusive (a solver gave up; never a pass); 4 internal error "
+    "(a bug in nodereg, never a verdict; 'nodereg --debug ...' prints the traceback)."
+)
+
+
+def known_k8s_versions() -> tuple[str, ...]:
+    """The Kubernetes minor versions whose timing defaults nodereg knows: 1.17 (Lease GA) to its target."""
+    major, minor = (int(x) for x in P.K8S_VERSION.split(".")[:2])
+    return tuple(f"{major}.{m}" for m in range(17, minor + 1))
+
+
+def parse_k8s_version(text: str) -> str:
+    """``1.32``, ``v1.32`` or ``1.32.4`` → ``"1.32"``; anything else is a usage error naming the known ones."""
+    import re
+
+    m = re.fullmatch(r"v?(\d+)\.(\d+)(?:\.\d+)?", text.strip())
+    version = f"{int(m.group(1))}.{int(m.group(2))}" if m else None
+    known = known_k8s_versions()
+    if version is not None and version not in known and m and int(m.group(1)) == 1 and int(m.group(2)) < 17:
+        fail(f"--k8s-version {text!r}: Kubernetes {version} is older than the Lease heartbeat (GA 1.17); not "
+             f"modelled; expected one of {known[0]} to {known[-1]}")
+    if version not in known:
+        fail(f"--k8s-version {text!r}: unknown Kubernetes version; expected one of {known[0]} to {known[-1]} "
+             f"({', '.join(known)})")
+    return version
 
 
 def fail(message: str) -> NoReturn:
@@ -74,13 +103,43 @@ def check_admissible(fixed: dict[str, int], model: Any) -> tuple[Any, list[str]]
     return model, dropped
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class GuardedGroup(click.Group):
+    """Every command runs under one guard: an unexpected exception is one line and exit 4.
+
+    Exit 1 means "a property is violated"; a crash must never read as a verdict in CI. The
+    traceback is printed only with ``nodereg --debug`` (or ``NODEREG_DEBUG=1``).
+    """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            click.echo("nodereg: interrupted", err=True)
+            sys.exit(130)
+        except Exception as exc:  # the guard itself: nothing unexpected escapes as a traceback
+            import os
+
+            if ctx.params.get("debug") or os.environ.get("NODEREG_DEBUG"):
+                import traceback
+
+                traceback.print_exc()
+            where = ctx.invoked_subcommand or "nodereg"
+            text = " ".join(str(exc).split())[:300]
+            click.echo(f"nodereg: internal error in '{where}': {type(exc).__name__}: {text} "
+                       "(a bug in nodereg, not a verdict; rerun with 'nodereg --debug' for the traceback)", err=True)
+            sys.exit(EXIT_INTERNAL)
+
+
+@click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES_HELP)
+@click.option("--debug", is_flag=True, help="print the traceback of an internal error (exit 4)")
 @click.version_option(package_name="nodereg")
-def main() -> None:
+def main(debug: bool) -> None:
     """nodereg: Kubernetes node registration and lifecycle, declared once, verified by Z3."""
 
 
-@main.command()
+@main.command(epilog=EXIT_CODES_HELP)
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--junit", "junit", type=click.Path(dir_okay=False, path_type=Path), help="write JUnit XML here")
 @click.option("--property", "props", multiple=True, metavar="ID", help="check only this property (repeatable)")
@@ -89,7 +148,9 @@ def main() -> None:
 @click.option("--timeout", "timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
               help="seconds per property and engine")
 @click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help="fix a timing parameter")
-@click.option("--k8s-version", default=None, help="fix every timing parameter to this version's defaults")
+@click.option("--k8s-version", default=None,
+              help="fix every timing parameter to this Kubernetes version's defaults (1.17 to "
+                   f"{P.K8S_VERSION}; 1.31 and earlier have the 40 s grace of #121793)")
 @click.option("--nodes", type=click.IntRange(1, 16), default=2, show_default=True)
 @click.option("--pods", type=click.IntRange(0, 16), default=2, show_default=True)
 @click.option("--depth", type=click.IntRange(1, 200), default=14, show_default=True, help="BMC depth")
@@ -107,10 +168,7 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
 
     fixed = parse_params(params)
     if k8s_version:
-        try:
-            base = P.defaults(k8s_version)
-        except ValueError as exc:
-            fail(str(exc))
+        base = P.defaults(parse_k8s_version(k8s_version))
         fixed = {**base, **fixed}
     unknown = [p for p in props if p not in PROPERTY_BY_ID]
     if unknown:
@@ -143,7 +201,8 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
             "summary": summary,
             "config": {"nodes": nodes, "pods": pods, "engine": engine, "timeout": timeout,
                        "parameters": {P.PARAM_BY_VAR[k].name: v for k, v in fixed.items()} or "symbolic",
-                       "symmetry": True, "seconds": round(wall, 3)},
+                       "symmetry": all(v.detail.get("symmetry_reduction", True) for v in verdicts),
+                       "seconds": round(wall, 3)},
         }
         click.echo(json.dumps(doc, ensure_ascii=False))
     else:

@@ -31,7 +31,9 @@ def test_verify_json_is_one_object_with_the_documented_fields(json_run: tuple) -
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)  # exactly one JSON object on stdout
     assert set(doc) >= {"properties", "summary"}
-    assert doc["summary"] == {"proved": len(ALL_PROPERTIES), "violated": 0, "inconclusive": 0, "vacuous": 0}
+    rows = len(ALL_PROPERTIES) + 2  # and the verifier's rows: symmetry, time-can-pass
+    assert doc["summary"] == {"proved": rows, "violated": 0, "inconclusive": 0, "vacuous": 0}
+    assert doc["config"]["symmetry"] is True  # proved, so node 0 and pod 0 stand for all
     for p in doc["properties"]:
         assert set(p) >= {"id", "status", "engine", "bound", "seconds", "counterexample"}
         assert p["status"] == "proved" and p["counterexample"] is None
@@ -41,7 +43,7 @@ def test_verify_junit_has_one_testcase_per_property(json_run: tuple) -> None:
     _, junit = json_run
     xml = JUnitXml.fromfile(str(junit))
     cases = [c for suite in xml for c in suite]
-    assert sorted(c.name for c in cases) == sorted(p.id for p in ALL_PROPERTIES)
+    assert sorted(c.name for c in cases) == sorted([p.id for p in ALL_PROPERTIES] + ["symmetry", "time-can-pass"])
     assert all(c.is_passed for c in cases)
 
 
@@ -82,6 +84,9 @@ def test_inconclusive_exits_3() -> None:
     (["verify", "--property", "no-such-property"], "unknown property"),
     (["verify", "--param", "node-monitor-period=60s"], "monitor-period-below-grace"),
     (["verify", "--k8s-version", "1.9"], "not modelled"),
+    (["verify", "--k8s-version", "9.99"], "1.17 to 1.35"),
+    (["verify", "--k8s-version", "abc"], "unknown Kubernetes version"),
+    (["verify", "--k8s-version", "2"], "unknown Kubernetes version"),
     (["verify", "--nodes", "0"], "Invalid value"),
     (["verify", "--engine", "magic"], "Invalid value"),
 ])
@@ -127,3 +132,28 @@ def test_a_cluster_without_pods_is_checked_and_pod_premises_are_vacuous() -> Non
     assert status["no-execute-eviction"] == "vacuous" and status["bound-requests-fit-allocatable"] == "vacuous"
     assert status["node-restriction"] == "proved" and status["heartbeating-node-stays-known"] == "proved"
     assert r.returncode == 1  # vacuous is a failure: the property says nothing about this cluster
+
+
+def test_an_internal_error_is_one_line_and_exit_4(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crash is never read as a verdict: exit 4 (not 1), one line, the traceback only with --debug."""
+    import nodereg.verifier.runner as runner
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise KeyError("nodereg+without-heartbeat-gap-within-grace")
+
+    monkeypatch.setattr(runner, "verify", boom)
+    res = CliRunner().invoke(main, ["verify", "--jobs", "1"])
+    assert res.exit_code == 4, res.output
+    assert "internal error" in res.output and "Traceback" not in res.output
+    assert len(res.output.strip().splitlines()) == 1
+    res = CliRunner().invoke(main, ["--debug", "verify", "--jobs", "1"])
+    assert res.exit_code == 4 and "Traceback" in res.output
+
+
+def test_verify_help_lists_the_exit_codes() -> None:
+    out = run("verify", "--help")
+    assert out.returncode == 0
+    text = " ".join(out.stdout.split())
+    for code in ("0 every property proved", "1 a property violated", "2 bad usage", "3 inconclusive",
+                 "4 internal error"):
+        assert code in text, code

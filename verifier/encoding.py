@@ -60,6 +60,7 @@ class Encoding:
         self.instances: list[Instance] = instances(model, cfg)
         self.keys = self.layout.keys
         self._trans_template: tuple[z3.BoolRef, dict, dict, Step] | None = None
+        self.instance_relations: list[z3.BoolRef] = []
 
     # Variables --------------------------------------------------------------------------------
     def state(self, tag: str) -> dict[Key, z3.ExprRef]:
@@ -166,18 +167,31 @@ class Encoding:
         eqs = [t[key] == _v(post[key]) if key in post else t[key] == s[key] for key in self.keys]
         return z3.And(self.arg_domain(inst, st), guard, *eqs)
 
+    def template(self) -> tuple[z3.BoolRef, dict[Key, z3.ExprRef], dict[Key, z3.ExprRef], Step]:
+        """The transition relation on template variables ``T0``/``T1``, built once per encoding.
+
+        :attr:`instance_relations` keeps each instance's own relation on the same variables (the
+        symmetry check compares them pairwise).
+        """
+        if self._trans_template is None:
+            ts, tt, tst = self.state("T0"), self.state("T1"), self.step_vars("T")
+            parts = [z3.And(tst.event >= 0, tst.event < len(self.instances))]
+            # terms are created in this order on purpose: Z3's choice of model follows it, and the
+            # committed counterexample diagrams are drawn from those models
+            self.instance_relations = []
+            for k in range(len(self.instances)):
+                rel = self.trans_instance(k, ts, tt, tst)
+                self.instance_relations.append(rel)
+                parts.append(z3.Implies(tst.event == k, rel))
+            self._trans_template = (z3.And(*parts), ts, tt, tst)
+        return self._trans_template
+
     def trans(self, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef], st: Step) -> z3.BoolRef:
         """Some instance fires; ``st.event`` names which.
 
         Built once on template variables, then renamed with ``z3.substitute`` (in C, fast).
         """
-        if self._trans_template is None:
-            ts, tt, tst = self.state("T0"), self.state("T1"), self.step_vars("T")
-            parts = [z3.And(tst.event >= 0, tst.event < len(self.instances))]
-            for k in range(len(self.instances)):
-                parts.append(z3.Implies(tst.event == k, self.trans_instance(k, ts, tt, tst)))
-            self._trans_template = (z3.And(*parts), ts, tt, tst)
-        body, ts, tt, tst = self._trans_template
+        body, ts, tt, tst = self.template()
         pairs = [(ts[k], s[k]) for k in self.keys] + [(tt[k], t[k]) for k in self.keys]
         pairs.append((tst.event, st.event))
         pairs += [(tst.args[a], st.args[a]) for a in tst.args]

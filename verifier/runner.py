@@ -2,6 +2,11 @@
 
 The order of work, chosen for speed without giving up soundness:
 
+0. **Symmetry** (:mod:`.symmetry`): Z3 proves the transition relation invariant under renaming
+   nodes and pods; only then are ∀-properties checked on node 0 and pod 0. Otherwise (violated or
+   unknown) every property is checked on every instance. A full run reports it as the ``symmetry``
+   row, and adds the ``time-can-pass`` row (:mod:`.progress`), folded from two properties and the
+   re-arming graph of urgent actions.
 1. **Induction rounds** (engine ``k-induction``): each property is tried for 1-induction relative to
    the state properties already proved (sound: they hold in every reachable state). Proved state
    properties become lemmas for the next ones; rounds repeat until nothing new is proved.
@@ -11,7 +16,10 @@ The order of work, chosen for speed without giving up soundness:
 3. **Spacer** (engine ``spacer``, IC3/PDR over Horn clauses, assuming the proved lemmas) for what
    is still open: it proves, or says the violation is deeper than the BMC bound. What none of them
    settles is ``inconclusive``, never proved.
-4. **Witnesses**: for every proved property, a stuttering BMC unrolling (bounds 10, 13, then the
+   Concrete runs with time acceleration (:mod:`.concrete`) look for violations too: after BMC at
+   symbolic timing, before it at fixed timing (where violations need many periodic passes).
+4. **Witnesses**: for every proved property, concrete runs first (in a forked process beside the
+   proofs when ``jobs`` > 1); then a stuttering BMC unrolling (bounds 10, 13, then the
    witness depth) looks for a run that reaches its premise, on a one-node, one-pod cluster; what it
    misses goes to Spacer on the configuration. A premise proved unreachable makes the property
    ``vacuous``, a failure.
@@ -23,6 +31,7 @@ shared by all queries.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -35,6 +44,8 @@ from nodereg.properties.catalogue import ALL_PROPERTIES, Property
 
 from .encoding import Encoding, Step
 from .engines import EngineResult, Trace, spacer
+from .progress import CLEARS_ID, TIME_ID, rearm_graph, time_properties
+from .symmetry import check_symmetry
 
 
 @dataclass
@@ -312,11 +323,20 @@ def verify(
     ``jobs`` > 1 searches witnesses in that many worker processes (the model is rebuilt there from
     its name, so only the real model and the seeded mutants can be checked in parallel).
     """
-    wanted = props or list(ALL_PROPERTIES)
+    # a full run adds the verifier's own time-progress properties (their row: time-can-pass)
+    wanted = list(props) if props else [*ALL_PROPERTIES, *time_properties(model)]
     # lemmas are always proved first, so that what they support can use them
     work = [p for p in ALL_PROPERTIES if p.lemma] + [p for p in wanted if not p.lemma]
     work = list(dict.fromkeys(work))
+    # concrete witness runs need no proof: with a spare core they run beside the proofs
+    early = _EarlyRuns(model, cfg, fixed, work, timeout_s) if check_witnesses and jobs > 1 else None
     enc = Encoding(model, cfg, fixed)
+    # symmetry first: only a proof of it lets ∀-properties be checked on node 0 and pod 0 alone
+    sym = check_symmetry(enc, timeout_s)
+    if sym.status != "proved":
+        reduced = enc
+        enc = Encoding(model, cfg, fixed, symmetry=False)
+        enc._trans_template, enc.instance_relations = reduced._trans_template, reduced.instance_relations
     prover = Prover(enc)
     results: dict[str, EngineResult] = {}
 
@@ -331,7 +351,7 @@ def verify(
                 if r.status == "proved":
                     results[p.id] = r
                     progress = True
-                    if p.kind == "state":
+                    if p.kind == "state" and p.id != TIME_ID:  # time-can-pass supports nothing
                         prover.add_lemma(p)
                 elif r.status == "violated":
                     results[p.id] = r
@@ -339,6 +359,13 @@ def verify(
     # lemmas nobody asked for are only helpers: when they fail induction they are not searched further
     asked = {p.id for p in wanted}
     open_props = [p for p in work if (p.id not in results or results[p.id].status != "proved") and p.id in asked]
+    if engine != "k-induction" and engine != "spacer" and open_props and fixed:
+        # fixed timing: violations are typically deeper than any unrolling (many periodic passes),
+        # so concrete runs with time acceleration go first; with symbolic timing BMC goes first and
+        # finds the shortest counterexample
+        for pid, r in _concrete_violations(model, cfg, fixed, open_props, timeout_s).items():
+            results[pid] = r
+        open_props = [p for p in open_props if p.id not in results or results[p.id].status != "violated"]
     if engine != "k-induction" and engine != "spacer" and open_props:
         small = Config(1, min(1, cfg.pods))
         if small != cfg:
@@ -357,6 +384,12 @@ def verify(
             r = found[p.id]
             if r.status == "violated":
                 results[p.id] = r
+        # deeper than any unrolling (many periodic controller passes at fixed timing): concrete runs
+        # with time acceleration on the smallest cluster; a run found is replayed like any other
+        open_props = [p for p in open_props if p.id not in results or results[p.id].status != "violated"]
+        if open_props and not fixed:
+            for pid, r in _concrete_violations(model, cfg, fixed, open_props, timeout_s).items():
+                results[pid] = r
     # Spacer for what neither induction nor BMC settled
     for p in work:
         if p.id not in asked:
@@ -381,7 +414,6 @@ def verify(
                                          reason=f"no counterexample up to depth {bmc_depth} and no unbounded proof"
                                                 + ("" if unbounded else " (unbounded engines off)"))
     verdicts: list[Verdict] = []
-    cm = compiled(model, cfg)
     for p in work:
         if p.id not in asked:
             continue
@@ -392,18 +424,57 @@ def verify(
         if r.status == "violated" and r.trace:
             from .counterexample import describe, replay
 
-            v.counterexample = describe(cm, r.trace)
+            v.counterexample = describe(compiled(model, cfg), r.trace)
             v.replayed = replay(model, cfg, r.trace, p)
             v.bound = len(r.trace) - 1
         verdicts.append(v)
     if check_witnesses:
-        _check_witnesses(model, cfg, fixed, verdicts, enc, witness_depth, timeout_s, jobs, work)
+        _check_witnesses(model, cfg, fixed, verdicts, enc, witness_depth, timeout_s, jobs, work, early)
+    if any(v.id == TIME_ID for v in verdicts):
+        verdicts = _time_row(verdicts, prover, model, timeout_s)
+    for v in verdicts:
+        v.detail["symmetry_reduction"] = enc.symmetry
+    if props is None:
+        verdicts.insert(0, Verdict(SYMMETRY_ID, sym.status, "z3", None, sym.seconds, reason=sym.reason,
+                                   detail={"offending": sym.offending, "queries": sym.queries,
+                                           "symmetry_reduction": enc.symmetry}))
     return verdicts
+
+
+def _time_row(verdicts: list[Verdict], prover: Prover, model: Model, timeout_s: float) -> list[Verdict]:
+    """Fold the two time-progress properties and the re-arming graph into the one ``time-can-pass`` row."""
+    parts = [v for v in verdicts if v.id in (TIME_ID, CLEARS_ID)]
+    rest = [v for v in verdicts if v.id not in (TIME_ID, CLEARS_ID)]
+    row = next(v for v in parts if v.id == TIME_ID)
+    for status in ("violated", "vacuous", "inconclusive"):
+        bad = next((v for v in parts if v.status == status), None)
+        if bad is not None:
+            if bad is not row:
+                row = dataclasses.replace(bad, id=TIME_ID, reason=f"{bad.id}: {bad.reason}")
+            return [*rest, row]
+    graph = rearm_graph(prover, model, timeout_s)
+    row.seconds = sum(v.seconds for v in parts)
+    row.detail.update({"rearm": {k: sorted(v) for k, v in graph.edges.items()}, "cascade_bound": graph.bound,
+                       "witness_depth": max((v.detail.get("witness_depth") or 0) for v in parts)})
+    if graph.unknown:
+        row.status, row.reason = "inconclusive", "z3 answered unknown on the re-arming graph of urgent actions"
+    elif graph.cycle:
+        row.status = "inconclusive"
+        row.reason = (f"urgent actions may re-arm one another ({' → '.join(graph.cycle)}): no bound on the "
+                      "overdue cascade is proved")
+    else:
+        row.reason = (f"every overdue action is enabled and clears its deadline; re-arming {graph.text()} is "
+                      f"acyclic, so time passes after at most {graph.bound} urgent actions")
+    return [*rest, row]
+
+
+#: The row of the symmetry check (not a catalogue property: it is about the relation, not the runs).
+SYMMETRY_ID = "symmetry"
 
 
 def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, verdicts: list[Verdict],
                      enc: Encoding, depth: int, timeout_s: float, jobs: int = 1,
-                     props: list[Property] | None = None) -> None:
+                     props: list[Property] | None = None, early: _EarlyRuns | None = None) -> None:
     """Find a run reaching each proved property's premise, or report it ``vacuous``.
 
     The search runs on a one-node, one-pod cluster first: such a run embeds in every larger
@@ -412,24 +483,41 @@ def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, ve
     configuration by Spacer, whose "unreachable" is a proof of vacuity.
     """
     by_id = {p.id: p for p in (props or ALL_PROPERTIES)}
-    todo = [v for v in verdicts if v.status == "proved"]
+    todo = [v for v in verdicts if v.status == "proved" and v.id in by_id]
     if not todo:
+        if early is not None:
+            early.close()
         return
-    catalogue_only = all(v.id in {p.id for p in ALL_PROPERTIES} for v in todo)
     small = Config(1, min(1, cfg.pods))
-    ids = [v.id for v in todo]
-    todo_z3 = todo
+    # concrete runs first (fast, and they reach premises that need many controller passes)
+    if early is not None:
+        sim = {pid: depth for pid, depth in early.result().items() if pid in {v.id for v in todo}}
+    else:
+        sim = _concrete_witnesses(model, small, fixed, [by_id[v.id] for v in todo], timeout_s)
+    for v in todo:
+        if v.id in sim:
+            v.detail["witness_engine"] = "simulation"
+            v.detail["witness_depth"] = sim[v.id]
+    todo_z3 = [v for v in todo if v.id not in sim]
+    ids = [v.id for v in todo_z3]
     if not ids:
         return
-    if jobs > 1 and len(ids) > 1 and catalogue_only:
+    if jobs > 1 and len(ids) > 1:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
 
-        # chunks interleaved so that deep and shallow premises spread over the workers
-        chunks = [ids[i::jobs] for i in range(jobs)]
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as pool:
-            parts = pool.map(_witness_worker, [(model.name, small, fixed, c, depth, timeout_s) for c in chunks if c])
-            found = {k: v for part in parts for k, v in part.items()}
+        # forked workers inherit the model and the properties (whatever variant they are: a mutant,
+        # a model with a dropped assumption, a test's own property), so nothing is rebuilt by name
+        global _FORK_JOB
+        _FORK_JOB = (model, {i: by_id[i] for i in ids})
+        try:
+            # chunks interleaved so that deep and shallow premises spread over the workers
+            chunks = [ids[i::jobs] for i in range(jobs)]
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as pool:
+                parts = pool.map(_witness_worker, [(small, fixed, c, depth, timeout_s) for c in chunks if c])
+                found = {k: v for part in parts for k, v in part.items()}
+        finally:
+            _FORK_JOB = None
     else:
         found = _witness_search(model, small, fixed, [by_id[i] for i in ids], depth, timeout_s)
     for v in todo_z3:
@@ -510,15 +598,108 @@ def _witness_search(model: Model, cfg: Config, fixed: dict[str, int] | None, pro
     return res
 
 
+#: Concrete-run budgets: witnesses are cheap and many; a violation search runs only for what the
+#: engines left open, and gets more runs (a #121793 counterexample needs two periodic actions in phase).
+WITNESS_WALKS, VIOLATION_WALKS = 3000, 12000
+
+
+def _concrete_witnesses(model: Model, small: Config, fixed: dict[str, int] | None, props: list[Property],
+                        timeout_s: float) -> dict[str, int]:
+    """Premises reached by concrete runs (property id → run length); the rest go to Z3."""
+    from .concrete import concrete_params, search
+
+    params = concrete_params(model, fixed)
+    if params is None or not props:
+        return {}
+    st = search(model, small, params, [(p, "witness") for p in props], walks=WITNESS_WALKS,
+                time_budget_s=min(timeout_s, 5.0))
+    return {pid: f.depth for (pid, _), f in st.found.items()}
+
+
+class _EarlyRuns:
+    """Concrete witness runs in a forked process, started before the proofs and read after them."""
+
+    def __init__(self, model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property],
+                 timeout_s: float) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork")
+        self.recv, send = ctx.Pipe(duplex=False)
+        args = (model, Config(1, min(1, cfg.pods)), fixed, props, timeout_s, send)
+        self.proc = ctx.Process(target=_early_worker, args=args, daemon=True)
+        self.proc.start()
+        send.close()
+
+    def result(self) -> dict[str, int]:
+        """The premises found (property id → run length); nothing if the worker failed."""
+        try:
+            out = self.recv.recv() if self.recv.poll(60) else {}
+        except (EOFError, OSError):
+            out = {}
+        self.close()
+        return out
+
+    def close(self) -> None:
+        if self.proc.is_alive():
+            self.proc.terminate()
+        self.proc.join()
+        self.recv.close()
+
+
+def _early_worker(model: Model, small: Config, fixed: dict[str, int] | None, props: list[Property],
+                  timeout_s: float, send: Any) -> None:
+    try:
+        send.send(_concrete_witnesses(model, small, fixed, props, timeout_s))
+    finally:
+        send.close()
+
+
+def _concrete_violations(model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property],
+                         timeout_s: float) -> dict[str, EngineResult]:
+    """Violations found by concrete runs on the smallest cluster, lifted to ``cfg`` and replayed there."""
+    from .concrete import concrete_params, search
+
+    params = concrete_params(model, fixed)
+    if params is None:
+        return {}
+    small = Config(1, min(1, cfg.pods))
+    # at symbolic timing BMC has already searched (this is a bonus); at fixed timing runs go first
+    walks, budget = (VIOLATION_WALKS, 15.0) if fixed else (WITNESS_WALKS, 3.0)
+    st = search(model, small, params, [(p, "violation") for p in props], walks=walks,
+                time_budget_s=min(timeout_s, budget))
+    from .counterexample import replay
+
+    by_id = {p.id: p for p in props}
+    out = {}
+    for (pid, _), f in st.found.items():
+        trace = lift(f.trace, model, small, cfg) if small != cfg else f.trace
+        if not replay(model, cfg, trace, by_id[pid]):
+            continue  # the run does not embed in this configuration: leave the property to BMC
+        out[pid] = EngineResult("violated", "simulation", len(trace) - 1, st.seconds, trace,
+                                reason=f"a concrete run at {_timing_text(params)} breaks it")
+    return out
+
+
+def _timing_text(params: dict[str, int]) -> str:
+    from nodereg.model.params import PARAM_BY_VAR
+
+    return ", ".join(f"{PARAM_BY_VAR[k].name}={v}s" for k, v in params.items())
+
+
+#: The model and properties a forked witness worker searches (set by the parent just before forking).
+_FORK_JOB: tuple[Model, dict[str, Property]] | None = None
+
+
 def model_by_key(key: str) -> Model:
-    """The real model (``"nodereg"``) or a seeded mutant by id: what worker processes rebuild."""
+    """The real model (``"nodereg"``) or a seeded mutant by id."""
     from nodereg.model.mutants import MUTANT_BY_ID
     from nodereg.model.semantics import real_model
 
     return real_model() if key == "nodereg" else MUTANT_BY_ID[key].model()
 
 
-def _witness_worker(args: tuple[str, Config, dict[str, int] | None, list[str], int, float]) -> dict[str, EngineResult]:
-    key, cfg, fixed, ids, depth, timeout_s = args
-    by_id = {p.id: p for p in ALL_PROPERTIES}
-    return _witness_search(model_by_key(key), cfg, fixed, [by_id[i] for i in ids], depth, timeout_s)
+def _witness_worker(args: tuple[Config, dict[str, int] | None, list[str], int, float]) -> dict[str, EngineResult]:
+    cfg, fixed, ids, depth, timeout_s = args
+    assert _FORK_JOB is not None, "witness workers are forked by _check_witnesses"
+    model, by_id = _FORK_JOB
+    return _witness_search(model, cfg, fixed, [by_id[i] for i in ids], depth, timeout_s)

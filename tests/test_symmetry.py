@@ -1,0 +1,121 @@
+"""Symmetry is checked, not assumed: asymmetric declarations are caught, and then every instance is checked.
+
+Each row of the tables can fail: a declaration the check calls symmetric but that treats some
+node or pod differently (or the other way round) breaks it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from nodereg.model.logic import And
+from nodereg.model.mutants import MUTANT_BY_ID
+from nodereg.model.semantics import Config, Model, real_model
+from nodereg.properties.catalogue import PROPERTY_BY_ID
+from nodereg.verifier.encoding import Encoding
+from nodereg.verifier.runner import Prover, verify
+from nodereg.verifier.symmetry import check_symmetry
+
+MODEL = real_model()
+
+
+def _replace(m: Model, name: str, event_id: str, **changes: Any) -> Model:
+    events = tuple(dataclasses.replace(e, **changes) if e.id == event_id else e for e in m.events)
+    return dataclasses.replace(m, name=name, events=events)
+
+
+def _bind_reads_pod_zero(m: Model) -> Model:
+    """The scheduler checks pod 0's request for whichever pod it binds (a pod index bug)."""
+    e = m.event("scheduler_bind_pod")
+
+    def guard(s: Any, i: Any) -> Any:
+        return And(e.guard(s, i), s.pod(0).request <= s.node(i.node).allocatable)
+
+    return _replace(m, "bind-reads-pod-zero", e.id, guard=guard)
+
+
+def _cordon_only_node_zero(m: Model) -> Model:
+    """kubectl cordon works on node 0 only (an index-dependent guard)."""
+    e = m.event("admin_cordon")
+
+    def guard(s: Any, i: Any) -> Any:
+        return And(e.guard(s, i), i.node == 0)
+
+    return _replace(m, "cordon-only-node-zero", e.id, guard=guard)
+
+
+# (model, configuration, expected status, offending event or None)
+CASES = [
+    ("real 2x2", MODEL, Config(2, 2), "proved", None),
+    ("real 3x2", MODEL, Config(3, 2), "proved", None),
+    ("real 2x3", MODEL, Config(2, 3), "proved", None),
+    ("real 3x3 (two swaps each)", MODEL, Config(3, 3), "proved", None),
+    ("real 1x1 (nothing to rename)", MODEL, Config(1, 1), "proved", None),
+    ("register reads node 0", MUTANT_BY_ID["register-reads-first-node-capacity"].model(), Config(2, 2), "violated",
+     "kubelet_register_node"),
+    ("bind reads pod 0", _bind_reads_pod_zero(MODEL), Config(2, 2), "violated", "scheduler_bind_pod"),
+    ("bind reads pod 0, one pod", _bind_reads_pod_zero(MODEL), Config(2, 1), "proved", None),
+    ("cordon only node 0", _cordon_only_node_zero(MODEL), Config(2, 1), "violated", "admin_cordon"),
+    # (n + 1) mod 2 is a transposition of two nodes, so the relation stays symmetric; with three nodes
+    # (n + 1) mod 3 is a rotation, and swapping nodes 0 and 1 does not commute with it
+    ("status to the next node, 2 nodes", MUTANT_BY_ID["kubelet-patches-other-node"].model(), Config(2, 1), "proved",
+     None),
+    ("status to the next node, 3 nodes", MUTANT_BY_ID["kubelet-patches-other-node"].model(), Config(3, 1),
+     "violated", "kubelet_post_status"),
+]
+
+
+@pytest.mark.parametrize("name,model,cfg,status,event", CASES, ids=[c[0] for c in CASES])
+def test_symmetry_check(name: str, model: Model, cfg: Config, status: str, event: str | None) -> None:
+    r = check_symmetry(Encoding(model, cfg))
+    assert r.status == status, r.reason
+    if event is not None:
+        assert r.offending is not None and r.offending.startswith(event + "("), r.offending
+        assert event in r.reason
+
+
+def test_a_third_node_is_covered_by_its_own_swap() -> None:
+    """Nodes 0 ↔ 1 alone do not generate the renamings of three nodes: a bug on node 2 needs (1 2)."""
+
+    def cordon_not_node_two(m: Model) -> Model:
+        e = m.event("admin_cordon")
+        return _replace(m, "cordon-not-node-two", e.id, guard=lambda s, i: And(e.guard(s, i), i.node != 2))
+
+    r = check_symmetry(Encoding(cordon_not_node_two(MODEL), Config(3, 1)))
+    assert r.status == "violated" and r.offending is not None and r.offending.startswith("admin_cordon(")
+    assert "node 1 and node 2" in r.reason
+
+
+def test_the_reduction_alone_would_prove_the_asymmetric_bug() -> None:
+    """Why the check matters: on node 0 alone the asymmetric mutant's property is inductive (proved)."""
+    mu = MUTANT_BY_ID["register-reads-first-node-capacity"].model()
+    prop = PROPERTY_BY_ID["allocatable-within-capacity"]
+    reduced = Prover(Encoding(mu, Config(2, 2), symmetry=True))
+    assert reduced.induction(prop, 30).status == "proved"
+    every = Prover(Encoding(mu, Config(2, 2), symmetry=False))
+    assert every.induction(prop, 30).status != "proved"
+
+
+def test_a_failed_symmetry_check_makes_verify_check_every_instance() -> None:
+    mu = MUTANT_BY_ID["register-reads-first-node-capacity"].model()
+    verdicts = {v.id: v for v in verify(mu, Config(2, 2), check_witnesses=False, unbounded=False)}
+    assert verdicts["symmetry"].status == "violated"
+    assert verdicts["symmetry"].counterexample is None  # a row about the relation, never a kill by itself
+    v = verdicts["allocatable-within-capacity"]
+    assert v.status == "violated" and v.replayed and not v.lemma
+    assert v.detail["symmetry_reduction"] is False
+    last = v.counterexample[-1]
+    assert last["event"] == "kubelet_register_node" and last["node"] == 1  # the node that is not node 0
+    assert last["state"]["allocatable[1]"] > last["state"]["capacity[1]"]
+
+
+def test_real_model_keeps_the_reduction() -> None:
+    prop = PROPERTY_BY_ID["allocatable-within-capacity"]
+    [v] = verify(MODEL, Config(2, 2), [prop], check_witnesses=False)
+    assert v.status == "proved" and v.detail["symmetry_reduction"] is True
+
+
+

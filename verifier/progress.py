@@ -1,0 +1,237 @@
+"""Time can always pass: the deadlock check of timed-automata tools, proved for every reachable state.
+
+Time-step properties (``no-execute-eviction``, the taint-follow properties) constrain only the
+steps of ``time_passes``. In a model where some urgent action can stay overdue for ever, time stops
+and they hold vacuously. UPPAAL's deadlock check and TLC's (on by default) rule that out; so does
+the ``time-can-pass`` row: *from every reachable state time can advance, possibly after a bounded
+number of urgent actions, each of which clears its own deadline*.
+
+An urgent instance ``j`` (a timer with a ``latest`` bound) *blocks* time in a state when its
+untimed guard holds and one more second would overshoot its bound; ``time_passes`` of one second
+is allowed exactly when nothing blocks (that is :func:`nodereg.model.semantics.urgency` with
+``seconds = 1``). The row is proved from three facts, each checked by Z3 relative to the proved
+invariants (sound: they hold in every reachable state):
+
+1. ``time-can-pass`` (state): every blocking instance is enabled, and when nothing blocks,
+   ``time_passes(1)`` is enabled;
+2. ``overdue-action-clears-its-deadline`` (step of each urgent event): an instance that fires while
+   it blocks no longer blocks afterwards;
+3. the *re-arming graph* of urgent events (E → F when an overdue E firing can make some F instance
+   newly block) is acyclic. Then every cascade of overdue firings ends: an E firing removes an E
+   blocker and adds blockers only of later events, so E fires at most
+   ``n(E) · (1 + Σ_{D→E} fires(D))`` times; the sum over E is the stated bound.
+
+Both 1 and 2 are ordinary properties for the engines: a failure is searched by BMC and reported
+``violated`` with a replayed counterexample, never as a lemma. Their witness is a reachable state
+where an urgent action is overdue (time waits for it), so the row cannot hold vacuously.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import z3
+
+from nodereg.model.logic import And, Implies, Not, Or
+from nodereg.model.semantics import Bound, Instance, Model, full_guard, instances, urgency
+from nodereg.properties.catalogue import Property
+
+#: The row ``nodereg verify`` reports, and the two properties it is made of.
+TIME_ID = "time-can-pass"
+CLEARS_ID = "overdue-action-clears-its-deadline"
+
+
+def is_urgent(inst: Instance) -> bool:
+    """An instance :func:`~nodereg.model.semantics.urgency` constrains time with."""
+    t = inst.event.timer
+    return bool(t and t.latest and not inst.event.args)
+
+
+def blocks(view: Any, inst: Instance) -> Any:
+    """``inst`` forbids time to pass one second here: its untimed guard holds and its bound is reached."""
+    t = inst.event.timer
+    assert t is not None and t.latest is not None
+    b = Bound(inst, {})
+    untimed = inst.event.guard(view, b)
+    if t.clock is None:
+        return untimed
+    return And(untimed, t.clock(view, b) + 1 > t.latest(view, b))
+
+
+def _time_instance(model: Model, view: Any) -> Instance:
+    return next(i for i in instances(model, view.cfg) if i.event.id == "time_passes")
+
+
+def _overdue_ok(model: Model, s: Any) -> Any:
+    urgent = [i for i in instances(model, s.cfg) if is_urgent(i)]
+    parts = [Implies(blocks(s, i), full_guard(s, Bound(i, {}))) for i in urgent]
+    tick = _time_instance(model, s)
+    time_ok = And(full_guard(s, Bound(tick, {"seconds": 1})), urgency(model, s.cfg, s, 1))
+    parts.append(Implies(Not(Or(*[blocks(s, i) for i in urgent])), time_ok))
+    return And(*parts)
+
+
+def _some_overdue(model: Model, s: Any) -> Any:
+    return Or(*[blocks(s, i) for i in instances(model, s.cfg) if is_urgent(i)])
+
+
+def time_properties(model: Model) -> list[Property]:
+    """The two properties of the ``time-can-pass`` row, for one model (its events decide urgency)."""
+    urgent_events = tuple(dict.fromkeys(e.id for e in model.events
+                                        if e.timer and e.timer.latest and not e.args))
+
+    memo: dict[tuple[Any, str], Any] = {}
+
+    def overdue_ok(s: Any) -> Any:
+        """Built once per Z3 state (induction asks for the same states every round; it is large)."""
+        probe = s.get(("param", "lease_renew_interval", -1))
+        if not isinstance(probe, z3.ExprRef):
+            return _overdue_ok(model, s)
+        key = (s.cfg, str(probe))
+        if key not in memo:
+            memo[key] = _overdue_ok(model, s)
+        return memo[key]
+
+    def clears(pre: Any, post: Any, b: Any) -> Any:
+        inst = b.inst
+        if not is_urgent(inst):
+            return True
+        return Implies(blocks(pre, inst), Not(blocks(post, inst)))
+
+    def overdue_fires(pre: Any, post: Any, b: Any) -> Any:
+        return blocks(pre, b.inst) if is_urgent(b.inst) else False
+
+    return [
+        Property(
+            TIME_ID,
+            "From every reachable state time can advance, possibly after a bounded number of urgent "
+            "actions, each of which clears its own deadline (the timed-automata deadlock check).",
+            "∀s reachable: (∀ urgent j: overdue_j(s) ⇒ enabled_j(s)) ∧ (no j overdue ⇒ time_passes(1) enabled); "
+            "with overdue-action-clears-its-deadline and an acyclic re-arming graph",
+            "UPPAAL's deadlock check and TLC's deadlock check (on by default): without it, every time-step "
+            "property could hold because time stops.",
+            "nodereg verifier/progress.py",
+            "state",
+            overdue_ok,
+            lambda s: _some_overdue(model, s),
+            "an urgent action is overdue (time waits for it)",
+        ),
+        Property(
+            CLEARS_ID,
+            "An urgent action that fires while overdue is no longer overdue afterwards.",
+            "step of urgent j: overdue_j(pre) ⇒ ¬overdue_j(post)",
+            "An overdue controller pass that leaves itself overdue blocks time for ever.",
+            "nodereg verifier/progress.py",
+            "step",
+            clears,
+            overdue_fires,
+            "an overdue urgent action fires",
+            events=urgent_events,
+            witness_kind="step",
+            witness_events=urgent_events,
+        ),
+    ]
+
+
+@dataclass(slots=True)
+class RearmGraph:
+    """Which urgent events an overdue firing of another can make newly overdue, and the cascade bound."""
+
+    edges: dict[str, set[str]] = field(default_factory=dict)
+    cycle: list[str] | None = None
+    bound: int | None = None
+    unknown: bool = False
+    queries: int = 0
+
+    def text(self) -> str:
+        arrows = ", ".join(f"{a} → {b}" for a in self.edges for b in sorted(self.edges[a])) or "no re-arming"
+        return arrows
+
+
+def rearm_graph(prover: Any, model: Model, timeout_s: float) -> RearmGraph:
+    """Ask Z3, on the induction solver (domain, lemmas, one step), which urgent events re-arm which."""
+    enc = prover.enc
+    s0, s1, st = prover.s0, prover.s1, prover.st
+    v0, v1 = enc.view(s0, focus=False), enc.view(s1, focus=False)
+    urgent = [(k, inst) for k, inst in enumerate(enc.instances) if is_urgent(inst)]
+    events = list(dict.fromkeys(inst.event.id for _, inst in urgent))
+    newly: dict[str, z3.BoolRef] = {}
+    for f in events:
+        newly[f] = z3.Or(*[z3.And(_b(blocks(v1, i)), z3.Not(_b(blocks(v0, i)))) for _, i in urgent if i.event.id == f])
+    out = RearmGraph({e: set() for e in events})
+    fires = {e: z3.Or(*[z3.And(st.event == k, _b(blocks(v0, i))) for k, i in urgent if i.event.id == e])
+             for e in events}
+    # one query for every edge not yet seen; each model shows one or more new edges, unsat ends it
+    while True:
+        rest = [(e, f) for e in events for f in events if f not in out.edges[e]]
+        if not rest:
+            break
+        prover.ind.push()
+        prover.ind.set("timeout", max(1, int(timeout_s * 1000)))
+        prover.ind.add(z3.Or(*[z3.And(fires[e], newly[f]) for e, f in rest]))
+        r = prover.ind.check()
+        out.queries += 1
+        if r == z3.sat:
+            m = prover.ind.model()
+            for e, f in rest:
+                if z3.is_true(m.eval(z3.And(fires[e], newly[f]), model_completion=True)):
+                    out.edges[e].add(f)
+        prover.ind.pop()
+        if r == z3.unknown:
+            out.unknown = True
+        if r != z3.sat:
+            break
+    out.cycle = _find_cycle(out.edges)
+    if out.cycle is None and not out.unknown:
+        count = {e: sum(1 for _, i in urgent if i.event.id == e) for e in events}
+        fires_of: dict[str, int] = {}
+        for e in _topological(out.edges):
+            fires_of[e] = count[e] * (1 + sum(fires_of[dd] for dd in events if e in out.edges[dd]))
+        out.bound = sum(fires_of.values())
+    return out
+
+
+def _find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    colour: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(n: str) -> list[str] | None:
+        colour[n] = 1
+        stack.append(n)
+        for m in sorted(edges.get(n, ())):
+            if colour.get(m) == 1:
+                return [*stack[stack.index(m):], m]
+            if m not in colour and (c := visit(m)):
+                return c
+        stack.pop()
+        colour[n] = 2
+        return None
+
+    for n in edges:
+        if n not in colour and (c := visit(n)):
+            return c
+    return None
+
+
+def _topological(edges: dict[str, set[str]]) -> list[str]:
+    indeg = {n: 0 for n in edges}
+    for n in edges:
+        for m in edges[n]:
+            indeg[m] = indeg.get(m, 0) + 1
+    order, ready = [], [n for n, k in indeg.items() if k == 0]
+    while ready:
+        n = ready.pop(0)
+        order.append(n)
+        for m in sorted(edges.get(n, ())):
+            indeg[m] -= 1
+            if indeg[m] == 0:
+                ready.append(m)
+    return order
+
+
+def _b(x: Any) -> z3.BoolRef:
+    return x if isinstance(x, z3.BoolRef) else z3.BoolVal(bool(x))
+
+
+__all__ = ["CLEARS_ID", "TIME_ID", "RearmGraph", "blocks", "is_urgent", "rearm_graph", "time_properties"]
