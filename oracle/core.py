@@ -106,8 +106,8 @@ class Position:
 class NodeRec:
     """One node: its state list (laid out by ``compile.NODE_KEYS``) and the monitor's bookkeeping."""
 
-    __slots__ = ("alarm", "alive_inferred", "due", "fail_since", "name", "pods", "s", "suppressed", "t",
-                 "unsynced_since", "used")
+    __slots__ = ("alarm", "alive_inferred", "due", "fail_since", "hb_gated", "name", "pods", "s", "suppressed",
+                 "t", "unsynced_since", "used")
 
     def __init__(self, name: str, s: list[Any], t: float) -> None:
         self.name, self.s, self.t = name, s, t
@@ -122,6 +122,17 @@ class NodeRec:
         self.unsynced_since: float | None = None
         self.suppressed: set[str] = set()
         self.alive_inferred = False
+        # a node first seen in a capture of a running cluster: until a Lease of it is seen, its
+        # kubelet's heartbeat is unknown (status is posted only every 5 min), so the properties
+        # that read the heartbeat are not judged for it (``HEARTBEAT_PROPS``)
+        self.hb_gated = False
+
+
+#: Properties that read the kubelet's heartbeat (its Lease and status clocks, or whether it runs):
+#: judged only for nodes whose Lease the input shows (derived from the catalogue's formulas).
+HEARTBEAT_VARS = frozenset({"since_heartbeat", "since_lease_renew", "alive"})
+#: The line the text report prints for them when the input holds no Lease at all.
+NO_LEASE_STREAM = "no Lease stream: heartbeat properties not checked"
 
 
 class PodRec:
@@ -275,6 +286,14 @@ class Oracle:
             if pi.clocks:
                 self._timed.append((pi, self._state_at(fn)))
         self._dummy_pod = pod_from_bits({}, 0, 0)
+        from .compile import property_infos
+
+        self._hb_props = frozenset(pi.id for pi in property_infos() if {k[1] for k in pi.reads} & HEARTBEAT_VARS)
+        #: property -> why the input could not show it (filled by adapters through ``extra["unchecked"]``)
+        self.unchecked: dict[str, str] = {}
+        #: heartbeat property -> nodes for which it would have been judged without their Lease
+        self.unchecked_nodes: dict[str, set[str]] = {}
+        self.lease_seen = False  # some node's Lease is in the input
         self._plain_ids = frozenset(pi.id for pi, _ in self._state_props if not pi.clocks) - {GENERIC}
         self._timed_ids = frozenset(pi.id for pi, _ in self._timed)
         self._has_noexec: Callable[[list[Any]], bool] = lambda s: bool(
@@ -317,6 +336,9 @@ class Oracle:
         self.index += 1
         self._pos = Position(self.index, line, file)
         n0 = len(self.violations)
+        if extra and "unchecked" in extra:
+            for k, why in extra["unchecked"].items():
+                self.unchecked.setdefault(k, why)
         if eid in EXTRA_EVENTS:
             self._extra(eid, t, node, pod, extra or {})
             return self.violations[n0:]
@@ -345,6 +367,11 @@ class Oracle:
             rec.t = t
             rec.due = self.c.deadline(rec.s, t)
             return []
+        if eid == "kubelet_renew_lease":
+            self.lease_seen = True
+            if rec.hb_gated:
+                rec.hb_gated = False
+                rec.suppressed.difference_update(self._hb_props)
         self._advance(rec, t)
         prec = None
         if pod is not None:
@@ -364,6 +391,37 @@ class Oracle:
             for rec in self.nodes.values():
                 self._advance(rec, self.now, end=True)
         return self.violations[n0:]
+
+    def coverage(self) -> dict[str, str]:
+        """Per catalogue property: ``"checked"`` or ``"not checked: REASON"`` (what the input could not show).
+
+        A property is judged only from data the input holds: heartbeat properties need the nodes'
+        Leases; a property whose timing assumption fails for the parameters is not checked; one
+        that reads the node lifecycle controller's private clocks is never observable.
+        """
+        from nodereg.properties.catalogue import ALL_PROPERTIES
+
+        checked = {pi.id for pi in self.c.props}
+        gated = sorted(r.name for r in self.nodes.values() if r.hb_gated)
+        out: dict[str, str] = {}
+        for p in ALL_PROPERTIES:
+            if p.id in self.skipped:
+                why = "its timing assumption fails with these parameters"
+            elif p.id not in checked:
+                why = "it reads the node lifecycle controller's private clocks, which no input shows"
+            elif p.id in self.unchecked:
+                why = self.unchecked[p.id]
+            elif p.id in self._hb_props and self.nodes and not self.lease_seen and any(
+                    r.hb_gated for r in self.nodes.values()):
+                why = NO_LEASE_STREAM.split(":")[0]
+            elif p.id in self._hb_props and gated:
+                why = (f"no Lease seen for node {', '.join(gated[:5])}{' ...' if len(gated) > 5 else ''} "
+                       f"(checked for the other {len(self.nodes) - len(gated)})")
+            else:
+                out[p.id] = "checked"
+                continue
+            out[p.id] = f"not checked: {why}"
+        return out
 
     def node_state(self, name: str) -> dict[str, Any]:
         """The model's variables of one node, readable (clocks as ages at the current time)."""
@@ -388,6 +446,7 @@ class Oracle:
         for k in NODE_CLOCKS:
             s[NI[k]] = t
         rec = NodeRec(name, s, t)
+        rec.hb_gated = bool(extra.get("hb_gate"))
         self.nodes[name] = rec
         return rec
 
@@ -437,6 +496,16 @@ class Oracle:
             s[_HBU] = False
             for k in ("since_lease_renew", "since_status_post", "since_probe", "since_monitor", "since_heartbeat"):
                 s[NI[k]] = t
+            # a capture's list snapshot: the heartbeat is as old as the object says (the latest of the
+            # Lease renewTime and the conditions' lastHeartbeatTime), never younger or epoch-old
+            hb, lease = extra.get("heartbeat"), extra.get("lease")
+            if hb is not None:
+                s[_HB] = s[_PROBE] = min(float(hb), t)
+                s[NI["since_status_post"]] = min(float(extra.get("status_post", hb)), t)
+            if lease is not None:
+                s[_LEASE] = min(float(lease), t)
+                rec.hb_gated = False
+                self.lease_seen = True
             for i, v in (extra.get("set") or {}).items():
                 s[i] = v
             s[CTL] = self.c.classify(s)
@@ -449,7 +518,7 @@ class Oracle:
     def _advance(self, rec: NodeRec, now: float, end: bool = False) -> None:
         s, c, slack = rec.s, self.c, self.slack
         dl = c.lease_deadline(s)
-        if dl is not None and now > dl:
+        if dl is not None and now > dl and not rec.hb_gated:
             s[_A] = False  # inferred kubelet_stops: a live kubelet renews within heartbeat-gap-max
             rec.alive_inferred = True
         if not s[_SYNCED] and rec.unsynced_since is not None and now - rec.unsynced_since > slack:
@@ -509,6 +578,10 @@ class Oracle:
             s[_HBU] = False
             unknown = bool(expect) and expect.get(_READY) == d.READY_UNKNOWN
             s[_PROBE] = (s[_HB] - self.slack) if unknown else now
+            if unknown and rec.hb_gated:
+                # no Lease seen: the last heartbeat is unknown, so take one that allows the outcome
+                grace = max(c.params["node_monitor_grace_period"], c.params["node_startup_grace_period"])
+                s[_PROBE] = min(s[_PROBE], now - grace - 1)
             s[_MON] = now - c.params["node_monitor_period"]
         pre = list(s)
         if prec is not None:
@@ -703,6 +776,9 @@ class Oracle:
                 now: float, **kw: Any) -> None:
         from .explain import explain
 
+        if rec.hb_gated and pid in self._hb_props:
+            self.unchecked_nodes.setdefault(pid, set()).add(rec.name)
+            return
         pos = self._pos
         msg = explain(self, pid, rec, prec, eid, pre, post, now, **kw)
         self.violations.append(Violation(

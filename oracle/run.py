@@ -30,6 +30,8 @@ class Report:
     violations: list[Violation] = field(default_factory=list)
     input_errors: list[InputError] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: property -> "checked" | "not checked: REASON" (``Oracle.coverage``)
+    coverage: dict[str, str] = field(default_factory=dict)
     oracle: Oracle | None = None
 
     @property
@@ -45,6 +47,7 @@ class Report:
                            | {"file": v.file, "t": v.t, "event": v.event} for v in self.violations],
             "input_errors": [e.as_json() for e in self.input_errors],
             "notes": self.notes,
+            "coverage": self.coverage,
         }
 
 
@@ -172,6 +175,7 @@ def _done(rep: Report, o: Oracle) -> Report:
     rep.violations = list(o.violations)
     rep.nodes = len(o.nodes)
     rep.notes = list(dict.fromkeys(o.notes))[:50]
+    rep.coverage = o.coverage()
     if o.skipped:
         rep.notes.append("not checked with these parameters (their timing assumption fails): "
                          + ", ".join(o.skipped))
