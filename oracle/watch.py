@@ -32,16 +32,12 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .core import InputError
 from .events import normalise
 from .k8s import conditions, cpu_millis, node_vars, objects, parse_time, pod_request
-from .run import open_source
-
-if TYPE_CHECKING:
-    from .core import Oracle
-    from .run import Report
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink
+from .source import close_source, open_source
 
 CREDENTIALS = ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate")
 CONDITION_TAINTS = ("taint_not_ready_ns", "taint_unreachable_ns", "taint_unschedulable", "taint_memory_pressure",
@@ -87,7 +83,7 @@ def object_time(obj: dict[str, Any]) -> float:
 class WatchAdapter:
     """Turns watch events (one at a time) into normalised model events for the oracle."""
 
-    def __init__(self, oracle: Oracle | None = None) -> None:
+    def __init__(self, oracle: Any = None) -> None:
         self.nodes: dict[str, dict[str, Any]] = {}
         self.pods: dict[str, dict[str, Any]] = {}
         self.leases: dict[str, float] = {}
@@ -103,21 +99,21 @@ class WatchAdapter:
                 return self.t
         return self.t
 
-    def _ev(self, items: list[tuple[Any, ...]], ev: dict[str, Any], file: str | None, line: int | None) -> None:
-        items.append((*normalise(ev, file, line), line, file))
+    def _ev(self, items: list[Item], ev: dict[str, Any], file: str | None, line: int | None) -> None:
+        items.append(normalise(ev, file, line))
 
-    def _creds(self, items: list[tuple[Any, ...]], node: str, t: float, file: str | None, line: int | None) -> None:
+    def _creds(self, items: list[Item], node: str, t: float, file: str | None, line: int | None) -> None:
         if node not in self.known:
             self.known.add(node)
             for e in CREDENTIALS:
                 self._ev(items, {"t": t, "event": e, "node": node, "inferred": True}, file, line)
 
     # -- one watch event ---------------------------------------------------------------------------
-    def feed(self, item: Any, file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+    def feed(self, item: Any, file: str | None, line: int | None) -> list[Item]:
         if not isinstance(item, dict):
             raise InputError("expected a watch event object {\"type\", \"object\"}", file, line)
         if item.get("kind") == "List" and isinstance(item.get("items"), list):
-            out: list[tuple[Any, ...]] = []
+            out: list[Item] = []
             for x in item["items"]:
                 out += self.feed({"type": "ADDED", "object": x}, file, line)
             return out
@@ -145,9 +141,9 @@ class WatchAdapter:
             raise InputError(f"{kind} {meta.get('name')}: unexpected field shape ({exc})", file, line) from None
         return []  # other kinds: not part of the node lifecycle
 
-    def _node(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+    def _node(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         name = obj["metadata"]["name"]
-        items: list[tuple[Any, ...]] = []
+        items: list[Item] = []
         prev = self.nodes.get(name)
         meta = obj["metadata"]
         if typ == "DELETED":
@@ -250,7 +246,7 @@ class WatchAdapter:
             for e in CREDENTIALS:
                 steps.append(({"t": t, "event": e, "node": name, "inferred": True}, ()))
 
-    def _lease(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+    def _lease(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         meta = obj["metadata"]
         if meta.get("namespace", "kube-node-lease") != "kube-node-lease" or typ == "DELETED":
             return []
@@ -263,18 +259,18 @@ class WatchAdapter:
             return []
         self.leases[name] = t
         self.t = max(self.t, t)
-        items: list[tuple[Any, ...]] = []
+        items: list[Item] = []
         self._creds(items, name, self.t, file, line)
         self._ev(items, {"t": self.t, "event": "kubelet_renew_lease", "node": name}, file, line)
         return items
 
-    def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+    def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         meta = obj["metadata"]
         key = f"{meta.get('namespace', 'default')}/{meta['name']}"
         spec = obj.get("spec") or {}
         node = spec.get("nodeName") or None
         prev = self.pods.get(key)
-        items: list[tuple[Any, ...]] = []
+        items: list[Item] = []
         if prev is None:
             if typ == "DELETED":
                 return []
@@ -327,7 +323,7 @@ def _taint_times(obj: dict[str, Any], slots: tuple[str, ...]) -> list[str]:
     return sorted(out, reverse=True)
 
 
-def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tuple[Any, ...]]:
+def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item]:
     """All files merged into one history: by resourceVersion, or by the objects' own timestamps.
 
     resourceVersion (an etcd revision) orders events across resource types exactly. When a stream's
@@ -354,10 +350,7 @@ def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tu
                     rv = -1
                 yield (float(rv), object_time(target), seq, line, name, obj)
         finally:
-            import sys
-
-            if f is not sys.stdin.buffer:
-                f.close()
+            close_source(f)
 
     its = []
     by_time = False
@@ -376,12 +369,12 @@ def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tu
         merged = its[0] if its else iter(())
     for _rvv, _ts, _seq, line, name, obj in merged:
         if isinstance(obj, InputError):
-            yield ("!error", obj)
+            yield obj
             continue
         try:
             yield from adapter.feed(obj, name, line)
         except InputError as exc:
-            yield ("!error", exc)
+            yield exc
     if missing_rv[0]:
         rep.notes.append("some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
                          "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)")
@@ -392,9 +385,9 @@ def _prepend(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield from rest
 
 
-def _bound(pod: str, node: str, t: float, file: str | None, line: int | None) -> tuple[Any, ...]:
+def _bound(pod: str, node: str, t: float, file: str | None, line: int | None) -> ObservedBinding:
     """A binding that happened before the watch began (not checked)."""
-    return ("!observe_binding", t, node, pod, (), None, {}, line, file)
+    return ObservedBinding(t, node, pod, line, file)
 
 
-__all__ = ["WatchAdapter", "watch_events"]
+__all__ = ["EventRecord", "WatchAdapter", "watch_events"]
