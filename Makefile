@@ -25,6 +25,7 @@ verify: setup
 
 test: setup
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 	$(BIN)/nodereg diagrams --check
 

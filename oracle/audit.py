@@ -27,15 +27,12 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .core import InputError, Violation
 from .events import normalise
 from .k8s import conditions, cpu_millis, objects, parse_time
-from .run import open_source
-
-if TYPE_CHECKING:
-    from .run import Report
+from .record import InputError, Item, Sink, Violation
+from .source import close_source, open_source
 
 NODE_USER = re.compile(r"^system:node:(.+)$")
 KUBELET_SIGNER = "kubernetes.io/kube-apiserver-client-kubelet"
@@ -67,14 +64,14 @@ class AuditAdapter:
         self.requested: set[str] = set()
         self.t = 0.0
 
-    def _ev(self, out: list[tuple[Any, ...]], ev: dict[str, Any], file: str | None, line: int | None) -> None:
-        out.append((*normalise(ev, file, line), line, file))
+    def _ev(self, out: list[Item], ev: dict[str, Any], file: str | None, line: int | None) -> None:
+        out.append(normalise(ev, file, line))
 
-    def _viol(self, out: list[tuple[Any, ...]], prop: str, node: str | None, msg: str, file: str | None,
+    def _viol(self, out: list[Item], prop: str, node: str | None, msg: str, file: str | None,
               line: int | None, event: str) -> None:
-        out.append(("!violation", Violation(-1, line, file, node, None, prop, msg, self.t, event)))
+        out.append(Violation(-1, line, file, node, None, prop, msg, self.t, event))
 
-    def feed(self, ev: Any, file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+    def feed(self, ev: Any, file: str | None, line: int | None) -> list[Item]:
         if not isinstance(ev, dict) or ev.get("kind") != "Event" or not str(ev.get("apiVersion", "")).startswith(
                 "audit.k8s.io/"):
             raise InputError('expected an audit.k8s.io/v1 Event object (kind "Event")', file, line)
@@ -96,7 +93,7 @@ class AuditAdapter:
         res, sub, name, verb = ref.get("resource"), ref.get("subresource"), ref.get("name"), ev.get("verb")
         obj = ev.get("responseObject") or ev.get("requestObject") or {}
         req = ev.get("requestObject") or {}
-        out: list[tuple[Any, ...]] = []
+        out: list[Item] = []
         m = NODE_USER.match(username)
         as_node = m.group(1) if m and "system:nodes" in groups else None
         t = self.t
@@ -142,7 +139,7 @@ class AuditAdapter:
             return out
         return out
 
-    def _ensure_cert(self, out: list[tuple[Any, ...]], node: str, t: float, file: str | None,
+    def _ensure_cert(self, out: list[Item], node: str, t: float, file: str | None,
                      line: int | None) -> None:
         if node not in self.has_cert:
             self.has_cert.add(node)
@@ -151,9 +148,9 @@ class AuditAdapter:
                     continue
                 self._ev(out, {"t": t, "event": e, "node": node, "inferred": True}, file, line)
 
-    def _nodes(self, out: list[tuple[Any, ...]], as_node: str | None, username: str, groups: list[Any], verb: Any,
+    def _nodes(self, out: list[Item], as_node: str | None, username: str, groups: list[Any], verb: Any,
                sub: Any, name: Any, obj: dict[str, Any], req: dict[str, Any], t: float, file: str | None,
-               line: int | None) -> list[tuple[Any, ...]]:
+               line: int | None) -> list[Item]:
         if not isinstance(name, str) and verb != "create":
             return out
         if verb == "create" and sub is None:
@@ -205,26 +202,23 @@ class AuditAdapter:
 
 
 def _t(t: float) -> str:
-    from .core import fmt_time
+    from .record import fmt_time
 
     return fmt_time(t)
 
 
-def audit_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tuple[Any, ...]]:
+def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item]:
     adapter = AuditAdapter()
     for path in paths:
         name, f = open_source(path)
         try:
             for line, obj in objects(f, name):
                 if isinstance(obj, InputError):
-                    yield ("!error", obj)
+                    yield obj
                     continue
                 try:
                     yield from adapter.feed(obj, name, line)
                 except InputError as exc:
-                    yield ("!error", exc)
+                    yield exc
         finally:
-            import sys
-
-            if f is not sys.stdin.buffer:
-                f.close()
+            close_source(f)

@@ -175,18 +175,10 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
                 if isinstance(ev, dict) and ev.get("event") == "end" and len(ev) <= 2:
                     found = o.finish()
                 else:
-                    eid, t, node, pod, args, expect, extra = normalise(ev, "<stdin>", n)
-                    found = o.apply(eid, t, node, pod, args, expect, extra, line=n, file="<stdin>")
+                    found = o.feed(normalise(ev, "<stdin>", n))
             else:
                 for item in adapter.feed(ev, "<stdin>", n):
-                    if item[0] == "!violation":
-                        o.index += 1
-                        item[1].index = o.index
-                        o.violations.append(item[1])
-                        found.append(item[1])
-                    else:
-                        eid, t, node, pod, args, expect, extra, line, file = item
-                        found += o.apply(eid, t, node, pod, args, expect, extra, line=line, file=file)
+                    found += o.feed(item)
         except InputError as exc:
             verdict["ok"], verdict["error"] = False, str(exc)
         verdict["violations"] = [{"property": v.property, "node": v.node, "pod": v.pod, "message": v.message}

@@ -331,9 +331,9 @@ def _inline_spec(e: d.Event) -> list[str] | None:
     """Lines that read an event's arguments from its parsed ``events`` line exactly as
     :func:`~nodereg.oracle.events.normalise` accepts them (``return False`` otherwise: the slow path
     then reports the error); ``None`` for an event whose fields are not all booleans."""
-    from .events import _spec
+    from .spec import event_spec
 
-    _, need_pod, fields, _ = _spec(e.id)
+    _, need_pod, fields, _ = event_spec(e.id)
     names = [a.name for a in e.args]
     if need_pod or set(fields) != set(names) or any(fields[n][0] != "bool" for n in names):
         return None

@@ -31,16 +31,22 @@ is taken as done, so ``no-schedule-without-ready`` then applies in full.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from nodereg.model import declaration as d
 from nodereg.model.params import CONSTRAINTS, K8S_VERSION, defaults
 
 from .compile import CTL, NI, NODE_CLOCKS, NODE_KEYS, PI, Compiled, compile_oracle, initial_node
+from .events import normalise
+from .pods import pod_from_bits, pod_from_tolerations
+from .record import EventRecord, InputError, ObservedBinding, Position, Violation, backwards, fmt_time
+from .spec import EXTRA_EVENTS, KUBELET_ACTS, NODE_EVENTS, POD_EVENTS
+
+__all__ = ["EXTRA_EVENTS", "GENERIC", "KUBELET_ACTS", "NODE_EVENTS", "POD_EVENTS", "InputError", "NodeRec",
+           "Oracle", "PodRec", "Position", "Violation", "backwards", "fmt_time", "pod_from_bits",
+           "pod_from_tolerations"]
 
 GENERIC = "control-state-matches-definition"
 INF = math.inf
@@ -50,57 +56,6 @@ _REG, _HBU, _PROBE, _MON, _HB = NI["registered"], NI["heartbeat_unseen"], NI["si
     NI["since_heartbeat"]
 _LEASE = NI["since_lease_renew"]
 _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
-KUBELET_ACTS = frozenset(e.id for e in d.EVENTS if e.actor == "kubelet") - {"kubelet_stops", "kubelet_restarts"}
-NODE_EVENTS = frozenset(e.id for e in d.EVENTS if e.indices == ("node",))
-POD_EVENTS = frozenset(e.id for e in d.EVENTS if e.indices == ("node", "pod"))
-EXTRA_EVENTS = ("declare_node", "declare_pod", "delete_pod", "observe_node")
-
-
-class InputError(Exception):
-    """Unusable input: the one exception the parsers and the oracle let escape (exit code 2)."""
-
-    def __init__(self, message: str, file: str | None = None, line: int | None = None) -> None:
-        super().__init__(message)
-        self.message, self.file, self.line = message, file, line
-
-    def __str__(self) -> str:
-        where = f"{self.file or '<input>'}:{self.line}" if self.line is not None else (self.file or "<input>")
-        return f"{where}: {self.message}"
-
-    def as_json(self) -> dict[str, Any]:
-        return {"file": self.file, "line": self.line, "message": self.message}
-
-
-def backwards(t: float, now: float, file: str | None, line: int | None) -> InputError:
-    return InputError(f"time goes backwards: t={t:g} after t={now:g} (events must be in time order)", file, line)
-
-
-@dataclass
-class Violation:
-    """One step (or stretch of time) the model forbids, with the catalogue property it breaks."""
-
-    index: int
-    line: int | None
-    file: str | None
-    node: str | None
-    pod: str | None
-    property: str
-    message: str
-    t: float
-    event: str
-    before: dict[str, Any] | None = None
-    after: dict[str, Any] | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        return {"index": self.index, "line": self.line, "file": self.file, "node": self.node, "pod": self.pod,
-                "property": self.property, "message": self.message, "t": self.t, "event": self.event}
-
-
-@dataclass
-class Position:
-    index: int
-    line: int | None = None
-    file: str | None = None
 
 
 class NodeRec:
@@ -142,92 +97,6 @@ class PodRec:
 
     def __init__(self, name: str, p: list[Any]) -> None:
         self.name, self.p, self.node = name, p, None
-
-
-def fmt_time(t: float) -> str:
-    """Epoch seconds as an RFC 3339 time of day; small numbers (relative traces) as seconds."""
-    if t >= 1e8:
-        import datetime as dt
-
-        x = dt.datetime.fromtimestamp(t, tz=dt.UTC)
-        return x.strftime("%Y-%m-%dT%H:%M:%S") + (f".{round((t % 1) * 1000):03d}" if t % 1 else "") + "Z"
-    return f"t={t:g}s"
-
-
-def pod_from_bits(bits: dict[str, Any], request: int = 0, toleration_seconds: int | None = None) -> list[Any]:
-    """A pod list from model toleration bits (names without the ``tolerates_`` prefix accepted)."""
-    p: list[Any] = [None] * len(PI)
-    for name, i in PI.items():
-        if name.startswith("tolerates_"):
-            p[i] = bool(bits.get(name, bits.get(name[len("tolerates_"):], False)))
-    p[_BOUND] = d.UNBOUND
-    forever = toleration_seconds is None and bool(bits.get("tolerates_forever", bits.get("forever", False)))
-    p[PI["tolerates_forever"]] = forever
-    p[PI["toleration_seconds"]] = int(toleration_seconds or 0)
-    p[_REQ] = int(request)
-    p[_NOEX] = 0.0
-    return p
-
-
-def pod_from_tolerations(tolerations: list[dict[str, Any]] | None, request: int = 0,
-                         default_tolerations: bool = True) -> list[Any]:
-    """A pod list from real Kubernetes tolerations (see :func:`_pod_from_tolerations`), a fresh copy of
-    a result cached by the tolerations' canonical JSON: a trace declares many pods alike."""
-    import orjson
-
-    try:
-        key = orjson.dumps(tolerations or [], option=orjson.OPT_SORT_KEYS)
-    except TypeError:  # not JSON data: no caching
-        return _pod_from_tolerations(tolerations, request, default_tolerations)
-    return list(_pod_from_tolerations_json(key, int(request), bool(default_tolerations)))
-
-
-@functools.lru_cache(maxsize=1024)
-def _pod_from_tolerations_json(key: bytes, request: int, default_tolerations: bool) -> tuple[Any, ...]:
-    import orjson
-
-    return tuple(_pod_from_tolerations(orjson.loads(key), request, default_tolerations))
-
-
-def _pod_from_tolerations(tolerations: list[dict[str, Any]] | None, request: int = 0,
-                          default_tolerations: bool = True) -> list[Any]:
-    """A pod list from real Kubernetes tolerations, through :mod:`nodereg.model.rules`.
-
-    Each taint slot of the declaration becomes the real taint (key, effect) it stands for and is
-    matched with ``rules.tolerates``; ``toleration_seconds``/``tolerates_forever`` come from
-    ``rules.eviction_delay_seconds`` over the NoExecute slots the pod tolerates (the model keeps
-    one number per pod: the smallest). DefaultTolerationSeconds is applied first, as the API
-    server does on create, unless ``default_tolerations`` is false (objects read from a cluster
-    already carry it).
-    """
-    from nodereg.model import rules as r
-
-    tols = list(tolerations or [])
-    if default_tolerations:
-        tols = r.add_default_tolerations({"spec": {"tolerations": tols}})["spec"]["tolerations"]
-    bits: dict[str, bool] = {}
-    effects = {d.NO_SCHEDULE: r.EFFECT_NO_SCHEDULE, d.NO_EXECUTE: r.EFFECT_NO_EXECUTE}
-    ne_taints = []
-    for slot in d.TAINT_SLOTS:
-        if slot.effect < 0:
-            for eff, name in ((d.NO_SCHEDULE, "tolerates_custom_ns"), (d.NO_EXECUTE, "tolerates_custom_ne")):
-                taint = {"key": slot.key, "effect": effects[eff]}
-                bits[name] = r.tolerations_tolerate_taint(tols, taint)
-                if eff == d.NO_EXECUTE and bits[name]:
-                    ne_taints.append(taint)
-            continue
-        value = "true" if slot.key == r.KEY_CLOUD_UNINITIALIZED else ""
-        taint = {"key": slot.key, "value": value, "effect": effects[slot.effect]}
-        bits[slot.tolerated_by] = r.tolerations_tolerate_taint(tols, taint)
-        if slot.effect == d.NO_EXECUTE and bits[slot.tolerated_by]:
-            ne_taints.append(taint)
-    delay = r.eviction_delay_seconds(tols, ne_taints) if ne_taints else 0.0
-    if delay is None:
-        return pod_from_bits({**bits, "tolerates_forever": True}, request, None)
-    return pod_from_bits(bits, request, int(delay))
-
-
-ORDINARY_POD = None  # filled lazily: the pod of a bind whose pod was never declared
 
 
 def _params_admissible(params: dict[str, int], ids: Iterable[str]) -> bool:
@@ -316,15 +185,56 @@ class Oracle:
 
         return at
 
+    @property
+    def position(self) -> Position:
+        """Where the last event came from (what the end of the trace reports its findings against)."""
+        return self._pos
+
+    @position.setter
+    def position(self, pos: Position) -> None:
+        self._pos = pos
+
     # ------------------------------------------------------------------------------------------
     # public API
     # ------------------------------------------------------------------------------------------
     def step(self, ev: dict[str, Any], line: int | None = None, file: str | None = None) -> list[Violation]:
         """Check one event given as a dict in the ``events`` format (validated here)."""
-        from .events import normalise
+        return self.feed(normalise(ev, file, line))
 
-        eid, t, node, pod, args, expect, extra = normalise(ev, file, line)
-        return self.apply(eid, t, node, pod, args, expect, extra, line=line, file=file)
+    def feed(self, item: EventRecord | ObservedBinding | Violation | InputError) -> list[Violation]:
+        """Check one item a reader yielded (an :class:`InputError` item is raised: the caller reports it)."""
+        if type(item) is EventRecord:
+            return self.apply(item.event, item.t, item.node, item.pod, item.args, item.expect, item.extra,
+                              line=item.line, file=item.file)
+        if type(item) is ObservedBinding:
+            self.observe_binding(item)
+            return []
+        if type(item) is Violation:  # seen by the reader itself (an audit log shows the identity)
+            self.index += 1
+            item.index = self.index
+            self.violations.append(item)
+            return [item]
+        if isinstance(item, InputError):
+            raise item
+        raise TypeError(f"not an oracle item: {type(item).__name__}")
+
+    def observe_binding(self, b: ObservedBinding) -> None:
+        """A pod bound before the trace began: taken as it is (no check), in time order like any event."""
+        if self.now is not None and b.t < self.now:
+            raise backwards(b.t, self.now, b.file, b.line)
+        self.now = b.t
+        self.index += 1
+        self._pos = Position(self.index, b.line, b.file)
+        for k, why in (b.unchecked or {}).items():
+            self.unchecked.setdefault(k, why)
+        rec = self.nodes.get(b.node) or self._new_node(b.node, b.t, {})
+        prec = self.pods.get(b.pod) or self._declare_pod(b.pod, pod_from_tolerations([]))
+        if prec.node is not None:
+            self._unbind(prec)
+        prec.node, prec.p[_BOUND] = b.node, 0
+        rec.pods[b.pod] = prec
+        rec.used += prec.p[_REQ]
+        self._set_alarm(rec)
 
     def apply(self, eid: str, t: float, node: str | None, pod: str | None, args: tuple[Any, ...] = (),
               expect: dict[int, Any] | None = None, extra: dict[str, Any] | None = None, *,
@@ -342,17 +252,6 @@ class Oracle:
         if eid in EXTRA_EVENTS:
             self._extra(eid, t, node, pod, extra or {})
             return self.violations[n0:]
-        if eid == "!observe_binding":  # a pod bound before the trace began: taken as it is
-            assert node is not None and pod is not None
-            rec = self.nodes.get(node) or self._new_node(node, t, {})
-            prec = self.pods.get(pod) or self._declare_pod(pod, pod_from_tolerations([]))
-            if prec.node is not None:
-                self._unbind(prec)
-            prec.node, prec.p[_BOUND] = node, 0
-            rec.pods[pod] = prec
-            rec.used += prec.p[_REQ]
-            self._set_alarm(rec)
-            return []
         assert node is not None
         rec = self.nodes.get(node)
         if rec is None:

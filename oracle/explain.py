@@ -53,7 +53,7 @@ def _ready(s: list[Any]) -> str:
 
 def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pre: list[Any], post: list[Any],
             now: float, **kw: Any) -> str:
-    from .core import fmt_time
+    from .record import fmt_time
 
     n, at = rec.name, fmt_time(now)
     pod = prec.name if prec is not None else None

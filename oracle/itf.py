@@ -21,8 +21,9 @@ from typing import Any
 
 from nodereg.model import declaration as d
 
-from .core import InputError
 from .events import EXPECTABLE, normalise
+from .record import EventRecord, InputError
+from .source import close_source, open_source
 
 FORMAT_DESCRIPTION = "https://apalache-mc.org/docs/adr/015adr-trace.html"
 _NAMES = {v.name: v.names for v in (*d.NODE_VARS, *d.POD_VARS) if v.names}
@@ -83,20 +84,15 @@ def _unwrap(x: Any) -> Any:
     return x
 
 
-def read_itf(path: str) -> Iterator[tuple[Any, ...]]:
+def read_itf(path: str) -> Iterator[EventRecord]:
     """Normalised events of a nodereg ITF trace."""
     import json
-
-    from .run import open_source
 
     name, f = open_source(path)
     try:
         raw = f.read(1 << 30)
     finally:
-        import sys
-
-        if f is not sys.stdin.buffer:
-            f.close()
+        close_source(f)
     try:
         doc = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -106,7 +102,7 @@ def read_itf(path: str) -> Iterator[tuple[Any, ...]]:
     yield from itf_events(doc, name)
 
 
-def itf_events(doc: dict[str, Any], name: str = "<itf>") -> Iterator[tuple[Any, ...]]:
+def itf_events(doc: dict[str, Any], name: str = "<itf>") -> Iterator[EventRecord]:
     states = doc["states"]
     if not states:
         return
@@ -126,11 +122,11 @@ def itf_events(doc: dict[str, Any], name: str = "<itf>") -> Iterator[tuple[Any, 
         ev = {"t": t0, "event": "declare_pod", "pod": str(pn), "tolerates": bits,
               "toleration_seconds": None if pv.get("tolerates_forever") else int(pv.get("toleration_seconds", 0)),
               "request": int(pv.get("request", 0))}
-        yield (*normalise(ev, name, 1), 1, name)
+        yield normalise(ev, name, 1)
     for nn, nv in sorted(nodes.items()):
         ev = {"t": t0, "event": "declare_node", "node": str(nn), "capacity": int(nv.get("capacity", 10**9)),
               "reserved": int(nv.get("reserved", 0))}
-        yield (*normalise(ev, name, 1), 1, name)
+        yield normalise(ev, name, 1)
     t = t0
     for i, st in enumerate(states[1:], start=1):
         line = i + 1
@@ -166,7 +162,7 @@ def itf_events(doc: dict[str, Any], name: str = "<itf>") -> Iterator[tuple[Any, 
             if exp.get("custom_effect") is not None and not exp.get("taint_custom"):
                 exp.pop("custom_effect")
             ev["expect"] = exp
-        yield (*normalise(ev, name, line), line, name)
+        yield normalise(ev, name, line)
 
 
 def _num(v: Any, name: str, line: int) -> float:

@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from nodereg.model import declaration as d
 
-from .core import InputError
+from .record import InputError
 
 MAX_OBJECT = 16 << 20  # bytes of one JSON object in a stream
 

@@ -32,16 +32,12 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .core import InputError
 from .events import normalise
 from .k8s import conditions, cpu_millis, node_vars, objects, parse_time, pod_request
-from .run import open_source
-
-if TYPE_CHECKING:
-    from .core import Oracle
-    from .run import Report
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink
+from .source import close_source, open_source
 
 CREDENTIALS = ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate")
 CONDITION_TAINTS = ("taint_not_ready_ns", "taint_unreachable_ns", "taint_unschedulable", "taint_memory_pressure",
@@ -87,7 +83,7 @@ def object_time(obj: dict[str, Any]) -> float:
 class WatchAdapter:
     """Turns watch events (one at a time) into normalised model events for the oracle."""
 
-    def __init__(self, oracle: Oracle | None = None) -> None:
+    def __init__(self, oracle: Any = None) -> None:
         self.nodes: dict[str, dict[str, Any]] = {}
         self.pods: dict[str, dict[str, Any]] = {}
         self.leases: dict[str, float] = {}
@@ -103,16 +99,13 @@ class WatchAdapter:
                 return self.t
         return self.t
 
-    def _ev(self, items: list[tuple[Any, ...]], ev: dict[str, Any], file: str | None, line: int | None,
-            **extra: Any) -> None:
-        item = (*normalise(ev, file, line), line, file)
+    def _ev(self, items: list[Item], ev: dict[str, Any], file: str | None, line: int | None, **extra: Any) -> None:
+        rec = normalise(ev, file, line)
         # every node of a capture is first seen mid-life: its heartbeat is judged once its Lease is seen
-        item[6]["hb_gate"] = True
-        item[6].update(extra)
-        items.append(item)
+        items.append(rec._replace(extra={**(rec.extra or {}), "hb_gate": True, **extra}))
 
     # -- the list snapshot -----------------------------------------------------------------------
-    def snapshot(self, entries: list[tuple[Any, str | None, int | None]]) -> list[tuple[Any, ...]]:
+    def snapshot(self, entries: list[tuple[Any, str | None, int | None]]) -> list[Item]:
         """The list a watch starts with: every object taken together, at the capture's start.
 
         ``kubectl get -w`` first lists every object as ADDED (each with its own resourceVersion,
@@ -139,7 +132,7 @@ class WatchAdapter:
                 renew = (o.get("spec") or {}).get("renewTime") if isinstance(o.get("spec"), dict) else None
                 if renew:
                     leases[o["metadata"]["name"]] = parse_time(renew, "Lease spec.renewTime", file, line)
-        out: list[tuple[Any, ...]] = []
+        out: list[Item] = []
         order = {"Node": 0, "Lease": 1, "Pod": 2}
         for o, file, line in sorted(objs, key=lambda x: order.get(str(x[0].get("kind")), 3)):
             kind = o.get("kind")
@@ -159,18 +152,18 @@ class WatchAdapter:
                                  line) from None
         return out
 
-    def _creds(self, items: list[tuple[Any, ...]], node: str, t: float, file: str | None, line: int | None) -> None:
+    def _creds(self, items: list[Item], node: str, t: float, file: str | None, line: int | None) -> None:
         if node not in self.known:
             self.known.add(node)
             for e in CREDENTIALS:
                 self._ev(items, {"t": t, "event": e, "node": node, "inferred": True}, file, line)
 
     # -- one watch event ---------------------------------------------------------------------------
-    def feed(self, item: Any, file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+    def feed(self, item: Any, file: str | None, line: int | None) -> list[Item]:
         if not isinstance(item, dict):
             raise InputError("expected a watch event object {\"type\", \"object\"}", file, line)
         if item.get("kind") == "List" and isinstance(item.get("items"), list):
-            out: list[tuple[Any, ...]] = []
+            out: list[Item] = []
             for x in item["items"]:
                 out += self.feed({"type": "ADDED", "object": x}, file, line)
             return out
@@ -199,9 +192,9 @@ class WatchAdapter:
         return []  # other kinds: not part of the node lifecycle
 
     def _node(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
-              lease: float | None = None) -> list[tuple[Any, ...]]:
+              lease: float | None = None) -> list[Item]:
         name = obj["metadata"]["name"]
-        items: list[tuple[Any, ...]] = []
+        items: list[Item] = []
         prev = self.nodes.get(name)
         meta = obj["metadata"]
         if typ == "DELETED":
@@ -316,7 +309,7 @@ class WatchAdapter:
             for e in CREDENTIALS:
                 steps.append(({"t": t, "event": e, "node": name, "inferred": True}, ()))
 
-    def _lease(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+    def _lease(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         meta = obj["metadata"]
         if meta.get("namespace", "kube-node-lease") != "kube-node-lease" or typ == "DELETED":
             return []
@@ -329,13 +322,13 @@ class WatchAdapter:
             return []
         self.leases[name] = t
         self.t = max(self.t, t)
-        items: list[tuple[Any, ...]] = []
+        items: list[Item] = []
         self._creds(items, name, self.t, file, line)
         self._ev(items, {"t": self.t, "event": "kubelet_renew_lease", "node": name}, file, line)
         return items
 
     def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
-             listed: bool = False) -> list[tuple[Any, ...]]:
+             listed: bool = False) -> list[Item]:
         """A Pod event: declared when first seen, bound when ``spec.nodeName`` appears, and removed at the
         *deletion request* -- the taint-eviction controller's act (DisruptionTarget with reason
         DeletionByTaintManager, or ``deletionTimestamp`` set while the node has a NoExecute taint the
@@ -347,7 +340,7 @@ class WatchAdapter:
         spec = obj.get("spec") or {}
         node = spec.get("nodeName") or None
         prev = self.pods.get(key)
-        items: list[tuple[Any, ...]] = []
+        items: list[Item] = []
         if prev is None:
             if typ == "DELETED":
                 return []
@@ -447,7 +440,7 @@ def _taint_times(obj: dict[str, Any], slots: tuple[str, ...]) -> list[str]:
     return sorted(out, reverse=True)
 
 
-def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tuple[Any, ...]]:
+def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item]:
     """All files merged into one history: by resourceVersion, or by the objects' own timestamps.
 
     resourceVersion (an etcd revision) orders events across resource types exactly. When a stream's
@@ -474,10 +467,7 @@ def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tu
                     rv = -1
                 yield (float(rv), object_time(target), seq, line, name, obj)
         finally:
-            import sys
-
-            if f is not sys.stdin.buffer:
-                f.close()
+            close_source(f)
 
     # 1. the list snapshot of every file: its leading ADDED events (bare objects and Lists too),
     #    all taken together before anything else, whatever the files' order
@@ -499,7 +489,7 @@ def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tu
     try:
         yield from adapter.snapshot(snap)
     except InputError as exc:
-        yield ("!error", exc)
+        yield exc
     # 2. the watch events of every file, merged into one history
     by_time = any(flag for flag, _ in its)
     streams = [x for _, x in its]
@@ -511,12 +501,12 @@ def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tu
         merged = streams[0] if streams else iter(())
     for _rvv, _ts, _seq, line, name, obj in merged:
         if isinstance(obj, InputError):
-            yield ("!error", obj)
+            yield obj
             continue
         try:
             yield from adapter.feed(obj, name, line)
         except InputError as exc:
-            yield ("!error", exc)
+            yield exc
     if missing_rv[0]:
         rep.notes.append("some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
                          "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)")
@@ -545,10 +535,9 @@ def _prepend(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
 
 
 def _bound(pod: str, node: str, t: float, file: str | None, line: int | None,
-           unchecked: dict[str, str] | None = None) -> tuple[Any, ...]:
+           unchecked: dict[str, str] | None = None) -> ObservedBinding:
     """A binding the input cannot judge (before the watch began, or on a Node it does not show)."""
-    extra: dict[str, Any] = {"unchecked": unchecked} if unchecked else {}
-    return ("!observe_binding", t, node, pod, (), None, extra, line, file)
+    return ObservedBinding(t, node, pod, line, file, unchecked)
 
 
-__all__ = ["WatchAdapter", "watch_events"]
+__all__ = ["EventRecord", "WatchAdapter", "watch_events"]
