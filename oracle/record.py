@@ -58,6 +58,9 @@ class Violation:
     event: str
     before: dict[str, Any] | None = None
     after: dict[str, Any] | None = None
+    #: for a missed deadline: when it passed (epoch seconds); the violation is reported at the
+    #: first event after it (``line``/``event``), not at an internal ``time_passes``
+    deadline: float | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -70,6 +73,7 @@ class Violation:
             "message": self.message,
             "t": self.t,
             "event": self.event,
+            "deadline": self.deadline,
         }
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .core import Oracle
-from .record import EventRecord, InputError, Item, ObservedBinding, Violation
+from .record import EventRecord, InputError, Item, ObservedBinding, Violation, fmt_time
 from .source import FORMATS, MAX_LINE, TOO_LONG, json_line_error, lines, open_source, sniff
 
 __all__ = ["FORMATS", "MAX_LINE", "TOO_LONG", "Report", "check", "json_line_error", "lines", "open_source",
@@ -52,7 +52,9 @@ class Report:
             "nodes": self.nodes,
             "conforms": self.conforms,
             "violations": [{k: v.as_json()[k] for k in ("index", "line", "node", "pod", "property", "message")}
-                           | {"file": v.file, "t": v.t, "event": v.event} for v in self.violations],
+                           | {"file": v.file, "t": v.t, "event": v.event}
+                           | ({"deadline": fmt_time(v.deadline)} if v.deadline is not None else {})
+                           for v in self.violations],
             "input_errors": [e.as_json() for e in self.input_errors],
             "ignored": dict(self.ignored),
             "coverage": dict(self.coverage),
@@ -93,13 +95,16 @@ def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt
             sharded = check_sharded(paths[0], jobs, params, o.k8s_version, slack, keep_going, strict)
             if sharded is not None:
                 rep = Report(events=sharded.events, nodes=sharded.nodes, violations=sharded.violations,
-                             input_errors=sharded.input_errors, notes=sharded.notes, oracle=None)
+                             input_errors=sharded.input_errors, notes=sharded.notes, oracle=None,
+                             coverage=sharded.coverage)
                 return rep
         if kind == "events" and len(paths) == 1:
             from .eventlog import check_events_file
 
             rep.events += check_events_file(o, paths[0], rep.input_errors, keep_going, strict)
         else:
+            # a capture of a real cluster: a missed deadline is reported at the first event after it
+            o.attribute = kind in ("k8s-watch", "k8s-audit")
             stream = _stream(kind, paths, rep, keep_going, strict)
             _feed(o, rep, stream, keep_going)
     else:

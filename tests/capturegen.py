@@ -406,3 +406,48 @@ def healthy(workers: int = 3) -> Cluster:
     c.kubeadm(workers)
     c.start_watch()
     return c
+
+
+# -------------------------------------------------------------------------------------------------
+# stories: what a running cluster does, told as upstream's controllers do it
+# -------------------------------------------------------------------------------------------------
+
+UNREACHABLE_NS = {"key": UNREACHABLE, "effect": "NoSchedule"}
+UNREACHABLE_NE = {"key": UNREACHABLE, "effect": "NoExecute"}
+NOT_READY_NS = {"key": NOT_READY, "effect": "NoSchedule"}
+NOT_READY_NE = {"key": NOT_READY, "effect": "NoExecute"}
+GRACE, PERIOD = 50.0, 5.0  # --node-monitor-grace-period (1.32+), --node-monitor-period
+
+
+def kubelet_dies(c: Cluster, node: str, t: float, *, unknown_after: float | None = None,
+                 taint_delay: float = 0.1) -> float:
+    """The kubelet of ``node`` stops at t; the controller marks it Unknown at its first monitor pass
+    after grace (or ``unknown_after`` s after the last Lease renewal), then taints it
+    unreachable:NoSchedule (NoSchedule pass on the Node update) and unreachable:NoExecute (the
+    rate-limited queue, ``taint_delay`` s later). Returns the time of the NoExecute taint."""
+    c.stop_kubelet(node, t)
+    i = list(c.nodes).index(node)
+    phase = T0 - 3.2 - 0.7 * i
+    last = phase + 10 * ((t - phase) // 10)  # the last renewal before t
+    if last >= t:
+        last -= 10
+    mon = last + (unknown_after if unknown_after is not None else GRACE + 2.3)
+    c.at(mon, c.mark_unknown, node, mon)
+    c.at(mon + 0.05, c.set_taints, node, mon + 0.05, add=[UNREACHABLE_NS])
+    c.at(mon + taint_delay, c.set_taints, node, mon + taint_delay, add=[UNREACHABLE_NE])
+    return mon + taint_delay
+
+
+def taint_evictions(c: Cluster, node: str, tainted_at: float, *, late: float = 0.0) -> None:
+    """The taint-eviction controller: each pod on ``node`` not tolerating unreachable:NoExecute for ever
+    is evicted when its tolerationSeconds run out (DisruptionTarget, then the graceful delete)."""
+    for key, pod in list(c.pods.items()):
+        if pod["spec"].get("nodeName") != node:
+            continue
+        secs = [x.get("tolerationSeconds") for x in pod["spec"]["tolerations"]
+                if x.get("effect") in ("NoExecute", None) and x.get("key") in (UNREACHABLE, None)
+                and x.get("operator") == "Exists"]
+        if any(s is None for s in secs):
+            continue  # tolerates for ever (DaemonSet, mirror pods)
+        wait = min(secs) if secs else 0
+        c.at(tainted_at + wait + 0.3 + late, c.evict, key, tainted_at + wait + 0.3 + late)
