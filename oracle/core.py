@@ -177,6 +177,7 @@ class Oracle:
         self._due_heap: list[tuple[float, str]] = []
         self._hot: set[str] = set()
         self._cur_event = "time_passes"
+        self.untolerated: list[str] | None = None
         # the NoExecute taint of a failed node waits for the controller's next monitor pass and its
         # zone's rate limiter (--node-eviction-rate): zone -> when the next token is free
         self._zone_next: dict[str, float] = {}
@@ -276,6 +277,10 @@ class Oracle:
         if extra and "unchecked" in extra:
             for k, why in extra["unchecked"].items():
                 self.unchecked.setdefault(k, why)
+        if extra and "pod_bits" in extra:
+            self._pod_bits(extra["pod_bits"])
+        #: the real taints a bound pod does not tolerate (a reader of real objects says; for the message)
+        self.untolerated = extra.get("untolerated") if extra else None
         if eid in EXTRA_EVENTS:
             self._extra(eid, t, node, pod, extra or {})
             return self.violations[n0:]
@@ -309,7 +314,20 @@ class Oracle:
                 self.notes.append(f"pod {pod} was not declared: taken as an ordinary pod with the default "
                                   "tolerations and no request")
         self._step(rec, prec, eid, t, args, expect)
+        if extra and "pod_bits_after" in extra:
+            self._pod_bits(extra["pod_bits_after"])
         return self.violations[n0:]
+
+    def _pod_bits(self, bits: dict[str, dict[str, Any]]) -> None:
+        """Toleration bits of pods as a reader computed them against their node's actual taints."""
+        for name, vals in bits.items():
+            prec = self.pods.get(name)
+            if prec is None:
+                continue
+            for k, v in vals.items():
+                prec.p[PI[k]] = v
+            if prec.node is not None and prec.node in self.nodes:
+                self._set_alarm(self.nodes[prec.node])
 
     def finish(self) -> list[Violation]:
         """End of trace: time has passed up to the last event for every node; check what it broke."""
@@ -491,11 +509,15 @@ class Oracle:
         extra = float(self.c.params["node_monitor_period"]) if pid.startswith("not-ready") else 0.0
         key = f"{rec.name}\0{pid}"
         if key not in self._queued:
-            zone = self.zones.get(rec.name, "")
-            start = max(since, self._zone_next.get(zone, -INF))
-            self._zone_next[zone] = start + 1.0 / NODE_EVICTION_RATE
-            self._queued[key] = start - since
+            self._enqueue(rec, pid, since)
         return extra + self._queued[key]
+
+    def _enqueue(self, rec: NodeRec, pid: str, since: float) -> None:
+        """The node joins its zone's NoExecute queue when its condition changes: its wait for a token."""
+        zone = self.zones.get(rec.name, "")
+        start = max(since, self._zone_next.get(zone, -INF))
+        self._zone_next[zone] = start + 1.0 / NODE_EVICTION_RATE
+        self._queued[f"{rec.name}\0{pid}"] = start - since
 
     def _advance(self, rec: NodeRec, now: float, end: bool = False, wake: bool = False) -> None:
         s, c, slack = rec.s, self.c, self.slack
@@ -531,15 +553,16 @@ class Oracle:
                     bad = bad_pods[0] if pi.pods else None
                     deadline = self._first_failure(at, s, bad, rec, rec.t, ne) + slack
             since = rec.fail_since.get(pi.id)
-            if ok and since is not None and now - since > slack + self._latency(rec, pi.id, since):
+            allowed = slack + (self._latency(rec, pi.id, since) if since is not None else 0.0)
+            if ok and since is not None and now - since > allowed:
                 bad_pods = [prec for prec in pods if not at(s, prec, now, rec)]
                 ok = not bad_pods
                 if bad_pods:
                     bad = bad_pods[0] if pi.pods else None
-                    deadline = since + slack + self._latency(rec, pi.id, since)
+                    deadline = since + allowed
             if ok and since is None and self._queued:
                 self._queued.pop(f"{rec.name}\0{pi.id}", None)
-            self._judge(rec, pi.id, ok, "time_passes", bad, s, now, ne=ne, deadline=deadline)
+            self._judge(rec, pi.id, ok, "time_passes", bad, s, now, ne=ne, deadline=deadline, allowed=allowed)
         for pi, fn in self._state_props:
             if pi.prop.id in rec.suppressed or pi.prop.id == "synced-taints-match-conditions":
                 ok = all(fn(s, prec.p if prec else self._dummy_pod, now,
@@ -577,6 +600,16 @@ class Oracle:
         elif (eid in KUBELET_ACTS and eid != "kubelet_register_node" and s[_A] and s[_CERT] and s[_EXISTS]
               and not s[_REG]):
             self._infer_restart(rec, now, eid)  # only its AlreadyExists re-registration is missing
+        elif eid == "kubelet_register_node" and s[_A] and s[_CERT] and s[_REG] and not s[_EXISTS]:
+            # a kubelet registers only once per process (registrationCompleted): creating its Node
+            # again after the Node was deleted means it was restarted, keeping its client certificate
+            for ev in ("kubelet_stops", "kubelet_restarts"):
+                ecx = c.events[ev]
+                if ecx.guard(s, self._dummy_pod, now, (), rec.used):
+                    nu, _ = ecx.effect(s, self._dummy_pod, now, (), rec.used)
+                    for i, v in nu.items():
+                        s[i] = v
+            s[CTL] = c.classify(s)
         if eid == "nlc_monitor_node_health":
             # the controller's private bookkeeping, chosen so that the observed outcome is possible
             s[_HBU] = False
@@ -736,7 +769,10 @@ class Oracle:
             if all(at(s, prec, now, rec) for prec in pods):
                 rec.fail_since.pop(pi.id, None)
             else:
-                rec.fail_since.setdefault(pi.id, now)
+                if pi.id not in rec.fail_since:
+                    rec.fail_since[pi.id] = now
+                    if self.attribute and pi.id in TAINT_FOLLOWS:
+                        self._enqueue(rec, pi.id, now)
         rec.t = now
         self._set_alarm(rec)
 

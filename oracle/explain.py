@@ -65,7 +65,8 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
         return (f"pod {pod} was bound to node {n} at {at} while {n} was Ready={_ready(pre)} and the pod does not "
                 f"tolerate {key}")
     if pid == "no-schedule-with-untolerated-taint" and pod is not None and ppre is not None:
-        bad = ", ".join(untolerated(pre, ppre)) or "a taint"
+        real = getattr(o, "untolerated", None)  # the Node's actual taints, when the input holds them
+        bad = ", ".join(real if real else untolerated(pre, ppre)) or "a taint"
         return f"pod {pod} was bound to node {n} at {at} although {n} has taint {bad}, which the pod does not tolerate"
     if pid == "no-schedule-when-cordoned" and pod is not None:
         return (f"pod {pod} was bound to node {n} at {at} although {n} is cordoned (spec.unschedulable=true) and "
@@ -106,7 +107,10 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
         have = taints(post)
         missing = [f"node.kubernetes.io/{key}:{e}" for e in ("NoSchedule", "NoExecute")
                    if f"node.kubernetes.io/{key}:{e}" not in have]
-        return (f"node {n} was Ready={_ready(post)} for more than {o.slack:g} s up to {at} without taint "
+        allowed = kw.get("allowed") or o.slack
+        why = "" if allowed <= o.slack else (f" ({o.slack:g} s slack + the controller's next monitor pass and its "
+                                             "zone's --node-eviction-rate queue)")
+        return (f"node {n} was Ready={_ready(post)} for more than {allowed:g} s{why} up to {at} without taint "
                 f"{', '.join(missing)}; the node lifecycle controller adds it on the Node update")
     if pid == "no-registration-without-credentials":
         return (f"Node {n} exists at {at} but its kubelet has no approved client certificate "

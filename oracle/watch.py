@@ -34,6 +34,8 @@ import heapq
 from collections.abc import Iterator
 from typing import Any
 
+from nodereg.model import declaration as d
+
 from .events import normalise
 from .k8s import conditions, cpu_millis, node_vars, objects, parse_time, pod_request
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink
@@ -88,6 +90,9 @@ class WatchAdapter:
         self.pods: dict[str, dict[str, Any]] = {}
         self.leases: dict[str, float] = {}
         self.known: set[str] = set()  # nodes whose kubelet the oracle knows has credentials
+        #: feature gates for toleration matching (TaintTolerationComparisonOperators): the defaults of
+        #: the model's Kubernetes version unless given
+        self.gates: dict[str, bool] | None = None
         self.t = 0.0
 
     # -- time ------------------------------------------------------------------------------------
@@ -138,7 +143,7 @@ class WatchAdapter:
             kind = o.get("kind")
             try:
                 if kind == "Node":
-                    out += self._node("ADDED", o, file, line, lease=leases.get(o["metadata"]["name"]))
+                    out += self._node("ADDED", o, file, line, lease=leases.get(o["metadata"]["name"]), listed=True)
                 elif kind == "Lease":
                     name = o["metadata"]["name"]
                     if name in leases:
@@ -192,7 +197,7 @@ class WatchAdapter:
         return []  # other kinds: not part of the node lifecycle
 
     def _node(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
-              lease: float | None = None) -> list[Item]:
+              lease: float | None = None, listed: bool = False) -> list[Item]:
         name = obj["metadata"]["name"]
         items: list[Item] = []
         prev = self.nodes.get(name)
@@ -202,7 +207,7 @@ class WatchAdapter:
             if prev is not None:
                 self._ev(items, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
             self.nodes.pop(name, None)
-            self.known.discard(name)
+            # the kubelet keeps its client certificate: registering again needs no new TLS bootstrap
             return items
         cur = node_vars(obj)
         conds = conditions(obj)
@@ -212,7 +217,10 @@ class WatchAdapter:
             t = self._time(meta.get("creationTimestamp"), file=file, line=line)
             cap = cpu_millis((status.get("capacity") or {}).get("cpu"))
             alloc = cpu_millis((status.get("allocatable") or {}).get("cpu"))
-            if cur["ready"] == "Absent":
+            # a Node created during the capture is a registration; the kubelet creates it with its
+            # conditions (initialNode ends with setNodeStatus): register, then that first status
+            fresh = typ == "ADDED" and not listed
+            if cur["ready"] == "Absent" or (fresh and cur["ready"] in ("True", "False")):
                 self._creds(items, name, t, file, line)
                 args: dict[str, Any] = {
                     "register_unschedulable": cur["unschedulable"],
@@ -225,8 +233,14 @@ class WatchAdapter:
                     args["capacity"] = cap
                     args["reserved"] = max(cap - (alloc if alloc is not None else cap), 0)
                 exp = {k: v for k, v in cur.items() if k not in ("ready", "memory_pressure")}
+                zone = _zone(obj)
                 self._ev(items, {"t": t, "event": "kubelet_register_node", "node": name, **args, "expect": exp},
-                         file, line)
+                         file, line, **({"zone": zone} if zone is not None else {}))
+                if cur["ready"] != "Absent":
+                    self._ev(items, {"t": t, "event": "kubelet_post_status", "node": name,
+                                     "ready": cur["ready"] == "True", "memory_pressure": cur["memory_pressure"],
+                                     "expect": {k: v for k, v in cur.items() if k != "custom_effect"
+                                                or cur.get("taint_custom")}}, file, line)
             else:
                 t = self._time(ready_c.get("lastHeartbeatTime"), meta.get("creationTimestamp"), file=file,
                                line=line)
@@ -242,6 +256,9 @@ class WatchAdapter:
                                 else max(seen)}
                 if lease is not None:
                     hb_extra["lease"] = lease
+                zone = _zone(obj)
+                if zone is not None:
+                    hb_extra["zone"] = zone
                 self.known.add(name)
                 taints = [x for x in ((obj.get("spec") or {}).get("taints") or []) if isinstance(x, dict)]
                 ev = {"t": t, "event": "observe_node", "node": name, "ready": cur["ready"], "taints": taints,
@@ -299,9 +316,17 @@ class WatchAdapter:
                 continue
             exp = cur if j == len(steps) - 1 else {k: cur[k] for k in fields if k in cur}
             exp = {k: v for k, v in exp.items() if k != "custom_effect" or cur.get("taint_custom")}
-            self._ev(items, {**ev, "expect": exp}, file, line)
+            self._ev(items, {**ev, "expect": exp}, file, line, **self._retolerate(name, obj, prev["obj"]))
         self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj}
         return items
+
+    def _retolerate(self, name: str, obj: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
+        """When a Node's taints change: its bound pods' toleration bits against the new taints."""
+        if _taint_list(obj) == _taint_list(old):
+            return {}
+        bits = {k: pod_bits(p["tolerations"], _taint_list(obj), self.gates)
+                for k, p in self.pods.items() if p["node"] == name and not p["deleting"]}
+        return {"pod_bits": bits} if bits else {}
 
     def _creds_steps(self, steps: list[tuple[dict[str, Any], tuple[str, ...]]], name: str, t: float) -> None:
         if name not in self.known:
@@ -349,6 +374,13 @@ class WatchAdapter:
             ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": tols, "request": pod_request(obj),
                   "default_tolerations": False}
             self._ev(items, ev, file, line)
+            if node is not None and node in self.nodes and (typ == "ADDED" or listed):
+                # already bound: its bits against the taints of the node it is on
+                from .compile import PI
+
+                p = items[-1].extra["pod"]  # type: ignore[index, union-attr]
+                for k, v in pod_bits(tols, _taint_list(self.nodes[node]["obj"]), self.gates).items():
+                    p[PI[k]] = v
             self.pods[key] = {"node": None, "deleting": False, "tolerations": tols}
             prev = self.pods[key]
             if node is not None and (typ == "ADDED" or listed):
@@ -367,7 +399,13 @@ class WatchAdapter:
                 items.append(_bound(key, node, t, file, line, unchecked=dict.fromkeys(
                     BIND_PROPERTIES, "no Node stream for the node a pod was bound to")))
             else:
-                self._ev(items, {"t": t, "event": "scheduler_bind_pod", "node": node, "pod": key}, file, line)
+                # the scheduler's filter against the node's actual taints; then, bound, what the
+                # taint-eviction controller reads (NoExecute taints only, tolerationSeconds)
+                taints = _taint_list(self.nodes[node]["obj"])
+                self._ev(items, {"t": t, "event": "scheduler_bind_pod", "node": node, "pod": key}, file, line,
+                         pod_bits={key: pod_bits(prev["tolerations"], taints, self.gates, scheduling=True)},
+                         untolerated=untolerated(prev["tolerations"], taints, self.gates),
+                         pod_bits_after={key: pod_bits(prev["tolerations"], taints, self.gates)})
             prev["node"] = node
         request = _deletion(obj)
         if request is not None and not prev["deleting"]:
@@ -425,6 +463,68 @@ def _deletion(pod: dict[str, Any]) -> tuple[str, bool | None] | None:
     return dts, None
 
 
+def _zone(obj: dict[str, Any]) -> str | None:
+    """The Node's zone label: the node lifecycle controller rate-limits NoExecute tainting per zone."""
+    labels = (obj.get("metadata") or {}).get("labels")
+    if not isinstance(labels, dict):
+        return None
+    z = labels.get("topology.kubernetes.io/zone", labels.get("failure-domain.beta.kubernetes.io/zone"))
+    return z if isinstance(z, str) else None
+
+
+def _taint_list(obj: dict[str, Any]) -> list[dict[str, Any]]:
+    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    return [t for t in (spec.get("taints") or []) if isinstance(t, dict)]
+
+
+_SLOT_KEYS = frozenset(t.key for t in d.TAINT_SLOTS if t.effect >= 0)
+
+
+def pod_bits(tolerations: list[dict[str, Any]], taints: list[dict[str, Any]], gates: dict[str, bool] | None,
+             scheduling: bool = False) -> dict[str, Any]:
+    """A pod's model toleration bits against a Node's *actual* taints, through ``nodereg.tolerates``.
+
+    The model has one user-taint slot per node (``taint_custom`` with ``custom_effect``, the
+    strongest effect among the node's other taints): ``tolerates_custom_ns``/``_ne`` say whether the
+    pod tolerates every such taint of that effect (keys, values, operators, the comparison-operator
+    gate: ``rules.tolerations_tolerate_taint``). For the scheduler's filter (``scheduling``) a
+    NoSchedule taint blocks as a NoExecute one does, so the NoExecute bit then covers both. Bound,
+    ``toleration_seconds`` is upstream's delay for the node's NoExecute taints
+    (``rules.eviction_delay_seconds``: the smallest tolerationSeconds of the tolerations used).
+    """
+    from nodereg.model import rules as r
+
+    custom = [t for t in taints if t.get("key", "") not in _SLOT_KEYS]
+    ns = [t for t in custom if t.get("effect") == r.EFFECT_NO_SCHEDULE]
+    ne = [t for t in custom if t.get("effect") == r.EFFECT_NO_EXECUTE]
+
+    def tol(t: dict[str, Any]) -> bool:
+        return bool(r.tolerations_tolerate_taint(tolerations, t, feature_gates=gates))
+
+    out: dict[str, Any] = {"tolerates_custom_ns": all(tol(t) for t in ns),
+                           "tolerates_custom_ne": all(tol(t) for t in (ne + ns if scheduling else ne))}
+    noexec = [t for t in taints if t.get("effect") == r.EFFECT_NO_EXECUTE]
+    if noexec and not scheduling:
+        delay = r.eviction_delay_seconds(tolerations, noexec, feature_gates=gates)
+        out["tolerates_forever"] = delay is None
+        out["toleration_seconds"] = 0 if delay is None else int(delay)
+    return out
+
+
+def untolerated(tolerations: list[dict[str, Any]], taints: list[dict[str, Any]],
+                gates: dict[str, bool] | None) -> list[str]:
+    """The node's NoSchedule/NoExecute taints the pod does not tolerate, as ``key=value:Effect``."""
+    from nodereg.model import rules as r
+
+    out = []
+    for t in taints:
+        if r.do_not_schedule_taints_filter(t) and not r.tolerations_tolerate_taint(tolerations, t,
+                                                                                   feature_gates=gates):
+            value = t.get("value") or ""
+            out.append(f"{t.get('key', '')}{'=' + value if value else ''}:{t.get('effect')}")
+    return out
+
+
 def _managed_times(obj: dict[str, Any]) -> list[str]:
     """metadata.managedFields times, newest first: when spec fields (cordon, taints) were written."""
     mf = (obj.get("metadata") or {}).get("managedFields") or []
@@ -476,14 +576,16 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     for p in paths:
         it = stream(p)
         rest = None
+        top_rv, top_t = -1.0, float("-inf")
         for x in it:
             if isinstance(x[5], InputError):
                 rest = x
                 break
-            if not _listed(x[5]):
+            if not _listed(x[5]) or _created_after(x, top_rv, top_t):
                 rest = x
                 break
             snap.append((x[5], x[4], x[3]))
+            top_rv, top_t = max(top_rv, x[0]), max(top_t, x[1])
         if rest is not None:
             its.append((rest[0] < 0, _prepend(rest, it)))
     try:
@@ -510,6 +612,27 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     if missing_rv[0]:
         rep.notes.append("some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
                          "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)")
+
+
+def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, top_t: float) -> bool:
+    """An ADDED event that cannot belong to the list before it: an object created after the list.
+
+    A list comes in key order, each object with its own resourceVersion, all at most the list's;
+    an object created during the watch has a newer resourceVersion than every listed one *and* a
+    creationTimestamp after every timestamp they carry. (Without resourceVersions, never.)
+    """
+    if x[0] < 0 or top_rv < 0 or x[0] <= top_rv:
+        return False
+    item = x[5]
+    obj = item.get("object") if isinstance(item, dict) else None
+    meta = obj.get("metadata") if isinstance(obj, dict) else None
+    created = meta.get("creationTimestamp") if isinstance(meta, dict) else None
+    if not isinstance(created, str):
+        return False
+    try:
+        return parse_time(created, "creationTimestamp", None, None) > top_t + 1.0
+    except InputError:
+        return False
 
 
 def _listed(item: Any) -> bool:

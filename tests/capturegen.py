@@ -367,20 +367,35 @@ class Cluster:
         return any(a <= t < b for a, b in self.silent.get(name, ()))
 
     def run(self, t_to: float, *, status_every: float = 300.0) -> None:
-        """Leases every 10 s, status every 5 min (unless silent), and the scheduled changes, in time order."""
-        ticks: list[tuple[float, int, Any]] = []
+        """Leases every 10 s, status every 5 min (unless silent), and the scheduled changes, in time order
+        (a change may schedule more: the controller's reaction to a Node update)."""
+        import heapq
+
+        ticks: list[tuple[float, int, int, Any]] = []
+        seq = 0
         for i, n in enumerate(list(self.nodes)):
             lease_t = T0 - 3.2 - 0.7 * i + 10
             while lease_t <= t_to:
-                ticks.append((lease_t, 0, ("lease", n)))
+                ticks.append((lease_t, 0, seq, ("lease", n)))
+                seq += 1
                 lease_t += 10
             hb = self._last_hb(n) + status_every
             while hb <= t_to:
-                ticks.append((hb, 1, ("status", n)))
+                ticks.append((hb, 1, seq, ("status", n)))
+                seq += 1
                 hb += status_every
-        for t, seq, fn in self.actions:
-            ticks.append((t, 2 + seq, fn))
-        for t, _, what in sorted(ticks, key=lambda x: (x[0], x[1])):
+        heapq.heapify(ticks)
+        taken = 0
+        while True:
+            for t, _, fn in self.actions[taken:]:
+                seq += 1
+                heapq.heappush(ticks, (t, 2, seq, fn))
+            taken = len(self.actions)
+            if not ticks:
+                break
+            t, _, _, what = heapq.heappop(ticks)
+            if t > t_to:
+                break
             self.finish_deletions(t)
             if callable(what):
                 what()
@@ -451,3 +466,62 @@ def taint_evictions(c: Cluster, node: str, tainted_at: float, *, late: float = 0
             continue  # tolerates for ever (DaemonSet, mirror pods)
         wait = min(secs) if secs else 0
         c.at(tainted_at + wait + 0.3 + late, c.evict, key, tainted_at + wait + 0.3 + late)
+
+
+def register_node(c: Cluster, name: str, t: float, *, zone: str = "zone-a", conditions: bool = True) -> None:
+    """A kubelet registers (again) at t: the Node is created with its conditions (``initialNode`` ends
+    with ``setNodeStatus``), admission adds not-ready:NoSchedule, the controller's taint pass removes
+    it, the kubelet creates (or takes over) its Lease."""
+    hb = t
+    labels = {"kubernetes.io/hostname": name, "kubernetes.io/os": "linux", "kubernetes.io/arch": "amd64",
+              "topology.kubernetes.io/zone": zone}
+    conds = [] if not conditions else [
+        Cluster._cond("MemoryPressure", "False", hb, hb, "KubeletHasSufficientMemory", "ok"),
+        Cluster._cond("DiskPressure", "False", hb, hb, "KubeletHasNoDiskPressure", "ok"),
+        Cluster._cond("PIDPressure", "False", hb, hb, "KubeletHasSufficientPID", "ok"),
+        Cluster._cond("Ready", "True", hb, hb, "KubeletReady", "kubelet is posting ready status"),
+    ]
+    obj = {"apiVersion": "v1", "kind": "Node",
+           "metadata": {"name": name, "uid": f"uid-{name}-{int(t)}", "resourceVersion": c._next_rv(),
+                        "creationTimestamp": ts(t), "labels": labels,
+                        "managedFields": [{"manager": "kubelet", "operation": "Update", "apiVersion": "v1",
+                                           "time": ts(t), "fieldsType": "FieldsV1"}]},
+           "spec": {"taints": [{"key": NOT_READY, "effect": "NoSchedule"}]},
+           "status": {"capacity": {"cpu": "4", "memory": "16374584Ki", "pods": "110"},
+                      "allocatable": {"cpu": "4", "memory": "16272184Ki", "pods": "110"}, "conditions": conds}}
+    c.nodes[name] = obj
+    c._emit("Node", "ADDED", obj)
+    if conditions:
+        c.at(t + 0.3, c.set_taints, name, t + 0.3, remove=[f"{NOT_READY}:NoSchedule"])
+    lease = c.leases.get(name)
+    c.silent.pop(name, None)
+    if lease is not None:
+        c.at(t + 0.5, c.renew, name, t + 0.5)
+
+
+def kubelet_restart(c: Cluster, node: str, t: float, *, down: float = 15.0, not_ready_for: float = 12.0) -> None:
+    """systemctl restart kubelet: silent for ``down`` s, then Ready=False (PLEG not yet healthy) for
+    ``not_ready_for`` s, then Ready=True. The controller taints not-ready:NoSchedule on the update
+    and not-ready:NoExecute at its next monitor pass; Ready=True removes both."""
+    c.stop_kubelet(node, t, t + down)
+    up = t + down
+    c.at(up, c.post_status, node, up, ready="False", reason="KubeletNotReady")
+    c.at(up + 0.1, c.set_taints, node, up + 0.1, add=[NOT_READY_NS])
+    c.at(up + 4.0, c.set_taints, node, up + 4.0, add=[NOT_READY_NE])
+    back = up + not_ready_for
+    c.at(back, c.post_status, node, back, ready="True")
+    c.at(back + 0.1, c.set_taints, node, back + 0.1, remove=[f"{NOT_READY}:NoSchedule", f"{NOT_READY}:NoExecute"])
+
+
+def drain(c: Cluster, node: str, t: float) -> None:
+    """``kubectl drain``: cordon, then an Eviction (subresource) for every pod but DaemonSet and mirror pods."""
+    c.cordon(node, t)
+    k = 0
+    for key, pod in list(c.pods.items()):
+        if pod["spec"].get("nodeName") != node:
+            continue
+        owners = pod["metadata"].get("ownerReferences") or [{}]
+        if owners[0].get("kind") in ("DaemonSet", "Node"):
+            continue
+        k += 1
+        c.at(t + 1 + k, c.evict, key, t + 1 + k, reason="EvictionByEvictionAPI")
