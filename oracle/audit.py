@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .events import normalise
-from .k8s import conditions, cpu_millis, objects, parse_time
+from .k8s import audit_objects, conditions, cpu_millis, parse_time
 from .record import InputError, Item, Sink, Violation
 from .source import close_source, open_source
 
@@ -212,7 +212,7 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     for path in paths:
         name, f = open_source(path)
         try:
-            for line, obj in objects(f, name):
+            for line, obj in audit_objects(f, name, rep):
                 if isinstance(obj, InputError):
                     yield obj
                     continue
