@@ -24,11 +24,11 @@ def parse_time(v: Any, what: str, file: str | None, line: int | None) -> float:
         raise InputError(f"{what}: expected an RFC 3339 timestamp, got {v!r:.60}", file, line)
     try:
         x = dt.datetime.fromisoformat(v.replace("Z", "+00:00"))
-    except ValueError:
+        if x.tzinfo is None:
+            x = x.replace(tzinfo=dt.UTC)
+        return x.timestamp()
+    except (ValueError, OverflowError):
         raise InputError(f"{what}: expected an RFC 3339 timestamp, got {v!r:.60}", file, line) from None
-    if x.tzinfo is None:
-        x = x.replace(tzinfo=dt.UTC)
-    return x.timestamp()
 
 
 def cpu_millis(q: Any) -> int | None:
@@ -37,17 +37,17 @@ def cpu_millis(q: Any) -> int | None:
         return None
     if isinstance(q, bool):
         return None
-    if isinstance(q, int | float):
-        return round(q * 1000)
-    if not isinstance(q, str) or not q:
-        return None
     try:
+        if isinstance(q, int | float):
+            return round(q * 1000)
+        if not isinstance(q, str) or not q:
+            return None
         if q.endswith("m"):
             return int(q[:-1])
         if q.endswith("k"):
-            return int(float(q[:-1]) * 1_000_000)
+            return round(float(q[:-1]) * 1_000_000)
         return round(float(q) * 1000)
-    except ValueError:
+    except (ValueError, OverflowError):  # not a number, or inf/nan
         return None
 
 
@@ -431,31 +431,38 @@ def watch_objects(f: IO[bytes], name: str, sink: Any) -> Iterator[tuple[int, Any
             yield line, item
 
 
-def audit_objects(f: IO[bytes], name: str, sink: Any) -> Iterator[tuple[int, Any]]:
-    """Audit events of a log: JSON Lines, an ``EventList`` (webhook batches) or an array, in JSON or YAML.
+def audit_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
+    """One top-level value of an audit log as audit events: an ``Event``, an ``EventList``'s items, an array.
 
-    Items of an ``EventList`` get its ``apiVersion`` and ``kind: Event`` when they carry none.
+    Items of an ``EventList`` get its ``apiVersion`` and ``kind: Event`` when they carry none; core/v1
+    Events (not audit events) are counted in ``sink.ignored``.
     """
     from .record import ignore
 
+    items: list[Any]
+    api = None
+    if isinstance(value, list):
+        items = value
+    elif isinstance(value, dict) and isinstance(value.get("items"), list) and value.get("kind") in (
+            "EventList", "List", None):
+        items, api = value["items"], value.get("apiVersion")
+    else:
+        items = [value]
+    for x in items:
+        if isinstance(x, dict) and "kind" not in x and (api or "auditID" in x):
+            x = {**x, "kind": "Event", "apiVersion": x.get("apiVersion") or api or "audit.k8s.io/v1"}
+        if isinstance(x, dict) and x.get("kind") == "Event" and not str(x.get("apiVersion", "")).startswith(
+                "audit.k8s.io/"):
+            ignore(sink, "core/v1 Events (not audit events)")
+            continue
+        yield x
+
+
+def audit_objects(f: IO[bytes], name: str, sink: Any) -> Iterator[tuple[int, Any]]:
+    """Audit events of a log (JSON Lines, EventList batches, arrays; JSON or YAML), see :func:`audit_items`."""
     for line, value in objects(f, name):
         if isinstance(value, InputError):
             yield line, value
             continue
-        items: list[Any]
-        api = None
-        if isinstance(value, list):
-            items = value
-        elif isinstance(value, dict) and isinstance(value.get("items"), list) and value.get("kind") in (
-                "EventList", "List", None):
-            items, api = value["items"], value.get("apiVersion")
-        else:
-            items = [value]
-        for x in items:
-            if isinstance(x, dict) and "kind" not in x and (api or "auditID" in x):
-                x = {**x, "kind": "Event", "apiVersion": x.get("apiVersion") or api or "audit.k8s.io/v1"}
-            if isinstance(x, dict) and x.get("kind") == "Event" and not str(x.get("apiVersion", "")).startswith(
-                    "audit.k8s.io/"):
-                ignore(sink, "core/v1 Events (not audit events)")
-                continue
+        for x in audit_items(value, name, line, sink):
             yield line, x

@@ -96,8 +96,13 @@ def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt
                 for p in paths:
                     opened.append(Source(p))
                 # an empty input has no format of its own: the others' (it adds no events either way)
-                sniffed = [None if fmt == "auto" and not src.head.strip() else sniff(src) if fmt == "auto" else fmt
-                           for src in opened]
+                sniffed: list[str | None] = []
+                for src in opened:
+                    try:
+                        sniffed.append(None if fmt == "auto" and not src.head.strip() else sniff(src)
+                                       if fmt == "auto" else fmt)
+                    except InputError as exc:
+                        raise InputError(exc.message + src.hint(), exc.file, exc.line) from None
             except InputError as exc:
                 rep.input_errors.append(exc)
                 return _done(rep, o)
