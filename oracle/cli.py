@@ -141,10 +141,30 @@ def _print_text(rep: Any, states: bool) -> None:
         click.echo(f"note: {n}")
     if rep.ignored:
         click.echo("ignored: " + ", ".join(f"{n} {why}" for why, n in sorted(rep.ignored.items(), key=lambda x: -x[1])))
+    line = coverage_line(getattr(rep, "coverage", {}) or {})
+    if line:
+        click.echo(line)
     verdict = "conforms" if rep.conforms else f"{len(rep.violations)} violation(s)"
     if rep.input_errors:
         verdict = f"{len(rep.input_errors)} input error(s), {len(rep.violations)} violation(s): not a full check"
     click.echo(f"{rep.events} events, {rep.nodes} nodes: {verdict}")
+
+
+def coverage_line(coverage: dict[str, str]) -> str:
+    """The properties the input could not show, in one line grouped by reason ("" if all were checked)."""
+    from .core import NO_LEASE_STREAM
+
+    by: dict[str, list[str]] = {}
+    for pid, what in coverage.items():
+        if what != "checked":
+            by.setdefault(what.removeprefix("not checked: "), []).append(pid)
+    parts = []
+    for why, pids in by.items():
+        if why == NO_LEASE_STREAM.split(":")[0]:
+            parts.insert(0, f"{NO_LEASE_STREAM} ({', '.join(pids)})")
+        else:
+            parts.append(f"{', '.join(pids)} not checked: {why}")
+    return "coverage: " + "; ".join(parts) if parts else ""
 
 
 @click.command("oracle")

@@ -31,6 +31,7 @@ is taken as done, so ``no-schedule-without-ready`` then applies in full.
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -49,6 +50,12 @@ __all__ = ["EXTRA_EVENTS", "GENERIC", "KUBELET_ACTS", "NODE_EVENTS", "POD_EVENTS
            "pod_from_tolerations"]
 
 GENERIC = "control-state-matches-definition"
+#: The taint-follows-condition promises: the controller's NoExecute/NoSchedule taint after Ready
+#: turns False or Unknown (judged with upstream's latency, see ``Oracle._latency``).
+TAINT_FOLLOWS = frozenset({"not-ready-taint-follows-not-ready", "unreachable-taint-follows-unknown"})
+#: kube-controller-manager --node-eviction-rate (default 0.1 nodes/s per zone, burst 1):
+#: pkg/controller/nodelifecycle (zoneNoExecuteTainter, a RateLimitedTimedQueue per zone).
+NODE_EVICTION_RATE = 0.1
 INF = math.inf
 
 _A, _CERT, _EXISTS, _READY, _SYNCED = NI["alive"], NI["cert"], NI["exists"], NI["ready"], NI["taints_synced"]
@@ -61,8 +68,8 @@ _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
 class NodeRec:
     """One node: its state list (laid out by ``compile.NODE_KEYS``) and the monitor's bookkeeping."""
 
-    __slots__ = ("alarm", "alive_inferred", "due", "fail_since", "name", "pods", "s", "suppressed", "t",
-                 "unsynced_since", "used")
+    __slots__ = ("alarm", "alive_inferred", "due", "fail_since", "hb_gated", "name", "pods", "s", "suppressed",
+                 "t", "unsynced_since", "used")
 
     def __init__(self, name: str, s: list[Any], t: float) -> None:
         self.name, self.s, self.t = name, s, t
@@ -77,6 +84,17 @@ class NodeRec:
         self.unsynced_since: float | None = None
         self.suppressed: set[str] = set()
         self.alive_inferred = False
+        # a node first seen in a capture of a running cluster: until a Lease of it is seen, its
+        # kubelet's heartbeat is unknown (status is posted only every 5 min), so the properties
+        # that read the heartbeat are not judged for it (``HEARTBEAT_PROPS``)
+        self.hb_gated = False
+
+
+#: Properties that read the kubelet's heartbeat (its Lease and status clocks, or whether it runs):
+#: judged only for nodes whose Lease the input shows (derived from the catalogue's formulas).
+HEARTBEAT_VARS = frozenset({"since_heartbeat", "since_lease_renew", "alive"})
+#: The line the text report prints for them when the input holds no Lease at all.
+NO_LEASE_STREAM = "no Lease stream: heartbeat properties not checked"
 
 
 class PodRec:
@@ -144,6 +162,26 @@ class Oracle:
             if pi.clocks:
                 self._timed.append((pi, self._state_at(fn)))
         self._dummy_pod = pod_from_bits({}, 0, 0)
+        from .compile import property_infos
+
+        self._hb_props = frozenset(pi.id for pi in property_infos() if {k[1] for k in pi.reads} & HEARTBEAT_VARS)
+        #: property -> why the input could not show it (filled by adapters through ``extra["unchecked"]``)
+        self.unchecked: dict[str, str] = {}
+        #: heartbeat property -> nodes for which it would have been judged without their Lease
+        self.unchecked_nodes: dict[str, set[str]] = {}
+        self.lease_seen = False  # some node's Lease is in the input
+        # Attribution of missed deadlines (readers of real captures set ``attribute``): a node whose
+        # deadline has passed is judged at the first event of *any* node after it, so the violation
+        # names that event's line and the deadline, not the node's own next event much later.
+        self.attribute = False
+        self._due_heap: list[tuple[float, str]] = []
+        self._hot: set[str] = set()
+        self._cur_event = "time_passes"
+        # the NoExecute taint of a failed node waits for the controller's next monitor pass and its
+        # zone's rate limiter (--node-eviction-rate): zone -> when the next token is free
+        self._zone_next: dict[str, float] = {}
+        self._queued: dict[str, float] = {}  # node\0property -> its wait in the zone's queue
+        self.zones: dict[str, str] = {}
         self._plain_ids = frozenset(pi.id for pi, _ in self._state_props if not pi.clocks) - {GENERIC}
         self._timed_ids = frozenset(pi.id for pi, _ in self._timed)
         self._has_noexec: Callable[[list[Any]], bool] = lambda s: bool(
@@ -206,6 +244,11 @@ class Oracle:
         self.now = b.t
         self.index += 1
         self._pos = Position(self.index, b.line, b.file)
+        self._cur_event = "observe_binding"
+        if self.attribute:
+            self._wake(b.t)
+        for k, why in (b.unchecked or {}).items():
+            self.unchecked.setdefault(k, why)
         rec = self.nodes.get(b.node) or self._new_node(b.node, b.t, {})
         prec = self.pods.get(b.pod) or self._declare_pod(b.pod, pod_from_tolerations([]))
         if prec.node is not None:
@@ -224,7 +267,15 @@ class Oracle:
         self.now = t
         self.index += 1
         self._pos = Position(self.index, line, file)
+        self._cur_event = eid
         n0 = len(self.violations)
+        if self.attribute:
+            self._wake(t)
+        if extra and "zone" in extra and node is not None:
+            self.zones[node] = str(extra["zone"])
+        if extra and "unchecked" in extra:
+            for k, why in extra["unchecked"].items():
+                self.unchecked.setdefault(k, why)
         if eid in EXTRA_EVENTS:
             self._extra(eid, t, node, pod, extra or {})
             return self.violations[n0:]
@@ -241,7 +292,14 @@ class Oracle:
                 and not (rec.pods and ec.pod_relevant) and ec.fast(rec.s, t, args)):
             rec.t = t
             rec.due = self.c.deadline(rec.s, t)
+            if self.attribute:
+                self._set_alarm(rec)
             return []
+        if eid == "kubelet_renew_lease":
+            self.lease_seen = True
+            if rec.hb_gated:
+                rec.hb_gated = False
+                rec.suppressed.difference_update(self._hb_props)
         self._advance(rec, t)
         prec = None
         if pod is not None:
@@ -261,6 +319,37 @@ class Oracle:
             for rec in self.nodes.values():
                 self._advance(rec, self.now, end=True)
         return self.violations[n0:]
+
+    def coverage(self) -> dict[str, str]:
+        """Per catalogue property: ``"checked"`` or ``"not checked: REASON"`` (what the input could not show).
+
+        A property is judged only from data the input holds: heartbeat properties need the nodes'
+        Leases; a property whose timing assumption fails for the parameters is not checked; one
+        that reads the node lifecycle controller's private clocks is never observable.
+        """
+        from nodereg.properties.catalogue import ALL_PROPERTIES
+
+        checked = {pi.id for pi in self.c.props}
+        gated = sorted(r.name for r in self.nodes.values() if r.hb_gated)
+        out: dict[str, str] = {}
+        for p in ALL_PROPERTIES:
+            if p.id in self.skipped:
+                why = "its timing assumption fails with these parameters"
+            elif p.id not in checked:
+                why = "it reads the node lifecycle controller's private clocks, which no input shows"
+            elif p.id in self.unchecked:
+                why = self.unchecked[p.id]
+            elif p.id in self._hb_props and self.nodes and not self.lease_seen and any(
+                    r.hb_gated for r in self.nodes.values()):
+                why = NO_LEASE_STREAM.split(":")[0]
+            elif p.id in self._hb_props and gated:
+                why = (f"no Lease seen for node {', '.join(gated[:5])}{' ...' if len(gated) > 5 else ''} "
+                       f"(checked for the other {len(self.nodes) - len(gated)})")
+            else:
+                out[p.id] = "checked"
+                continue
+            out[p.id] = f"not checked: {why}"
+        return out
 
     def node_state(self, name: str) -> dict[str, Any]:
         """The model's variables of one node, readable (clocks as ages at the current time)."""
@@ -285,6 +374,7 @@ class Oracle:
         for k in NODE_CLOCKS:
             s[NI[k]] = t
         rec = NodeRec(name, s, t)
+        rec.hb_gated = bool(extra.get("hb_gate"))
         self.nodes[name] = rec
         return rec
 
@@ -334,6 +424,16 @@ class Oracle:
             s[_HBU] = False
             for k in ("since_lease_renew", "since_status_post", "since_probe", "since_monitor", "since_heartbeat"):
                 s[NI[k]] = t
+            # a capture's list snapshot: the heartbeat is as old as the object says (the latest of the
+            # Lease renewTime and the conditions' lastHeartbeatTime), never younger or epoch-old
+            hb, lease = extra.get("heartbeat"), extra.get("lease")
+            if hb is not None:
+                s[_HB] = s[_PROBE] = min(float(hb), t)
+                s[NI["since_status_post"]] = min(float(extra.get("status_post", hb)), t)
+            if lease is not None:
+                s[_LEASE] = min(float(lease), t)
+                rec.hb_gated = False
+                self.lease_seen = True
             for i, v in (extra.get("set") or {}).items():
                 s[i] = v
             s[CTL] = self.c.classify(s)
@@ -343,10 +443,65 @@ class Oracle:
     # ------------------------------------------------------------------------------------------
     # time
     # ------------------------------------------------------------------------------------------
-    def _advance(self, rec: NodeRec, now: float, end: bool = False) -> None:
+    def _wake(self, t: float) -> None:
+        """Judge, at the event at ``t``, every node whose deadline has passed since its last step."""
+        heap, nodes = self._due_heap, self.nodes
+        due = []
+        while heap and heap[0][0] < t:
+            d0, name = heapq.heappop(heap)
+            rec = nodes.get(name)
+            if rec is not None and rec.due == d0:
+                due.append(rec)
+        for name in list(self._hot):
+            rec = nodes.get(name)
+            if rec is None:
+                self._hot.discard(name)
+            elif rec not in due:
+                due.append(rec)
+        for rec in due:
+            if rec.t < t:
+                self._advance(rec, t, wake=True)
+
+    def _first_failure(self, at: Callable[..., bool], s: list[Any], prec: PodRec | None, rec: NodeRec,
+                       lo: float, hi: float) -> float:
+        """The earliest time in (lo, hi] at which a clock property fails in a state constant since lo."""
+        for _ in range(60):
+            if hi - lo <= 1e-3:
+                break
+            mid = (lo + hi) / 2
+            if at(s, prec, mid, rec):
+                lo = mid
+            else:
+                hi = mid
+        return hi
+
+    def _latency(self, rec: NodeRec, pid: str, since: float) -> float:
+        """Extra controller latency a taint-follows property allows beyond ``--slack`` (upstream's).
+
+        monitorNodeHealth sees a posted Ready=False only at its next pass (node-monitor-period),
+        and the NoExecute taint then waits for its zone's rate limiter: one node per
+        1/--node-eviction-rate s (10 s at the default 0.1/s), so when several nodes of a zone fail
+        together each waits its turn.
+        """
+        if pid not in TAINT_FOLLOWS or not self.attribute:
+            # traces in the events format follow the model's own timing (vectors, generated traces);
+            # captures of real clusters follow the controller's
+            return 0.0
+        # a Ready=False the kubelet posted is seen at the next monitor pass; Unknown is set by that pass
+        extra = float(self.c.params["node_monitor_period"]) if pid.startswith("not-ready") else 0.0
+        key = f"{rec.name}\0{pid}"
+        if key not in self._queued:
+            zone = self.zones.get(rec.name, "")
+            start = max(since, self._zone_next.get(zone, -INF))
+            self._zone_next[zone] = start + 1.0 / NODE_EVICTION_RATE
+            self._queued[key] = start - since
+        return extra + self._queued[key]
+
+    def _advance(self, rec: NodeRec, now: float, end: bool = False, wake: bool = False) -> None:
         s, c, slack = rec.s, self.c, self.slack
+        t0, before = rec.t, (list(s) if wake else None)
         dl = c.lease_deadline(s)
-        if dl is not None and now > dl:
+        if dl is not None and now > dl and not rec.hb_gated:
             s[_A] = False  # inferred kubelet_stops: a live kubelet renews within heartbeat-gap-max
             rec.alive_inferred = True
         if not s[_SYNCED] and rec.unsynced_since is not None and now - rec.unsynced_since > slack:
@@ -367,18 +522,31 @@ class Oracle:
             timed = self._timed
         for pi, at in timed:
             ok = True
-            if ne > rec.t:
-                ok = all(at(s, prec, ne, rec) for prec in pods)
+            bad: PodRec | None = None
+            deadline = None
+            if ne > rec.t and pi.id not in TAINT_FOLLOWS:  # those: by their failure window below
+                bad_pods = [prec for prec in pods if not at(s, prec, ne, rec)]
+                ok = not bad_pods
+                if bad_pods:
+                    bad = bad_pods[0] if pi.pods else None
+                    deadline = self._first_failure(at, s, bad, rec, rec.t, ne) + slack
             since = rec.fail_since.get(pi.id)
-            if ok and since is not None and now - since > slack:
-                ok = all(at(s, prec, now, rec) for prec in pods)
-            self._judge(rec, pi.id, ok, "time_passes", None, s, now, ne=ne)
+            if ok and since is not None and now - since > slack + self._latency(rec, pi.id, since):
+                bad_pods = [prec for prec in pods if not at(s, prec, now, rec)]
+                ok = not bad_pods
+                if bad_pods:
+                    bad = bad_pods[0] if pi.pods else None
+                    deadline = since + slack + self._latency(rec, pi.id, since)
+            if ok and since is None and self._queued:
+                self._queued.pop(f"{rec.name}\0{pi.id}", None)
+            self._judge(rec, pi.id, ok, "time_passes", bad, s, now, ne=ne, deadline=deadline)
         for pi, fn in self._state_props:
             if pi.prop.id in rec.suppressed or pi.prop.id == "synced-taints-match-conditions":
                 ok = all(fn(s, prec.p if prec else self._dummy_pod, now,
                             rec.used - (prec.p[_REQ] if prec else 0)) for prec in pods)
                 self._judge(rec, pi.id, ok, "time_passes", None, s, now, ne=ne)
-        rec.t = max(rec.t, now)
+        # a wake-up judges time only: the state is as old as the node's last step, unless it changed
+        rec.t = t0 if wake and s == before else max(rec.t, now)
         self._set_alarm(rec)
 
     def _set_alarm(self, rec: NodeRec) -> None:
@@ -388,6 +556,14 @@ class Oracle:
             a = -INF  # the slow path keeps these windows (each lasts at most --slack seconds)
         rec.alarm = a
         rec.due = self.c.deadline(rec.s, rec.t) if a == INF else -INF
+        if self.attribute:
+            if rec.due == INF:
+                self._hot.discard(rec.name)
+            elif rec.due == -INF:
+                self._hot.add(rec.name)
+            else:
+                self._hot.discard(rec.name)
+                heapq.heappush(self._due_heap, (rec.due, rec.name))
 
     # ------------------------------------------------------------------------------------------
     # one step
@@ -406,6 +582,10 @@ class Oracle:
             s[_HBU] = False
             unknown = bool(expect) and expect.get(_READY) == d.READY_UNKNOWN
             s[_PROBE] = (s[_HB] - self.slack) if unknown else now
+            if unknown and rec.hb_gated:
+                # no Lease seen: the last heartbeat is unknown, so take one that allows the outcome
+                grace = max(c.params["node_monitor_grace_period"], c.params["node_startup_grace_period"])
+                s[_PROBE] = min(s[_PROBE], now - grace - 1)
             s[_MON] = now - c.params["node_monitor_period"]
         pre = list(s)
         if prec is not None:
@@ -600,9 +780,18 @@ class Oracle:
                 now: float, **kw: Any) -> None:
         from .explain import explain
 
+        if rec.hb_gated and pid in self._hb_props:
+            self.unchecked_nodes.setdefault(pid, set()).add(rec.name)
+            return
         pos = self._pos
         msg = explain(self, pid, rec, prec, eid, pre, post, now, **kw)
+        deadline = kw.get("deadline")
+        if eid == "time_passes":
+            # time alone broke it: reported at the event that showed it, with the deadline it missed
+            eid = self._cur_event if self.attribute else eid
+            if deadline is not None:
+                msg += f" (deadline {fmt_time(deadline)})"
         self.violations.append(Violation(
             pos.index, pos.line, pos.file, rec.name, prec.name if prec is not None else None, pid, msg, now, eid,
-            self._named(pre, now), self._named(post, now)))
+            self._named(pre, now), self._named(post, now), deadline))
 

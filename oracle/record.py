@@ -58,6 +58,9 @@ class Violation:
     event: str
     before: dict[str, Any] | None = None
     after: dict[str, Any] | None = None
+    #: for a missed deadline: when it passed (epoch seconds); the violation is reported at the
+    #: first event after it (``line``/``event``), not at an internal ``time_passes``
+    deadline: float | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -70,6 +73,7 @@ class Violation:
             "message": self.message,
             "t": self.t,
             "event": self.event,
+            "deadline": self.deadline,
         }
 
 
@@ -113,6 +117,8 @@ class ObservedBinding(NamedTuple):
     pod: str
     line: int | None = None
     file: str | None = None
+    #: property -> why this input cannot judge it (a pods-only capture: the binding's Node is not in it)
+    unchecked: dict[str, str] | None = None
 
 
 #: What a reader yields.

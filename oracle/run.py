@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .core import Oracle
-from .record import EventRecord, InputError, Item, ObservedBinding, Violation
+from .record import EventRecord, InputError, Item, ObservedBinding, Violation, fmt_time
 from .source import FORMATS, MAX_LINE, TOO_LONG, Source, json_line_error, lines, open_source, sniff
 
 __all__ = ["FORMATS", "MAX_LINE", "TOO_LONG", "Report", "check", "json_line_error", "lines", "open_source",
@@ -52,7 +52,9 @@ class Report:
             "nodes": self.nodes,
             "conforms": self.conforms,
             "violations": [{k: v.as_json()[k] for k in ("index", "line", "node", "pod", "property", "message")}
-                           | {"file": v.file, "t": v.t, "event": v.event} for v in self.violations],
+                           | {"file": v.file, "t": v.t, "event": v.event}
+                           | ({"deadline": fmt_time(v.deadline)} if v.deadline is not None else {})
+                           for v in self.violations],
             "input_errors": [e.as_json() for e in self.input_errors],
             "ignored": dict(self.ignored),
             "coverage": dict(self.coverage),
@@ -155,6 +157,7 @@ def _check_sources(o: Oracle, rep: Report, kind: str, opened: list[Source], keep
             rep.oracle = None
             rep.events, rep.nodes, rep.violations = sharded.events, sharded.nodes, sharded.violations
             rep.input_errors, rep.notes = sharded.input_errors, sharded.notes
+            rep.coverage = sharded.coverage
             if not rep.events and not rep.input_errors:
                 rep.input_errors.append(InputError(f"no events (expected {EXPECTED[kind]})", opened[0].name))
             return
@@ -163,6 +166,8 @@ def _check_sources(o: Oracle, rep: Report, kind: str, opened: list[Source], keep
 
         rep.events += check_events_file(o, opened[0], rep.input_errors, keep_going, strict)
     else:
+        # a capture of a real cluster: a missed deadline is reported at the first event after it
+        o.attribute = kind in ("k8s-watch", "k8s-audit")
         _feed(o, rep, _stream(kind, opened, rep, keep_going, strict), keep_going)
 
 
@@ -182,6 +187,7 @@ def _done(rep: Report, o: Oracle) -> Report:
     rep.violations = list(o.violations)
     rep.nodes = len(o.nodes)
     rep.notes = list(dict.fromkeys(o.notes))[:50]
+    rep.coverage = o.coverage()
     if o.skipped:
         rep.notes.append("not checked with these parameters (their timing assumption fails): "
                          + ", ".join(o.skipped))

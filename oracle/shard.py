@@ -206,7 +206,7 @@ def _worker(args: tuple[Any, ...]) -> Any:
         key = (v.index, int(end), created.get(v.node or "", -1) if end else 0, j)
         out.append((key, v))
     return {"violations": out, "errors": errors, "notes": notes, "nodes": len(nodes), "events": total,
-            "skipped": o.skipped}
+            "skipped": o.skipped, "coverage": o.coverage()}
 
 
 @dataclass(slots=True)
@@ -218,6 +218,7 @@ class Sharded:
     violations: list[Violation] = field(default_factory=list)
     input_errors: list[InputError] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    coverage: dict[str, str] = field(default_factory=dict)
 
 
 def check_sharded(path: str, jobs: int, params: dict[str, int] | None, k8s_version: str, slack: float,
@@ -242,6 +243,9 @@ def check_sharded(path: str, jobs: int, params: dict[str, int] | None, k8s_versi
     rep.nodes = sum(p["nodes"] for p in parts)
     notes = sorted((x for p in parts for x in p["notes"]), key=lambda x: x[0])
     rep.notes = list(dict.fromkeys(x for _, x in notes))[:50]
+    # a property is checked only if every shard could check it
+    for pid in parts[0]["coverage"]:
+        rep.coverage[pid] = next((c for p in parts if (c := p["coverage"][pid]) != "checked"), "checked")
     if parts[0]["skipped"]:
         rep.notes.append("not checked with these parameters (their timing assumption fails): "
                          + ", ".join(parts[0]["skipped"]))

@@ -99,8 +99,58 @@ class WatchAdapter:
                 return self.t
         return self.t
 
-    def _ev(self, items: list[Item], ev: dict[str, Any], file: str | None, line: int | None) -> None:
-        items.append(normalise(ev, file, line))
+    def _ev(self, items: list[Item], ev: dict[str, Any], file: str | None, line: int | None, **extra: Any) -> None:
+        rec = normalise(ev, file, line)
+        # every node of a capture is first seen mid-life: its heartbeat is judged once its Lease is seen
+        items.append(rec._replace(extra={**(rec.extra or {}), "hb_gate": True, **extra}))
+
+    # -- the list snapshot -----------------------------------------------------------------------
+    def snapshot(self, entries: list[tuple[Any, str | None, int | None]]) -> list[Item]:
+        """The list a watch starts with: every object taken together, at the capture's start.
+
+        ``kubectl get -w`` first lists every object as ADDED (each with its own resourceVersion,
+        in no order), so these are one moment, not a history: the capture starts at the latest
+        timestamp they carry, each Node's heartbeat is the latest of its Lease ``renewTime`` and
+        its conditions' ``lastHeartbeatTime`` (status is posted only every 5 min), and no
+        time-based judgement is made until all of them are in.
+        """
+        objs: list[tuple[dict[str, Any], str | None, int | None]] = []
+        for item, file, line in entries:
+            for obj in _snapshot_objects(item):
+                if not isinstance(obj, dict):
+                    raise InputError("expected a Kubernetes object in the list", file, line)
+                meta = obj.get("metadata")
+                if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
+                    raise InputError(f"{obj.get('kind') or 'object'}: missing metadata.name", file, line)
+                objs.append((obj, file, line))
+        start = max((object_time(o) for o, _, _ in objs), default=float("-inf"))
+        if start > float("-inf"):
+            self.t = max(self.t, start)
+        leases: dict[str, float] = {}
+        for o, file, line in objs:
+            if o.get("kind") == "Lease" and (o["metadata"].get("namespace") or "kube-node-lease") == "kube-node-lease":
+                renew = (o.get("spec") or {}).get("renewTime") if isinstance(o.get("spec"), dict) else None
+                if renew:
+                    leases[o["metadata"]["name"]] = parse_time(renew, "Lease spec.renewTime", file, line)
+        out: list[Item] = []
+        order = {"Node": 0, "Lease": 1, "Pod": 2}
+        for o, file, line in sorted(objs, key=lambda x: order.get(str(x[0].get("kind")), 3)):
+            kind = o.get("kind")
+            try:
+                if kind == "Node":
+                    out += self._node("ADDED", o, file, line, lease=leases.get(o["metadata"]["name"]))
+                elif kind == "Lease":
+                    name = o["metadata"]["name"]
+                    if name in leases:
+                        self.leases[name] = leases[name]
+                        if name not in self.nodes:
+                            out += self._lease("ADDED", o, file, line)
+                elif kind == "Pod":
+                    out += self._pod("ADDED", o, file, line, listed=True)
+            except (AttributeError, TypeError, KeyError) as exc:
+                raise InputError(f"{kind} {o['metadata'].get('name')}: unexpected field shape ({exc})", file,
+                                 line) from None
+        return out
 
     def _creds(self, items: list[Item], node: str, t: float, file: str | None, line: int | None) -> None:
         if node not in self.known:
@@ -141,7 +191,8 @@ class WatchAdapter:
             raise InputError(f"{kind} {meta.get('name')}: unexpected field shape ({exc})", file, line) from None
         return []  # other kinds: not part of the node lifecycle
 
-    def _node(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
+    def _node(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
+              lease: float | None = None) -> list[Item]:
         name = obj["metadata"]["name"]
         items: list[Item] = []
         prev = self.nodes.get(name)
@@ -179,6 +230,18 @@ class WatchAdapter:
             else:
                 t = self._time(ready_c.get("lastHeartbeatTime"), meta.get("creationTimestamp"), file=file,
                                line=line)
+                if lease is None and name in self.leases:
+                    lease = self.leases[name]
+                posted = [parse_time(c["lastHeartbeatTime"], f"condition {k} lastHeartbeatTime", file, line)
+                          for k, c in conds.items() if isinstance(c.get("lastHeartbeatTime"), str)]
+                status_post = max(posted) if posted else None
+                seen = [x for x in (status_post, lease) if x is not None]
+                hb_extra: dict[str, Any] = {}
+                if seen:
+                    hb_extra = {"heartbeat": max(seen), "status_post": status_post if status_post is not None
+                                else max(seen)}
+                if lease is not None:
+                    hb_extra["lease"] = lease
                 self.known.add(name)
                 taints = [x for x in ((obj.get("spec") or {}).get("taints") or []) if isinstance(x, dict)]
                 ev = {"t": t, "event": "observe_node", "node": name, "ready": cur["ready"], "taints": taints,
@@ -188,7 +251,7 @@ class WatchAdapter:
                     ev["capacity"] = cap
                 if alloc is not None:
                     ev["allocatable"] = alloc
-                self._ev(items, ev, file, line)
+                self._ev(items, ev, file, line, **hb_extra)
             self.nodes[name] = {"vars": cur, "hb": ready_c.get("lastHeartbeatTime"), "obj": obj}
             return items
         old = prev["vars"]
@@ -264,7 +327,14 @@ class WatchAdapter:
         self._ev(items, {"t": self.t, "event": "kubelet_renew_lease", "node": name}, file, line)
         return items
 
-    def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
+    def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
+             listed: bool = False) -> list[Item]:
+        """A Pod event: declared when first seen, bound when ``spec.nodeName`` appears, and removed at the
+        *deletion request* -- the taint-eviction controller's act (DisruptionTarget with reason
+        DeletionByTaintManager, or ``deletionTimestamp`` set while the node has a NoExecute taint the
+        pod does not tolerate for ever), else anyone's delete (``kubectl drain``'s Eviction API,
+        a rollout). The DELETED that follows the grace period is not part of the eviction.
+        """
         meta = obj["metadata"]
         key = f"{meta.get('namespace', 'default')}/{meta['name']}"
         spec = obj.get("spec") or {}
@@ -279,33 +349,80 @@ class WatchAdapter:
             ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": tols, "request": pod_request(obj),
                   "default_tolerations": False}
             self._ev(items, ev, file, line)
-            self.pods[key] = {"node": None, "deleting": False}
+            self.pods[key] = {"node": None, "deleting": False, "tolerations": tols}
             prev = self.pods[key]
-            if node is not None and typ == "ADDED":
-                # bound before the watch began: taken as it is
+            if node is not None and (typ == "ADDED" or listed):
+                # bound before the watch began, or a static pod's mirror (created with nodeName
+                # by its kubelet, never scheduled): taken as it is
                 items.append(_bound(key, node, self.t, file, line))
                 prev["node"] = node
+            if listed and _deletion(obj) is not None:
+                prev["deleting"] = True  # its deletion was requested before the capture began
+                self._ev(items, {"t": self.t, "event": "delete_pod", "pod": key}, file, line)
         if node is not None and prev["node"] is None:
             sched = conditions(obj).get("PodScheduled") or {}
             t = self._time(sched.get("lastTransitionTime"), file=file, line=line)
-            if node not in self.known and node in self.nodes:
-                self.known.add(node)
-            self._ev(items, {"t": t, "event": "scheduler_bind_pod", "node": node, "pod": key}, file, line)
+            if node not in self.nodes:
+                # a pods-only capture, or a Node this capture never listed: the binding cannot be judged
+                items.append(_bound(key, node, t, file, line, unchecked=dict.fromkeys(
+                    BIND_PROPERTIES, "no Node stream for the node a pod was bound to")))
+            else:
+                self._ev(items, {"t": t, "event": "scheduler_bind_pod", "node": node, "pod": key}, file, line)
             prev["node"] = node
-        deleting = typ == "DELETED" or bool(meta.get("deletionTimestamp"))
-        if deleting and not prev["deleting"]:
+        request = _deletion(obj)
+        if request is not None and not prev["deleting"]:
             prev["deleting"] = True
-            t = self._time(meta.get("deletionTimestamp"), file=file, line=line)
+            when, by_taint = request
+            t = self._time(when, file=file, line=line)
             bound = prev["node"]
             nv = self.nodes.get(bound, {}).get("vars", {}) if bound else {}
             noexec = nv.get("taint_not_ready_ne") or nv.get("taint_unreachable_ne") or (
                 nv.get("taint_custom") and nv.get("custom_effect") == "NoExecute")
-            if bound and noexec:
+            if bound and bound in self.nodes and (by_taint or (by_taint is None and noexec)):
                 self._ev(items, {"t": t, "event": "taint_eviction_evict_pod", "node": bound, "pod": key}, file, line)
+            self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
+        elif typ == "DELETED" and not prev["deleting"]:
+            # DELETED without a deletion request seen (a force delete, or the watch missed it)
+            prev["deleting"] = True
+            t = self._time(meta.get("deletionTimestamp"), file=file, line=line)
             self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
         if typ == "DELETED":
             self.pods.pop(key, None)
         return items
+
+
+#: Properties of a binding (judged only when the Node the pod is bound to is in the input).
+BIND_PROPERTIES = ("no-schedule-without-ready", "no-schedule-with-untolerated-taint", "no-schedule-when-cordoned",
+                   "bound-requests-fit-allocatable", "pods-only-on-existing-nodes")
+
+
+def _deletion(pod: dict[str, Any]) -> tuple[str, bool | None] | None:
+    """When the pod's deletion was *requested*, and whether by the taint-eviction controller.
+
+    ``(RFC 3339 time, by_taint)``: ``by_taint`` True for a DisruptionTarget condition with reason
+    ``DeletionByTaintManager``, False for another DisruptionTarget reason (Eviction API,
+    preemption, pod GC), None when only ``deletionTimestamp`` shows it. ``deletionTimestamp`` is
+    when the object *will* go (request + ``deletionGracePeriodSeconds``), so the request time is
+    that minus the grace period. None: no deletion requested.
+    """
+    meta = pod.get("metadata") or {}
+    for c in (pod.get("status") or {}).get("conditions") or []:
+        if isinstance(c, dict) and c.get("type") == "DisruptionTarget" and c.get("status") == "True":
+            when = c.get("lastTransitionTime") or meta.get("deletionTimestamp")
+            return (when, c.get("reason") == "DeletionByTaintManager") if isinstance(when, str) else None
+    dts = meta.get("deletionTimestamp")
+    if not isinstance(dts, str):
+        return None
+    grace = meta.get("deletionGracePeriodSeconds")
+    if type(grace) is int and 0 < grace < 10**9:
+        import datetime as _dt
+
+        try:
+            x = _dt.datetime.fromisoformat(dts.replace("Z", "+00:00")) - _dt.timedelta(seconds=grace)
+            dts = x.strftime("%Y-%m-%dT%H:%M:%S.%fZ") if x.tzinfo else x.isoformat()
+        except ValueError:
+            pass
+    return dts, None
 
 
 def _managed_times(obj: dict[str, Any]) -> list[str]:
@@ -352,21 +469,36 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         finally:
             close_source(f)
 
+    # 1. the list snapshot of every file: its leading ADDED events (bare objects and Lists too),
+    #    all taken together before anything else, whatever the files' order
     its = []
-    by_time = False
+    snap: list[tuple[Any, str | None, int | None]] = []
     for p in paths:
         it = stream(p)
-        first = next(it, None)
-        if first is None:
-            continue
-        by_time = by_time or first[0] < 0
-        its.append(_prepend(first, it))
-    if len(its) > 1:
+        rest = None
+        for x in it:
+            if isinstance(x[5], InputError):
+                rest = x
+                break
+            if not _listed(x[5]):
+                rest = x
+                break
+            snap.append((x[5], x[4], x[3]))
+        if rest is not None:
+            its.append((rest[0] < 0, _prepend(rest, it)))
+    try:
+        yield from adapter.snapshot(snap)
+    except InputError as exc:
+        yield exc
+    # 2. the watch events of every file, merged into one history
+    by_time = any(flag for flag, _ in its)
+    streams = [x for _, x in its]
+    if len(streams) > 1:
         # a timestamp only orders what it describes: within each file, keep the file's own order
         key = (lambda x: (x[1], x[0], x[2])) if by_time else (lambda x: (x[0],))
-        merged: Iterator[tuple[float, float, int, int, str, Any]] = heapq.merge(*its, key=key)
+        merged: Iterator[tuple[float, float, int, int, str, Any]] = heapq.merge(*streams, key=key)
     else:
-        merged = its[0] if its else iter(())
+        merged = streams[0] if streams else iter(())
     for _rvv, _ts, _seq, line, name, obj in merged:
         if isinstance(obj, InputError):
             yield obj
@@ -380,14 +512,32 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                          "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)")
 
 
+def _listed(item: Any) -> bool:
+    """Part of a list snapshot: an ADDED watch event, a bare object, or a List of them."""
+    if not isinstance(item, dict):
+        return False
+    if "object" in item and "type" in item:
+        return item.get("type") == "ADDED"
+    return True
+
+
+def _snapshot_objects(item: dict[str, Any]) -> list[Any]:
+    if "object" in item and "type" in item:
+        return [item["object"]]
+    if isinstance(item.get("items"), list) and str(item.get("kind", "List")).endswith("List"):
+        return list(item["items"])
+    return [item]
+
+
 def _prepend(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield first
     yield from rest
 
 
-def _bound(pod: str, node: str, t: float, file: str | None, line: int | None) -> ObservedBinding:
-    """A binding that happened before the watch began (not checked)."""
-    return ObservedBinding(t, node, pod, line, file)
+def _bound(pod: str, node: str, t: float, file: str | None, line: int | None,
+           unchecked: dict[str, str] | None = None) -> ObservedBinding:
+    """A binding the input cannot judge (before the watch began, or on a Node it does not show)."""
+    return ObservedBinding(t, node, pod, line, file, unchecked)
 
 
 __all__ = ["EventRecord", "WatchAdapter", "watch_events"]
