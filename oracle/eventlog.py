@@ -16,7 +16,7 @@ from typing import Any
 from .core import NODE_EVENTS, Oracle
 from .events import normalise, validator
 from .record import EventRecord, InputError, Position
-from .source import MAX_LINE, TOO_LONG, blocks, close_source, json_line_error, lines, open_source
+from .source import MAX_LINE, TOO_LONG, Source, blocks, close_source, json_line_error, lines, open_source
 
 
 def fast_table(o: Oracle) -> dict[str, Any]:
@@ -34,7 +34,7 @@ def strict_check(val: Any, ev: Any, name: str, n: int) -> None:
         raise InputError(f"schema: {where}: {err.message[:200]}", name, n)
 
 
-def events_file(path: str, strict: bool) -> Iterator[EventRecord | InputError]:
+def events_file(path: str | Source, strict: bool) -> Iterator[EventRecord | InputError]:
     """Every line of one ``events`` file as a record, or the input error it is (the caller decides to go on)."""
     import orjson
 
@@ -62,7 +62,7 @@ def events_file(path: str, strict: bool) -> Iterator[EventRecord | InputError]:
         close_source(f)
 
 
-def check_events_file(o: Oracle, path: str, errors: list[InputError], keep_going: bool, strict: bool) -> int:
+def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], keep_going: bool, strict: bool) -> int:
     """The hot loop: check one file in the ``events`` format; returns the number of events checked.
 
     The inline path accepts exactly the lines :func:`~nodereg.oracle.events.normalise` accepts for

@@ -97,15 +97,29 @@ def read_itf(path: str) -> Iterator[EventRecord]:
         doc = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"not JSON: {exc}", name, 1) from None
+    except RecursionError:
+        raise InputError("JSON nested too deeply", name, 1) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("states"), list):
         raise InputError('ITF: expected an object with "states"', name, 1)
     yield from itf_events(doc, name)
 
 
 def itf_events(doc: dict[str, Any], name: str = "<itf>") -> Iterator[EventRecord]:
+    """The events of an ITF document; a state of the wrong shape is one input error naming it."""
+    at = [1]
+    try:
+        yield from _itf_events(doc, name, at)
+    except (TypeError, ValueError, AttributeError, KeyError, OverflowError) as exc:
+        raise InputError(f"ITF: unexpected shape near state {at[0] - 1} ({type(exc).__name__}: {str(exc)[:100]})",
+                         name, at[0]) from None
+
+
+def _itf_events(doc: dict[str, Any], name: str, at: list[int]) -> Iterator[EventRecord]:
     states = doc["states"]
     if not states:
         return
+    if not isinstance(states[0], dict):
+        raise InputError(f"ITF state 0: expected an object, got {type(states[0]).__name__}", name, 1)
     try:
         first = {k: _plain(v) for k, v in states[0].items() if k != "#meta"}
     except Exception as exc:  # itf-py raises plain exceptions on odd values
@@ -130,6 +144,9 @@ def itf_events(doc: dict[str, Any], name: str = "<itf>") -> Iterator[EventRecord
     t = t0
     for i, st in enumerate(states[1:], start=1):
         line = i + 1
+        at[0] = line
+        if not isinstance(st, dict):
+            raise InputError(f"ITF state {i}: expected an object, got {type(st).__name__}", name, line)
         try:
             s = {k: _plain(v) for k, v in st.items() if k != "#meta"}
         except Exception as exc:

@@ -21,7 +21,7 @@ from typing import Any
 
 from .core import Oracle
 from .record import EventRecord, InputError, Item, ObservedBinding, Violation, fmt_time
-from .source import FORMATS, MAX_LINE, TOO_LONG, json_line_error, lines, open_source, sniff
+from .source import FORMATS, MAX_LINE, TOO_LONG, Source, json_line_error, lines, open_source, sniff
 
 __all__ = ["FORMATS", "MAX_LINE", "TOO_LONG", "Report", "check", "json_line_error", "lines", "open_source",
            "sniff"]
@@ -62,13 +62,26 @@ class Report:
         }
 
 
+#: What each format's reader expects, for the "no events" error.
+EXPECTED = {
+    "events": 'JSON Lines of {"t": seconds, "event": EVENT, ...}',
+    "k8s-watch": "Node, Pod or Lease objects: watch events, bare objects, lists or arrays, in JSON or YAML",
+    "k8s-audit": "audit.k8s.io Event objects (JSON Lines, an EventList or an array)",
+    "itf": "an ITF trace with states",
+}
+
+
 def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt: str = "auto",
           params: dict[str, int] | None = None, k8s_version: str | None = None, slack: float = 5.0,
-          keep_going: bool = False, strict: bool = False, oracle: Oracle | None = None, jobs: int = 1) -> Report:
+          keep_going: bool = False, strict: bool = False, oracle: Oracle | None = None, jobs: int = 1,
+          allow_empty: bool = False) -> Report:
     """Check one trace given as paths (``-`` = stdin) or as an iterable of event dicts.
 
-    ``jobs > 1`` checks one ``events`` file in that many processes, partitioned by node
-    (:mod:`nodereg.oracle.shard`; the same report, with ``oracle=None``); other inputs use one.
+    Each path is opened once (pipes and FIFOs can be read only once): its format is sniffed from a
+    peek of its head, which the reader then reads again. ``jobs > 1`` checks one regular ``events``
+    file in that many processes, partitioned by node (:mod:`nodereg.oracle.shard`; the same report,
+    with ``oracle=None``); other inputs use one. A trace of no events is an input error ("no events
+    (expected ...)": a check that read nothing must not pass) unless ``allow_empty``.
     """
     from nodereg.model.params import K8S_VERSION
 
@@ -79,34 +92,41 @@ def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt
     items = list(sources) if not isinstance(sources, Iterator) else sources
     if isinstance(items, list) and items and all(isinstance(x, str | Path) for x in items):
         paths = [str(x) for x in items]
+        opened: list[Source] = []
         try:
-            fmts = [sniff(p) if fmt == "auto" else fmt for p in paths]
-        except InputError as exc:
-            rep.input_errors.append(exc)
-            return _done(rep, o)
-        kinds = set(fmts)
-        if len(kinds) > 1:
-            rep.input_errors.append(InputError(f"files of different formats: {', '.join(sorted(kinds))}"))
-            return _done(rep, o)
-        kind = fmts[0]
-        if kind == "events" and len(paths) == 1 and jobs > 1 and oracle is None and paths[0] != "-":
-            from .shard import check_sharded
-
-            sharded = check_sharded(paths[0], jobs, params, o.k8s_version, slack, keep_going, strict)
-            if sharded is not None:
-                rep = Report(events=sharded.events, nodes=sharded.nodes, violations=sharded.violations,
-                             input_errors=sharded.input_errors, notes=sharded.notes, oracle=None,
-                             coverage=sharded.coverage)
+            try:
+                for p in paths:
+                    opened.append(Source(p))
+                # an empty input has no format of its own: the others' (it adds no events either way)
+                sniffed: list[str | None] = []
+                for src in opened:
+                    try:
+                        sniffed.append(None if fmt == "auto" and not src.head.strip() else sniff(src)
+                                       if fmt == "auto" else fmt)
+                    except InputError as exc:
+                        raise InputError(exc.message + src.hint(), exc.file, exc.line) from None
+            except InputError as exc:
+                rep.input_errors.append(exc)
+                return _done(rep, o)
+            given = {k for k in sniffed if k is not None}
+            fmts = [k if k is not None else (next(iter(given)) if len(given) == 1 else "events") for k in sniffed]
+            kinds = set(fmts)
+            if len(kinds) > 1:
+                rep.input_errors.append(InputError(
+                    "files of different formats: " + ", ".join(f"{s.name} is {k}" for s, k in zip(opened, fmts,
+                                                                                                    strict=True))))
+                return _done(rep, o)
+            kind = fmts[0]
+            _check_sources(o, rep, kind, opened, keep_going, strict, jobs, oracle is None, params, slack)
+            if rep.oracle is None:
                 return rep
-        if kind == "events" and len(paths) == 1:
-            from .eventlog import check_events_file
-
-            rep.events += check_events_file(o, paths[0], rep.input_errors, keep_going, strict)
-        else:
-            # a capture of a real cluster: a missed deadline is reported at the first event after it
-            o.attribute = kind in ("k8s-watch", "k8s-audit")
-            stream = _stream(kind, paths, rep, keep_going, strict)
-            _feed(o, rep, stream, keep_going)
+            if not rep.events and not rep.input_errors and not allow_empty:
+                names = ", ".join(s.name for s in opened)
+                what = f"; ignored: {_ignored_text(rep.ignored)}" if rep.ignored else ""
+                rep.input_errors.append(InputError(f"no events (expected {EXPECTED[kind]}){what}", names))
+        finally:
+            for src in opened:
+                src.close()
     else:
         from .events import normalise
 
@@ -118,7 +138,45 @@ def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt
                     yield exc
 
         _feed(o, rep, dicts(), keep_going)
+        if not rep.events and not rep.input_errors and not allow_empty:
+            rep.input_errors.append(InputError(f"no events (expected {EXPECTED['events']})", "<events>"))
     return _done(rep, o)
+
+
+def _ignored_text(ignored: dict[str, int]) -> str:
+    return ", ".join(f"{n} {reason}" for reason, n in sorted(ignored.items(), key=lambda x: -x[1]))
+
+
+def _check_sources(o: Oracle, rep: Report, kind: str, opened: list[Source], keep_going: bool, strict: bool,
+                   jobs: int, own_oracle: bool, params: dict[str, int] | None, slack: float) -> None:
+    if kind == "events" and len(opened) == 1 and jobs > 1 and own_oracle and _plain_file(opened[0]):
+        from .shard import check_sharded
+
+        sharded = check_sharded(opened[0].path, jobs, params, o.k8s_version, slack, keep_going, strict)
+        if sharded is not None:
+            rep.oracle = None
+            rep.events, rep.nodes, rep.violations = sharded.events, sharded.nodes, sharded.violations
+            rep.input_errors, rep.notes = sharded.input_errors, sharded.notes
+            rep.coverage = sharded.coverage
+            if not rep.events and not rep.input_errors:
+                rep.input_errors.append(InputError(f"no events (expected {EXPECTED[kind]})", opened[0].name))
+            return
+    if kind == "events" and len(opened) == 1:
+        from .eventlog import check_events_file
+
+        rep.events += check_events_file(o, opened[0], rep.input_errors, keep_going, strict)
+    else:
+        # a capture of a real cluster: a missed deadline is reported at the first event after it
+        o.attribute = kind in ("k8s-watch", "k8s-audit")
+        _feed(o, rep, _stream(kind, opened, rep, keep_going, strict), keep_going)
+
+
+def _plain_file(src: Source) -> bool:
+    """A regular, uncompressed UTF-8 file: what the sharded check's workers can each open again."""
+    import os
+
+    return (src.path != "-" and src.encoding == "utf-8" and not src.path.endswith(".gz")
+            and src.head[:2] != b"\x1f\x8b" and os.path.isfile(src.path))
 
 
 def _done(rep: Report, o: Oracle) -> Report:
@@ -171,7 +229,7 @@ def _time_key(x: Item) -> float:
     return x.t if type(x) is EventRecord or type(x) is ObservedBinding else float("-inf")
 
 
-def _stream(kind: str, paths: list[str], rep: Report, keep_going: bool, strict: bool) -> Iterator[Item]:
+def _stream(kind: str, paths: list[Source], rep: Report, keep_going: bool, strict: bool) -> Iterator[Item]:
     if kind == "events":
         import heapq
 

@@ -37,7 +37,7 @@ from typing import Any
 from nodereg.model import declaration as d
 
 from .events import normalise
-from .k8s import conditions, cpu_millis, node_vars, objects, parse_time, pod_request
+from .k8s import conditions, cpu_millis, node_vars, parse_time, pod_request, watch_objects
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink
 from .source import close_source, open_source
 
@@ -554,7 +554,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         name, f = open_source(path)
         try:
             seq = 0
-            for line, obj in objects(f, name):
+            for line, obj in watch_objects(f, name, rep):
                 seq += 1
                 if isinstance(obj, InputError):
                     yield (-1.0, float("-inf"), seq, line, name, obj)
