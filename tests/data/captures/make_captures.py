@@ -1,4 +1,4 @@
-"""Write the capture fixtures of ``tests/test_oracle_captures.py`` (run: ``python tests/data/captures/make_captures.py``).
+"""Write the capture fixtures of ``tests/test_oracle_captures.py``: ``python tests/data/captures/make_captures.py``.
 
 Each directory holds what ``kubectl get nodes,pods -A -w --output-watch-events -o json`` and
 ``kubectl get leases -n kube-node-lease -w --output-watch-events -o json`` print when started while a
