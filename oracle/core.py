@@ -257,6 +257,10 @@ class Oracle:
         prec.node, prec.p[_BOUND] = b.node, 0
         rec.pods[b.pod] = prec
         rec.used += prec.p[_REQ]
+        if self._has_noexec(rec.s):
+            # under a NoExecute taint since before the capture: how long is unknown, so its
+            # tolerationSeconds count from here (never from the epoch)
+            prec.p[_NOEX] = b.t
         self._set_alarm(rec)
 
     def apply(self, eid: str, t: float, node: str | None, pod: str | None, args: tuple[Any, ...] = (),

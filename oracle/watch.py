@@ -272,6 +272,8 @@ class WatchAdapter:
             self.nodes[name] = {"vars": cur, "hb": ready_c.get("lastHeartbeatTime"), "obj": obj}
             return items
         old = prev["vars"]
+        for k in _half_swap(cur, old, conds):
+            cur[k] = old[k]  # the first of the controller's two writes: judged with the second
         steps: list[tuple[dict[str, Any], tuple[str, ...]]] = []
         hb = ready_c.get("lastHeartbeatTime")
         if cur["ready"] != old["ready"] or (hb and hb != prev["hb"] and cur["ready"] in ("True", "False")) or (
@@ -470,6 +472,34 @@ def _zone(obj: dict[str, Any]) -> str | None:
         return None
     z = labels.get("topology.kubernetes.io/zone", labels.get("failure-domain.beta.kubernetes.io/zone"))
     return z if isinstance(z, str) else None
+
+
+_NS_SLOT = {t.key: t.var for t in d.TAINT_SLOTS if t.effect == d.NO_SCHEDULE}
+
+
+def _half_swap(cur: dict[str, Any], old: dict[str, Any], conds: dict[str, dict[str, Any]]) -> tuple[str, ...]:
+    """The condition-taint slots of a Node update that is the first half of a controller swap.
+
+    ``SwapNodeControllerTaint`` (pkg/controller/util/node) adds the new taints in one write and
+    removes the old ones in a second: the NoSchedule pass (``doNoScheduleTaintingPass``) when the
+    conditions change, the NoExecute swap not-ready <-> unreachable. A write that leaves the
+    condition NoSchedule taints short of what the conditions ask for
+    (``rules.desired_no_schedule_taint_keys``), or that leaves both NoExecute condition taints on,
+    is held back and read together with the write that completes it.
+    """
+    from nodereg.model import rules as r
+
+    held: tuple[str, ...] = ()
+    if any(cur.get(k) != old.get(k) for k in CONDITION_TAINTS):
+        want = r.desired_no_schedule_taint_keys(
+            {k: str(c.get("status")) for k, c in conds.items() if isinstance(k, str)}, bool(cur["unschedulable"]))
+        desired = {v: (k in want) for k, v in _NS_SLOT.items() if v in CONDITION_TAINTS}
+        if any(bool(cur.get(v)) != w for v, w in desired.items()):
+            held += CONDITION_TAINTS
+    if cur.get("taint_not_ready_ne") and cur.get("taint_unreachable_ne") and not (
+            old.get("taint_not_ready_ne") and old.get("taint_unreachable_ne")):
+        held += NOEXEC_TAINTS
+    return held
 
 
 def _taint_list(obj: dict[str, Any]) -> list[dict[str, Any]]:

@@ -468,14 +468,16 @@ def taint_evictions(c: Cluster, node: str, tainted_at: float, *, late: float = 0
         c.at(tainted_at + wait + 0.3 + late, c.evict, key, tainted_at + wait + 0.3 + late)
 
 
-def register_node(c: Cluster, name: str, t: float, *, zone: str = "zone-a", conditions: bool = True) -> None:
+def register_node(c: Cluster, name: str, t: float, *, zone: str = "zone-a", conditions: bool = True,
+                  network_unavailable: bool = False) -> None:
     """A kubelet registers (again) at t: the Node is created with its conditions (``initialNode`` ends
     with ``setNodeStatus``), admission adds not-ready:NoSchedule, the controller's taint pass removes
     it, the kubelet creates (or takes over) its Lease."""
     hb = t
     labels = {"kubernetes.io/hostname": name, "kubernetes.io/os": "linux", "kubernetes.io/arch": "amd64",
               "topology.kubernetes.io/zone": zone}
-    conds = [] if not conditions else [
+    net = [Cluster._cond("NetworkUnavailable", "True", hb, hb, "NoRouteCreated", "Node created without a route")]
+    conds = [] if not conditions else (net if network_unavailable else []) + [
         Cluster._cond("MemoryPressure", "False", hb, hb, "KubeletHasSufficientMemory", "ok"),
         Cluster._cond("DiskPressure", "False", hb, hb, "KubeletHasNoDiskPressure", "ok"),
         Cluster._cond("PIDPressure", "False", hb, hb, "KubeletHasSufficientPID", "ok"),
@@ -491,7 +493,12 @@ def register_node(c: Cluster, name: str, t: float, *, zone: str = "zone-a", cond
                       "allocatable": {"cpu": "4", "memory": "16272184Ki", "pods": "110"}, "conditions": conds}}
     c.nodes[name] = obj
     c._emit("Node", "ADDED", obj)
-    if conditions:
+    if conditions and network_unavailable:
+        # doNoScheduleTaintingPass: SwapNodeControllerTaint adds the wanted taint, then removes the stale one
+        key = "node.kubernetes.io/network-unavailable"
+        c.at(t + 0.3, c.set_taints, name, t + 0.3, add=[{"key": key, "effect": "NoSchedule"}])
+        c.at(t + 0.4, c.set_taints, name, t + 0.4, remove=[f"{NOT_READY}:NoSchedule"])
+    elif conditions:
         c.at(t + 0.3, c.set_taints, name, t + 0.3, remove=[f"{NOT_READY}:NoSchedule"])
     lease = c.leases.get(name)
     c.silent.pop(name, None)

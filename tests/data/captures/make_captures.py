@@ -161,7 +161,71 @@ def _stale_status_fresh_lease() -> Cluster:
     return c
 
 
+def _tainted_at_start() -> Cluster:
+    """The capture starts while w-2 is already Unknown and tainted (the taint's age is unknown): its
+    pod is evicted 100 s into the capture, which is no lateness the capture can show."""
+    c = Cluster()
+    c.kubeadm(3)
+    n = c.nodes["w-2"]
+    for cond in n["status"]["conditions"]:
+        if cond["type"] != "NetworkUnavailable":
+            cond["status"], cond["reason"] = "Unknown", "NodeStatusUnknown"
+    n["spec"]["taints"] = [UNREACHABLE_NS, {**UNREACHABLE_NE, "timeAdded": "2026-03-02T08:58:20Z"}]
+    c.events = [(k, t, o) if not (k == "Node" and o["metadata"]["name"] == "w-2") else (k, t, n)
+                for k, t, o in c.events]
+    c.stop_kubelet("w-2", T0 - 200)
+    c.start_watch()
+    c.at(T0 + 100, c.evict, "default/web-7d9c-2q", T0 + 100)
+    c.run(T0 + 300)
+    return c
+
+
+def _swap() -> Cluster:
+    """Ready=False (not-ready taints), then the kubelet dies: Unknown, and SwapNodeControllerTaint adds
+    unreachable:NoExecute and removes not-ready:NoExecute in two patches (both present in between)."""
+    from capturegen import NOT_READY, NOT_READY_NE, NOT_READY_NS
+
+    c = healthy()
+    c.at(T0 + 30, c.post_status, "w-2", T0 + 30, ready="False", reason="KubeletNotReady")
+    c.at(T0 + 30.1, c.set_taints, "w-2", T0 + 30.1, add=[NOT_READY_NS])
+    c.at(T0 + 33, c.set_taints, "w-2", T0 + 33, add=[NOT_READY_NE])
+    kubelet_dies(c, "w-2", T0 + 35, unknown_after=55)
+    # kubelet_dies added unreachable NoSchedule/NoExecute; the controller's swap removes the not-ready ones
+    c.stop_kubelet("w-2", T0 + 30.5)
+    last = T0 - 3.2 - 1.4 + 10 * ((30 + 3.2 + 1.4) // 10)
+    mon = last + 55
+    c.at(mon + 0.06, c.set_taints, "w-2", mon + 0.06, remove=[f"{NOT_READY}:NoSchedule"])
+    c.at(mon + 0.2, c.set_taints, "w-2", mon + 0.2, remove=[f"{NOT_READY}:NoExecute"])
+    c.run(T0 + 300)
+    return c
+
+
+def _network_unavailable() -> Cluster:
+    """A node joins before its CNI is up: NetworkUnavailable=True, the controller adds
+    network-unavailable:NoSchedule; the CNI clears the condition and the taint goes."""
+    c = healthy()
+
+    c.at(T0 + 50, register_node, c, "w-4", T0 + 50, network_unavailable=True)
+    key = "node.kubernetes.io/network-unavailable"
+
+    def routes() -> None:
+        n = c.nodes["w-4"]
+        cond = n["status"]["conditions"][0]
+        cond.update(status="False", reason="RouteCreated", lastTransitionTime="2026-03-02T09:01:20Z",
+                    lastHeartbeatTime="2026-03-02T09:01:20Z")
+        c._touch(n)
+        c._emit("Node", "MODIFIED", n)
+
+    c.at(T0 + 80, routes)
+    c.at(T0 + 80.2, c.set_taints, "w-4", T0 + 80.2, remove=[f"{key}:NoSchedule"])
+    c.run(T0 + 200)
+    return c
+
+
 SCENARIOS: dict[str, Callable[[], Cluster]] = {
+    "tainted-at-capture-start": _tainted_at_start,
+    "noexecute-taint-swap": _swap,
+    "network-unavailable": _network_unavailable,
     "healthy": _healthy,
     "gpu-tolerated": lambda: _gpu(False),
     "gpu-untolerated": lambda: _gpu(True),
