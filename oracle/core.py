@@ -68,8 +68,8 @@ _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
 class NodeRec:
     """One node: its state list (laid out by ``compile.NODE_KEYS``) and the monitor's bookkeeping."""
 
-    __slots__ = ("alarm", "alive_inferred", "due", "fail_since", "hb_gated", "name", "pods", "s", "suppressed",
-                 "t", "unsynced_since", "used")
+    __slots__ = ("alarm", "alive_inferred", "changed", "chg_floor", "due", "fail_since", "hb_gated", "name", "pods",
+                 "s", "suppressed", "t", "tslow", "unsynced_since", "used")
 
     def __init__(self, name: str, s: list[Any], t: float) -> None:
         self.name, self.s, self.t = name, s, t
@@ -88,6 +88,13 @@ class NodeRec:
         # kubelet's heartbeat is unknown (status is posted only every 5 min), so the properties
         # that read the heartbeat are not judged for it (``HEARTBEAT_PROPS``)
         self.hb_gated = False
+        # when what each timed property reads last changed (slow-path steps only; ``tslow`` is the
+        # last of those, so a fast step after it -- rec.t > tslow -- means "since rec.t"): a step
+        # that changes nothing a property reads (a Lease renewal under a pod's eviction timer) does
+        # not delay judging it
+        self.changed: dict[str, float] = {}
+        self.chg_floor = t
+        self.tslow = t
 
 
 #: Properties that read the kubelet's heartbeat (its Lease and status clocks, or whether it runs):
@@ -183,8 +190,13 @@ class Oracle:
         self._zone_next: dict[str, float] = {}
         self._queued: dict[str, float] = {}  # node\0property -> its wait in the zone's queue
         self.zones: dict[str, str] = {}
+        #: node -> its real user taints (the model's one user-taint slot stands for them), for messages
+        self.custom_taints: dict[str, list[str]] = {}
         self._plain_ids = frozenset(pi.id for pi, _ in self._state_props if not pi.clocks) - {GENERIC}
         self._timed_ids = frozenset(pi.id for pi, _ in self._timed)
+        # node-list indices each timed property reads
+        self._timed_reads = {pi.id: frozenset(NI[k[1]] for k in pi.reads if k[0] == "node" and k[1] in NI)
+                             for pi, _ in self._timed}
         self._has_noexec: Callable[[list[Any]], bool] = lambda s: bool(
             s[NI["taint_not_ready_ne"]] or s[NI["taint_unreachable_ne"]]
             or (s[NI["taint_custom"]] and s[NI["custom_effect"]] == d.NO_EXECUTE))
@@ -276,6 +288,8 @@ class Oracle:
         n0 = len(self.violations)
         if self.attribute:
             self._wake(t)
+        if extra and "custom_taints" in extra and node is not None:
+            self.custom_taints[node] = extra["custom_taints"]
         if extra and "zone" in extra and node is not None:
             self.zones[node] = str(extra["zone"])
         if extra and "unchecked" in extra:
@@ -526,6 +540,9 @@ class Oracle:
     def _advance(self, rec: NodeRec, now: float, end: bool = False, wake: bool = False) -> None:
         s, c, slack = rec.s, self.c, self.slack
         t0, before = rec.t, (list(s) if wake else None)
+        if rec.t > rec.tslow:  # fast steps since the last slow one: what they changed is not known
+            rec.chg_floor = max(rec.chg_floor, rec.t)
+            rec.tslow = rec.t
         dl = c.lease_deadline(s)
         if dl is not None and now > dl and not rec.hb_gated:
             s[_A] = False  # inferred kubelet_stops: a live kubelet renews within heartbeat-gap-max
@@ -539,7 +556,7 @@ class Oracle:
         # (the node's state is constant since rec.t), or it has failed for more than slack already.
         timed_ok = c.timed_ok
         dummy = self._dummy_pod
-        if not rec.fail_since and (ne <= rec.t or all(
+        if not rec.fail_since and (ne <= min(rec.t, rec.chg_floor, *rec.changed.values()) or all(
                 timed_ok(s, q.p if q is not None else dummy, ne, rec.used - (q.p[_REQ] if q is not None else 0))
                 for q in pods)):
             rec.suppressed.difference_update(self._timed_ids)  # every one holds: what _judge does
@@ -550,12 +567,14 @@ class Oracle:
             ok = True
             bad: PodRec | None = None
             deadline = None
-            if ne > rec.t and pi.id not in TAINT_FOLLOWS:  # those: by their failure window below
+            # the state this property reads has been as it is since ``base``
+            base = rec.t if rec.t > rec.tslow else max(rec.chg_floor, rec.changed.get(pi.id, -INF))
+            if ne > base and pi.id not in TAINT_FOLLOWS:  # those: by their failure window below
                 bad_pods = [prec for prec in pods if not at(s, prec, ne, rec)]
                 ok = not bad_pods
                 if bad_pods:
                     bad = bad_pods[0] if pi.pods else None
-                    deadline = self._first_failure(at, s, bad, rec, rec.t, ne) + slack
+                    deadline = self._first_failure(at, s, bad_pods[0], rec, base, ne) + slack
             since = rec.fail_since.get(pi.id)
             allowed = slack + (self._latency(rec, pi.id, since) if since is not None else 0.0)
             if ok and since is not None and now - since > allowed:
@@ -573,7 +592,12 @@ class Oracle:
                             rec.used - (prec.p[_REQ] if prec else 0)) for prec in pods)
                 self._judge(rec, pi.id, ok, "time_passes", None, s, now, ne=ne)
         # a wake-up judges time only: the state is as old as the node's last step, unless it changed
-        rec.t = t0 if wake and s == before else max(rec.t, now)
+        if wake and s == before:
+            rec.t = t0
+        else:
+            if wake or s[_A] != (before or s)[_A]:
+                rec.chg_floor = max(rec.chg_floor, now)
+            rec.t = max(rec.t, now)
         self._set_alarm(rec)
 
     def _set_alarm(self, rec: NodeRec) -> None:
@@ -712,6 +736,7 @@ class Oracle:
             self._report(GENERIC, rec, prec, eid, pre, post, now, guard_ok=guard_ok, deviation=deviation, args=args)
         # adopt the observed post-state; the machine follows the data again
         post[CTL] = c.classify(post)
+        self._mark_changed(rec, pre, post, prec is not None or bool(others), now)
         s[:] = post
         if prec is not None:
             was = prec.node
@@ -750,9 +775,17 @@ class Oracle:
                 s[CTL] = c.classify(s)
         rec.alive_inferred = False
 
+    def _mark_changed(self, rec: NodeRec, pre: list[Any], post: list[Any], pods: bool, now: float) -> None:
+        """Record, per timed property, that a step changed what it reads (see ``NodeRec.changed``)."""
+        diff = {i for i in range(len(pre)) if pre[i] != post[i]}
+        for pi, _ in self._timed:
+            if (pods and pi.pods) or not self._timed_reads[pi.id].isdisjoint(diff):
+                rec.changed[pi.id] = now
+
     def _after(self, rec: NodeRec, now: float) -> None:
         """Bookkeeping after a step: inferred no-op taint pass, slack windows, the fast-path alarm."""
         s, c = rec.s, self.c
+        rec.tslow = now
         if not s[_SYNCED]:
             if not s[_EXISTS] or c.noop_sync(s):
                 s[_SYNCED] = True

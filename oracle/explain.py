@@ -19,18 +19,22 @@ if TYPE_CHECKING:
 _SLOT_TEXT = {t.var: (t.key, d.EFFECT_NAMES[t.effect] if t.effect >= 0 else None) for t in d.TAINT_SLOTS}
 
 
-def taints(s: list[Any]) -> list[str]:
-    """The node's taints as ``key:Effect``."""
+def taints(s: list[Any], real: list[str] | None = None) -> list[str]:
+    """The node's taints as ``key:Effect`` (``real``: its actual user taints, for the user-taint slot)."""
     out = []
     for t in d.TAINT_SLOTS:
         if s[NI[t.var]]:
+            if t.effect < 0 and real:
+                out += real
+                continue
             eff = d.EFFECT_NAMES[t.effect] if t.effect >= 0 else d.EFFECT_NAMES[s[NI["custom_effect"]]]
             out.append(f"{t.key}:{eff}")
     return out
 
 
-def untolerated(s: list[Any], p: list[Any]) -> list[str]:
-    """NoSchedule/NoExecute taints of the node that the pod does not tolerate."""
+def untolerated(s: list[Any], p: list[Any], real: list[str] | None = None) -> list[str]:
+    """NoSchedule/NoExecute taints of the node that the pod does not tolerate (``real``: the node's
+    actual user taints, named instead of the model's one user-taint slot)."""
     out = []
     for t in d.TAINT_SLOTS:
         if not s[NI[t.var]]:
@@ -40,10 +44,11 @@ def untolerated(s: list[Any], p: list[Any]) -> list[str]:
                 out.append(f"{t.key}:{d.EFFECT_NAMES[t.effect]}")
         else:
             eff = s[NI["custom_effect"]]
-            if eff == d.NO_SCHEDULE and not p[PI["tolerates_custom_ns"]]:
-                out.append(f"{t.key}:NoSchedule")
-            if eff == d.NO_EXECUTE and not p[PI["tolerates_custom_ne"]]:
-                out.append(f"{t.key}:NoExecute")
+            for e, bit in ((d.NO_SCHEDULE, "tolerates_custom_ns"), (d.NO_EXECUTE, "tolerates_custom_ne")):
+                if eff == e and not p[PI[bit]]:
+                    name = d.EFFECT_NAMES[e]
+                    mine = [x for x in real or [] if x.endswith(":" + name)]
+                    out += mine or [f"{t.key}:{name}"]
     return out
 
 
@@ -93,11 +98,12 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
         bad = []
         for q in rec.pods.values():
             p = q.p
-            unt = [t for t in untolerated(post, p) if t.endswith("NoExecute")]
+            unt = [t for t in untolerated(post, p, o.custom_taints.get(n)) if t.endswith("NoExecute")]
             if unt:
                 bad.append(f"pod {q.name} does not tolerate {', '.join(unt)}")
             elif not p[PI["tolerates_forever"]] and ne - p[PI["since_noexecute"]] > p[PI["toleration_seconds"]]:
-                bad.append(f"pod {q.name} has been under {', '.join(t for t in taints(post) if 'NoExecute' in t)} "
+                bad.append(f"pod {q.name} has been under "
+                           f"{', '.join(t for t in taints(post, o.custom_taints.get(n)) if 'NoExecute' in t)} "
                            f"for {now - p[PI['since_noexecute']]:.0f} s, beyond its tolerationSeconds "
                            f"{p[PI['toleration_seconds']]}")
         what = "; ".join(bad) or "a pod stays under a NoExecute taint"

@@ -270,6 +270,7 @@ class WatchAdapter:
                     ev["allocatable"] = alloc
                 self._ev(items, ev, file, line, **hb_extra)
             self.nodes[name] = {"vars": cur, "hb": ready_c.get("lastHeartbeatTime"), "obj": obj}
+            _name_taints(items, obj)
             return items
         old = prev["vars"]
         for k in _half_swap(cur, old, conds):
@@ -320,6 +321,7 @@ class WatchAdapter:
             exp = {k: v for k, v in exp.items() if k != "custom_effect" or cur.get("taint_custom")}
             self._ev(items, {**ev, "expect": exp}, file, line, **self._retolerate(name, obj, prev["obj"]))
         self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj}
+        _name_taints(items, obj)
         return items
 
     def _retolerate(self, name: str, obj: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
@@ -502,6 +504,15 @@ def _half_swap(cur: dict[str, Any], old: dict[str, Any], conds: dict[str, dict[s
     return held
 
 
+def _name_taints(items: list[Item], obj: dict[str, Any]) -> None:
+    """Give the node's events its real user taints (``key=value:Effect``), for the messages."""
+    names = [f"{t.get('key', '')}{'=' + t['value'] if t.get('value') else ''}:{t.get('effect')}"
+             for t in _taint_list(obj) if t.get("key", "") not in _SLOT_KEYS]
+    for it in items:
+        if type(it) is EventRecord and it.extra is not None:
+            it.extra["custom_taints"] = names
+
+
 def _taint_list(obj: dict[str, Any]) -> list[dict[str, Any]]:
     spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
     return [t for t in (spec.get("taints") or []) if isinstance(t, dict)]
@@ -578,6 +589,16 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     (resourceVersion, then position in its file, break ties), and the report says so.
     """
     adapter = WatchAdapter()
+    o = getattr(rep, "oracle", None)
+    if o is not None:
+        # toleration matching under the feature gates of the version checked against
+        # (TaintTolerationComparisonOperators: Lt/Gt tolerate nothing while it is off)
+        from nodereg.model import rules as r
+
+        try:
+            adapter.gates = r.default_feature_gates(o.k8s_version)
+        except (KeyError, ValueError):
+            adapter.gates = None
     missing_rv = [False]
 
     def stream(path: str) -> Iterator[tuple[float, float, int, int, str, Any]]:
