@@ -350,6 +350,7 @@ class Oracle:
     def finish(self) -> list[Violation]:
         """End of trace: time has passed up to the last event for every node; check what it broke."""
         n0 = len(self.violations)
+        self._cur_event = "end"  # what only the end of the input shows: reported at its last line
         if self.now is not None:
             self._pos = Position(self.index, self._pos.line, self._pos.file)
             for rec in self.nodes.values():
@@ -861,7 +862,7 @@ class Oracle:
         deadline = kw.get("deadline")
         if eid == "time_passes":
             # time alone broke it: reported at the event that showed it, with the deadline it missed
-            eid = self._cur_event if self.attribute else eid
+            eid = self._cur_event
             if deadline is not None:
                 msg += f" (deadline {fmt_time(deadline)})"
         self.violations.append(Violation(
