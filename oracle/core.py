@@ -272,7 +272,9 @@ class Oracle:
         if self._has_noexec(rec.s):
             # under a NoExecute taint since before the capture: how long is unknown, so its
             # tolerationSeconds count from here (never from the epoch)
-            prec.p[_NOEX] = b.t
+            for v in d.POD_VARS:  # every pod clock: the eviction timer and any ghost clock of the properties
+                if v.clock:
+                    prec.p[PI[v.name]] = b.t
         self._set_alarm(rec)
 
     def apply(self, eid: str, t: float, node: str | None, pod: str | None, args: tuple[Any, ...] = (),
