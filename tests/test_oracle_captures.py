@@ -258,3 +258,81 @@ def test_upstream_unit_test_rows(tmp_path: Path, name: str, story: Story, length
     rep = check([str(p) for p in c.write(tmp_path)])
     assert rep.input_errors == []
     assert _found(rep) == want, [v.message for v in rep.violations]
+
+
+# -------------------------------------------------------------------------------------------------
+# more of what a running cluster does, each read as what it is
+# -------------------------------------------------------------------------------------------------
+
+
+def _exists_without_key(c: cg.Cluster) -> None:
+    # a pod tolerating everything (operator Exists, no key, no effect) may go anywhere
+    c.at(cg.T0 + 5, c.set_taints, "w-4", cg.T0 + 5, add=[{"key": "dedicated", "value": "db", "effect": "NoSchedule"},
+                                                       {"key": "team", "value": "x", "effect": "NoExecute"}],
+         manager="kubectl-taint")
+    c.at(cg.T0 + 10, c.create_pod, "monitoring", "node-exporter-x", cg.T0 + 10, tolerations=[{"operator": "Exists"}],
+         owner=("DaemonSet", "node-exporter"))
+    c.at(cg.T0 + 11, c.bind, "monitoring/node-exporter-x", "w-4", cg.T0 + 11)
+
+
+def _exists_noschedule_only(c: cg.Cluster) -> None:
+    # Exists with effect NoSchedule tolerates every NoSchedule taint, not a NoExecute one
+    c.at(cg.T0 + 5, c.set_taints, "w-4", cg.T0 + 5, add=[{"key": "team", "value": "x", "effect": "NoExecute"}],
+         manager="kubectl-taint")
+    c.at(cg.T0 + 10, c.create_pod, "default", "p", cg.T0 + 10, tolerations=[{"operator": "Exists",
+                                                                              "effect": "NoSchedule"}])
+    c.at(cg.T0 + 11, c.bind, "default/p", "w-4", cg.T0 + 11)
+
+
+def _mirror_pod_created(c: cg.Cluster) -> None:
+    # a static pod's mirror appears bound (its kubelet creates it): not a scheduler binding, so the
+    # control-plane taint it does not tolerate is no violation
+    c.at(cg.T0 + 30, lambda: c.pod("kube-system", "kube-vip-cp-1", "cp-1", mirror=True, owner=None,
+                                   tolerations=[{"operator": "Exists", "effect": "NoExecute"}], t=cg.T0 + 30))
+
+
+def _comparison_operator(c: cg.Cluster) -> None:
+    # Gt tolerates nothing while TaintTolerationComparisonOperators is off (the default of 1.35)
+    c.at(cg.T0 + 5, c.set_taints, "w-4", cg.T0 + 5, add=[{"key": "gpu-mem", "value": "80", "effect": "NoSchedule"}],
+         manager="kubectl-taint")
+    c.at(cg.T0 + 10, c.create_pod, "ml", "big", cg.T0 + 10,
+         tolerations=[{"key": "gpu-mem", "operator": "Gt", "value": "40", "effect": "NoSchedule"}])
+    c.at(cg.T0 + 11, c.bind, "ml/big", "w-4", cg.T0 + 11)
+
+
+def _deleted_pods_gc(c: cg.Cluster) -> None:
+    # kubectl delete node w-3: the pod GC deletes its pods after its quarantine (40 s, every 20 s)
+    def gone() -> None:
+        c.delete_node("w-3", cg.T0 + 100)
+        for key, pod in list(c.pods.items()):
+            if pod["spec"].get("nodeName") == "w-3":
+                c.at(cg.T0 + 150, c.evict, key, cg.T0 + 150, reason="DeletionByPodGC", grace=0)
+    c.at(cg.T0 + 100, gone)
+
+
+STORIES: list[tuple[str, Story, float, set[tuple[str, str, str | None]]]] = [
+    ("Exists without key tolerates every taint", _exists_without_key, 120, set()),
+    ("Exists NoSchedule does not tolerate NoExecute", _exists_noschedule_only, 120,
+     {("no-schedule-with-untolerated-taint", "w-4", "default/p"), ("no-execute-eviction", "w-4", "default/p")}),
+    ("mirror pod created bound on a tainted control plane", _mirror_pod_created, 120, set()),
+    ("Gt toleration under the comparison-operators gate (off)", _comparison_operator, 120,
+     {("no-schedule-with-untolerated-taint", "w-4", "ml/big")}),
+    ("deleted node's pods removed by the pod GC", _deleted_pods_gc, 300, set()),
+]
+
+
+@pytest.mark.parametrize("name,story,length,want", STORIES, ids=[r[0] for r in STORIES])
+def test_cluster_stories(tmp_path: Path, name: str, story: Story, length: float,
+                         want: set[tuple[str, str, str | None]]) -> None:
+    c = cg.Cluster()
+    c.kubeadm(3)
+    c.node("w-4", heartbeat_age=33)
+    c.start_watch()
+    story(c)
+    c.run(cg.T0 + length)
+    rep = check([str(p) for p in c.write(tmp_path)])
+    assert rep.input_errors == []
+    assert _found(rep) == want, [v.message for v in rep.violations]
+    for v in rep.violations:
+        if v.property == "no-schedule-with-untolerated-taint":
+            assert "example.com" not in v.message  # the Node's real taint is named
