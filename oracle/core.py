@@ -726,7 +726,12 @@ class Oracle:
                 continue
             if not ok and pi.id in found:
                 continue
-            if self._judge(rec, pi.id, ok, eid, prec, post, now, pre=pre, ppre=ppre, ppost=ppost):
+            who = prec
+            if not ok and who is None and pi.pods:
+                # a node event broke a pod property: name the (first) pod it broke it for
+                who = next((q for q in rec.pods.values() if not fn(post, q.p, now, rec.used - q.p[_REQ])), None)
+            if self._judge(rec, pi.id, ok, eid, who, post, now, pre=pre, ppre=ppre if who is prec else None,
+                           ppost=ppost if who is prec else None):
                 found.add(pi.id)
         if not generic_ok and not found:
             # the step took a lifecycle edge the declaration does not have, and nothing more specific broke
