@@ -313,19 +313,19 @@ class Oracle:
             for k in ("capacity", "reserved"):
                 if k in extra:
                     rec.s[NI[k]] = int(extra[k])
-        if (self.use_fast and ec.fast is not None and not expect and t <= rec.alarm
+        if (self.use_fast and ec.fast is not None and not expect and t <= rec.alarm and not rec.hb_gated
                 and not (rec.pods and ec.pod_relevant) and ec.fast(rec.s, t, args)):
             rec.t = t
             rec.due = self.c.deadline(rec.s, t)
             if self.attribute:
                 self._set_alarm(rec)
             return []
+        self._advance(rec, t)  # up to the renewal, the heartbeat is as unknown as before it
         if eid == "kubelet_renew_lease":
             self.lease_seen = True
             if rec.hb_gated:
                 rec.hb_gated = False
                 rec.suppressed.difference_update(self._hb_props)
-        self._advance(rec, t)
         prec = None
         if pod is not None:
             prec = self.pods.get(pod)

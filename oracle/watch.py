@@ -93,6 +93,10 @@ class WatchAdapter:
         #: feature gates for toleration matching (TaintTolerationComparisonOperators): the defaults of
         #: the model's Kubernetes version unless given
         self.gates: dict[str, bool] | None = None
+        #: still reading the list a watch starts with (events fed one at a time; ``watch_events``
+        #: takes the list of every file together first and then clears it)
+        self.listing = True
+        self._top = (-1.0, float("-inf"))
         self.t = 0.0
 
     # -- time ------------------------------------------------------------------------------------
@@ -185,11 +189,22 @@ class WatchAdapter:
         meta = obj.get("metadata")
         if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
             raise InputError(f"{kind or 'object'}: missing metadata.name", file, line)
+        # one event at a time (oracle --stdio): the ADDED events a watch starts with are its list,
+        # up to the first other event or an object created after them (as ``watch_events`` reads it)
+        listed = False
+        if self.listing:
+            rv = float(_rv(obj) if _rv(obj) is not None else -1)
+            key = (rv, object_time(obj), 0, line or 0, file or "", item)
+            if typ != "ADDED" or _created_after(key, self._top[0], self._top[1]):
+                self.listing = False
+            else:
+                listed = True
+                self._top = (max(self._top[0], rv), max(self._top[1], key[1]))
         try:
             if kind == "Node":
-                return self._node(typ, obj, file, line)
+                return self._node(typ, obj, file, line, listed=listed)
             if kind == "Pod":
-                return self._pod(typ, obj, file, line)
+                return self._pod(typ, obj, file, line, listed=listed)
             if kind == "Lease":
                 return self._lease(typ, obj, file, line)
         except (AttributeError, TypeError, KeyError) as exc:
@@ -643,6 +658,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         yield from adapter.snapshot(snap)
     except InputError as exc:
         yield exc
+    adapter.listing = False
     # 2. the watch events of every file, merged into one history
     by_time = any(flag for flag, _ in its)
     streams = [x for _, x in its]

@@ -336,3 +336,33 @@ def test_cluster_stories(tmp_path: Path, name: str, story: Story, length: float,
     for v in rep.violations:
         if v.property == "no-schedule-with-untolerated-taint":
             assert "example.com" not in v.message  # the Node's real taint is named
+
+
+def test_stdio_watch_reads_the_list_then_the_events(tmp_path: Path) -> None:
+    """``oracle --stdio --input k8s-watch``: the same verdicts one event at a time (list first, then
+    the watch events of both streams in resourceVersion order)."""
+    import subprocess
+
+    def read(p: str) -> list[dict[str, Any]]:
+        dec, text, i, out = json.JSONDecoder(), Path(p).read_text(), 0, []
+        while True:
+            while i < len(text) and text[i].isspace():
+                i += 1
+            if i >= len(text):
+                return out
+            obj, i = dec.raw_decode(text, i)
+            out.append(obj)
+
+    heads, tails = [], []
+    for f in _files("failure-evicted-late"):
+        evs = read(f)
+        k = next(i for i, e in enumerate(evs) if e["type"] != "ADDED")
+        heads += evs[:k]
+        tails += evs[k:]
+    tails.sort(key=lambda e: int(e["object"]["metadata"]["resourceVersion"]))
+    lines = "\n".join(json.dumps(e) for e in heads + tails) + '\n{"event": "end"}\n'
+    res = subprocess.run([sys.executable, "-m", "nodereg", "oracle", "--stdio", "--input", "k8s-watch"],
+                         input=lines, capture_output=True, text=True, timeout=120)
+    found = {(v["property"], v["node"], v["pod"]) for ln in res.stdout.splitlines()
+             for v in json.loads(ln)["violations"]}
+    assert found == {("no-execute-eviction", "w-2", "default/web-7d9c-2q")}
