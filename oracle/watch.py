@@ -339,6 +339,14 @@ class WatchAdapter:
         _name_taints(items, obj)
         return items
 
+    def _no_nodes(self) -> dict[str, str] | None:
+        """With no Node at all in the input (a pods-only capture), no property about nodes is judged."""
+        if self.nodes:
+            return None
+        from nodereg.properties.catalogue import ALL_PROPERTIES
+
+        return dict.fromkeys((p.id for p in ALL_PROPERTIES), "no Node stream")
+
     def _retolerate(self, name: str, obj: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
         """When a Node's taints change: its bound pods' toleration bits against the new taints."""
         if _taint_list(obj) == _taint_list(old):
@@ -405,7 +413,7 @@ class WatchAdapter:
             if node is not None and (typ == "ADDED" or listed):
                 # bound before the watch began, or a static pod's mirror (created with nodeName
                 # by its kubelet, never scheduled): taken as it is
-                items.append(_bound(key, node, self.t, file, line))
+                items.append(_bound(key, node, self.t, file, line, unchecked=self._no_nodes()))
                 prev["node"] = node
             if listed and _deletion(obj) is not None:
                 prev["deleting"] = True  # its deletion was requested before the capture began
@@ -415,7 +423,7 @@ class WatchAdapter:
             t = self._time(sched.get("lastTransitionTime"), file=file, line=line)
             if node not in self.nodes:
                 # a pods-only capture, or a Node this capture never listed: the binding cannot be judged
-                items.append(_bound(key, node, t, file, line, unchecked=dict.fromkeys(
+                items.append(_bound(key, node, t, file, line, unchecked=self._no_nodes() or dict.fromkeys(
                     BIND_PROPERTIES, "no Node stream for the node a pod was bound to")))
             else:
                 # the scheduler's filter against the node's actual taints; then, bound, what the

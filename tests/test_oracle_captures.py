@@ -152,6 +152,7 @@ def test_pods_only_capture_judges_no_node_it_never_saw(tmp_path: Path) -> None:
     rep = check([str(pods)])
     assert rep.violations == []
     assert rep.coverage["no-schedule-with-untolerated-taint"].startswith("not checked: no Node stream")
+    assert all(v.startswith("not checked") for v in rep.coverage.values()), rep.coverage
     # the same story with the Nodes is a violation: not-checked was not hiding a pass
     both = c.write(tmp_path / "all")
     assert ("no-schedule-with-untolerated-taint", "gpu-1", "default/batch-7f2") in _found(check([str(p) for p in both]))
