@@ -2,7 +2,8 @@
 
 Imports stay light here: the oracle, Z3 and the parsers are imported inside the commands.
 Exit codes of ``check``: 0 the trace conforms, 1 some violation, 2 unusable input (one line
-``nodereg: error: FILE:LINE: what was expected`` per error on stderr, never a traceback), 4 an
+``nodereg: error: FILE:LINE: what was expected`` per error on stderr, never a traceback), 3 no
+property could be checked on the input (inconclusive, never a pass), 4 an
 internal error of nodereg (one line; ``--debug`` shows the traceback).
 """
 
@@ -80,6 +81,7 @@ def check_command(files: tuple[str, ...], fmt: str, out: str, params: tuple[str,
       1  some property is violated
       2  bad usage or unusable input (one line FILE:LINE: what was expected); also an input of
          no events, unless --allow-empty
+      3  inconclusive: the input let no property be checked (e.g. a pods-only capture)
       4  internal error of nodereg (--debug prints the traceback)
     """
     import json
@@ -108,7 +110,14 @@ def check_command(files: tuple[str, ...], fmt: str, out: str, params: tuple[str,
         _print_text(rep, states)
     if rep.input_errors:
         sys.exit(2)
+    if rep.conforms and _nothing_checked(rep):
+        sys.exit(3)  # inconclusive: the input let no property be judged (a pods-only capture), never a pass
     sys.exit(0 if rep.conforms else 1)
+
+
+def _nothing_checked(rep: Any) -> bool:
+    cov = getattr(rep, "coverage", None) or {}
+    return bool(cov) and all(v != "checked" for v in cov.values())
 
 
 def _internal(exc: BaseException, debug: bool) -> None:
@@ -145,6 +154,8 @@ def _print_text(rep: Any, states: bool) -> None:
     if line:
         click.echo(line)
     verdict = "conforms" if rep.conforms else f"{len(rep.violations)} violation(s)"
+    if rep.conforms and _nothing_checked(rep):
+        verdict = "inconclusive: no property could be checked on this input"
     if rep.input_errors:
         verdict = f"{len(rep.input_errors)} input error(s), {len(rep.violations)} violation(s): not a full check"
     click.echo(f"{rep.events} events, {rep.nodes} nodes: {verdict}")

@@ -367,3 +367,9 @@ def test_stdio_watch_reads_the_list_then_the_events(tmp_path: Path) -> None:
     found = {(v["property"], v["node"], v["pod"]) for ln in res.stdout.splitlines()
              for v in json.loads(ln)["violations"]}
     assert found == {("no-execute-eviction", "w-2", "default/web-7d9c-2q")}
+
+
+def test_nothing_checkable_is_inconclusive_not_a_pass() -> None:
+    res = CliRunner().invoke(main, ["check", str(CAP / "healthy-split" / "pods.json")])
+    assert res.exit_code == 3, res.output
+    assert "inconclusive" in res.output
