@@ -473,6 +473,10 @@ class Oracle:
                 s[_LEASE] = min(float(lease), t)
                 rec.hb_gated = False
                 self.lease_seen = True
+                dl = self.c.lease_deadline(s)
+                if dl is not None and t > dl:
+                    s[_A] = False  # its Lease is older than a live kubelet lets it get: it has stopped
+                    rec.alive_inferred = True
             for i, v in (extra.get("set") or {}).items():
                 s[i] = v
             s[CTL] = self.c.classify(s)

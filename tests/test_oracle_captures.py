@@ -373,3 +373,24 @@ def test_nothing_checkable_is_inconclusive_not_a_pass() -> None:
     res = CliRunner().invoke(main, ["check", str(CAP / "healthy-split" / "pods.json")])
     assert res.exit_code == 3, res.output
     assert "inconclusive" in res.output
+
+
+@pytest.mark.parametrize("stale", [False, True])
+def test_snapshot_list_in_yaml(tmp_path: Path, stale: bool) -> None:
+    """``kubectl get nodes,pods,leases -A -o yaml``: one moment. A Ready node whose Lease is minutes
+    older than every other timestamp in the list is one the controller should have marked Unknown."""
+    import yaml
+
+    c = cg.Cluster()
+    c.kubeadm(3)
+    if stale:
+        c.leases["w-2"]["spec"]["renewTime"] = cg.ts_micro(cg.T0 - 200)
+        c.events = [(k, t, o) if not (k == "Lease" and o["metadata"]["name"] == "w-2") else (k, t, c.leases["w-2"])
+                    for k, t, o in c.events]
+    items = [o for _, _, o in c.events]
+    p = tmp_path / "now.yaml"
+    p.write_text(yaml.safe_dump({"apiVersion": "v1", "kind": "List", "items": items, "metadata": {}}))
+    rep = check([str(p)])
+    assert rep.input_errors == []
+    want = {("silent-node-becomes-unknown", "w-2", None)} if stale else set()
+    assert _found(rep) == want, [v.message for v in rep.violations]
