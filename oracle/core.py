@@ -828,7 +828,9 @@ class Oracle:
     def _check_state(self, rec: NodeRec, eid: str, pre: list[Any], now: float, prec: PodRec | None) -> None:
         pods = [(q.p, rec.used - q.p[_REQ]) for q in rec.pods.values()] or [(self._dummy_pod, 0)]
         for pi, fn in self._state_props:
-            ok = all(fn(rec.s, pp, now, oo) for pp, oo in pods)
+            # a clock property of an observed state: as everywhere, with --slack of controller latency
+            when = now - self.slack if pi.clocks else now
+            ok = all(fn(rec.s, pp, when, oo) for pp, oo in pods)
             self._judge(rec, pi.id, ok, eid, prec, rec.s, now, pre=pre)
 
     def _judge(self, rec: NodeRec, pid: str, ok: bool, eid: str, prec: PodRec | None, s: list[Any], now: float,
