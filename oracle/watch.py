@@ -288,8 +288,11 @@ class WatchAdapter:
             _name_taints(items, obj)
             return items
         old = prev["vars"]
-        for k in _half_swap(cur, old, conds):
-            cur[k] = old[k]  # the first of the controller's two writes: judged with the second
+        # the first of the controller's two writes is judged with the second; held once only, so a
+        # write that is wrong (and not half of a swap) shows at the Node's next update
+        half = () if prev.get("held") else _half_swap(cur, old, conds)
+        for k in half:
+            cur[k] = old[k]
         steps: list[tuple[dict[str, Any], tuple[str, ...]]] = []
         hb = ready_c.get("lastHeartbeatTime")
         if cur["ready"] != old["ready"] or (hb and hb != prev["hb"] and cur["ready"] in ("True", "False")) or (
@@ -335,7 +338,7 @@ class WatchAdapter:
             exp = cur if j == len(steps) - 1 else {k: cur[k] for k in fields if k in cur}
             exp = {k: v for k, v in exp.items() if k != "custom_effect" or cur.get("taint_custom")}
             self._ev(items, {**ev, "expect": exp}, file, line, **self._retolerate(name, obj, prev["obj"]))
-        self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj}
+        self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj, "held": bool(half)}
         _name_taints(items, obj)
         return items
 

@@ -311,6 +311,18 @@ def _deleted_pods_gc(c: cg.Cluster) -> None:
     c.at(cg.T0 + 100, gone)
 
 
+def _wrong_taint_removal(c: cg.Cluster) -> None:
+    # Ready=False, the not-ready taints come, then a write drops not-ready:NoSchedule although the
+    # node is still not ready: no second write completes it, so it is no half of a swap
+    c.at(cg.T0 + 20, c.post_status, "w-1", cg.T0 + 20, ready="False", reason="KubeletNotReady")
+    c.at(cg.T0 + 20.1, c.set_taints, "w-1", cg.T0 + 20.1, add=[cg.NOT_READY_NS])
+    c.at(cg.T0 + 24, c.set_taints, "w-1", cg.T0 + 24, add=[cg.NOT_READY_NE])
+    c.at(cg.T0 + 40, c.set_taints, "w-1", cg.T0 + 40, remove=[f"{cg.NOT_READY}:NoSchedule"])
+    for k in range(1, 12):
+        c.at(cg.T0 + 40 + 10 * k, c.post_status, "w-1", cg.T0 + 40 + 10 * k, ready="False",
+             reason="KubeletNotReady")
+
+
 STORIES: list[tuple[str, Story, float, set[tuple[str, str, str | None]]]] = [
     ("Exists without key tolerates every taint", _exists_without_key, 120, set()),
     ("Exists NoSchedule does not tolerate NoExecute", _exists_noschedule_only, 120,
@@ -319,6 +331,8 @@ STORIES: list[tuple[str, Story, float, set[tuple[str, str, str | None]]]] = [
     ("Gt toleration under the comparison-operators gate (off)", _comparison_operator, 120,
      {("no-schedule-with-untolerated-taint", "w-4", "ml/big")}),
     ("deleted node's pods removed by the pod GC", _deleted_pods_gc, 300, set()),
+    ("a taint write that is no half of a swap is judged", _wrong_taint_removal, 200,
+     {("not-ready-taint-follows-not-ready", "w-1", None), ("synced-taints-match-conditions", "w-1", None)}),
 ]
 
 
@@ -394,3 +408,4 @@ def test_snapshot_list_in_yaml(tmp_path: Path, stale: bool) -> None:
     assert rep.input_errors == []
     want = {("silent-node-becomes-unknown", "w-2", None)} if stale else set()
     assert _found(rep) == want, [v.message for v in rep.violations]
+
