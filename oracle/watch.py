@@ -66,10 +66,11 @@ def object_time(obj: dict[str, Any]) -> float:
     status = obj.get("status") if isinstance(obj.get("status"), dict) else {}
     cands: list[Any] = [meta.get("creationTimestamp"), meta.get("deletionTimestamp"), spec.get("renewTime"),
                         spec.get("acquireTime"), status.get("startTime")]
-    for c in status.get("conditions") or []:
+    conds, taints = status.get("conditions"), spec.get("taints")
+    for c in conds if isinstance(conds, list) else ():
         if isinstance(c, dict):
             cands += [c.get("lastHeartbeatTime"), c.get("lastTransitionTime")]
-    for t in spec.get("taints") or []:
+    for t in taints if isinstance(taints, list) else ():
         if isinstance(t, dict):
             cands.append(t.get("timeAdded"))
     best = float("-inf")

@@ -409,3 +409,73 @@ def test_snapshot_list_in_yaml(tmp_path: Path, stale: bool) -> None:
     want = {("silent-node-becomes-unknown", "w-2", None)} if stale else set()
     assert _found(rep) == want, [v.message for v in rep.violations]
 
+
+
+# -------------------------------------------------------------------------------------------------
+# the capture reader on any shape: an input error or items, never an exception of its own
+# -------------------------------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_json = st.recursive(st.none() | st.booleans() | st.integers(-5, 10**12) | st.floats(allow_nan=False)
+                     | st.text(max_size=8) | st.sampled_from(["True", "False", "Unknown", "NoExecute", "NoSchedule",
+                                                               "2026-03-02T09:00:00Z", "Ready", "DisruptionTarget"]),
+                     lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=6), kids, max_size=3),
+                     max_leaves=12)
+_cond = st.fixed_dictionaries({"type": st.sampled_from(["Ready", "MemoryPressure", "NetworkUnavailable",
+                                                          "DisruptionTarget", "PodScheduled"]),
+                               "status": st.sampled_from(["True", "False", "Unknown", 5]),
+                               "lastHeartbeatTime": st.sampled_from(["2026-03-02T09:00:00Z", "x", 3]),
+                               "lastTransitionTime": st.sampled_from(["2026-03-02T09:00:10Z", None]),
+                               "reason": st.sampled_from(["DeletionByTaintManager", "EvictionByEvictionAPI"])})
+_taint = st.fixed_dictionaries({"key": st.sampled_from(["dedicated", cg.NOT_READY, cg.UNREACHABLE, ""]),
+                                "effect": st.sampled_from(["NoSchedule", "NoExecute", "PreferNoSchedule", 7]),
+                                "value": st.sampled_from(["gpu", "", 1])})
+_obj = st.fixed_dictionaries({
+    "kind": st.sampled_from(["Node", "Pod", "Lease"]),
+    "metadata": st.fixed_dictionaries({"name": st.sampled_from(["a", "b"]),
+                                       "namespace": st.sampled_from(["default", "kube-node-lease"]),
+                                       "resourceVersion": st.sampled_from(["1", "2", "x", 3]),
+                                       "creationTimestamp": st.sampled_from(["2026-03-02T08:00:00Z", "bad"]),
+                                       "deletionTimestamp": st.sampled_from([None, "2026-03-02T09:00:30Z"]),
+                                       "deletionGracePeriodSeconds": st.sampled_from([None, 30, -1, "x"])}),
+    "spec": st.one_of(_json, st.fixed_dictionaries({
+        "nodeName": st.sampled_from([None, "a", "b"]), "taints": st.one_of(_json, st.lists(_taint, max_size=3)),
+        "tolerations": st.one_of(_json, st.lists(st.dictionaries(st.sampled_from(["key", "operator", "effect",
+                                                                                    "value", "tolerationSeconds"]),
+                                                                   _json, max_size=4), max_size=3)),
+        "unschedulable": _json, "renewTime": st.sampled_from(["2026-03-02T09:00:05.5Z", None, 4])})),
+    "status": st.one_of(_json, st.fixed_dictionaries({"conditions": st.one_of(_json, st.lists(_cond, max_size=4)),
+                                                      "capacity": _json, "allocatable": _json})),
+})
+_event = st.fixed_dictionaries({"type": st.sampled_from(["ADDED", "MODIFIED", "DELETED"]), "object": _obj})
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_event, max_size=4), st.lists(_event, max_size=6))
+def test_capture_reader_never_raises_its_own_exception(listed: list[dict[str, Any]],
+                                                       watched: list[dict[str, Any]]) -> None:
+    from nodereg.oracle.core import Oracle
+    from nodereg.oracle.record import InputError
+    from nodereg.oracle.watch import WatchAdapter
+
+    o = Oracle()
+    a = WatchAdapter(o)
+    try:
+        items = a.snapshot([(e, "f", i + 1) for i, e in enumerate(listed)])
+    except InputError:
+        items = []
+    a.listing = False
+    for i, e in enumerate(watched):
+        try:
+            items += a.feed(e, "f", 100 + i)
+        except InputError:
+            continue
+    for it in items:
+        try:
+            o.feed(it)
+        except InputError:
+            continue
+    o.finish()
+    o.coverage()
