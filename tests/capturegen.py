@@ -42,6 +42,11 @@ DAEMONSET_TOLERATIONS = [
 ]
 
 
+def lease_phase(i: int) -> float:
+    """When the i-th node's kubelet last renewed its Lease before the capture (every 10 s, own phase)."""
+    return T0 - 3.2 - (0.7 * i) % 6.5
+
+
 def ts(t: float) -> str:
     """Epoch seconds as the API server writes them (RFC 3339, seconds; micro for Leases)."""
     return dt.datetime.fromtimestamp(t, tz=dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -122,7 +127,7 @@ class Cluster:
                          "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": name,
                                               "uid": f"uid-{name}"}]},
             "spec": {"holderIdentity": name, "leaseDurationSeconds": 40,
-                     "renewTime": ts_micro(T0 - 3.2 - 0.7 * len(self.leases))},
+                     "renewTime": ts_micro(lease_phase(len(self.leases)))},
         }
         self.leases[name] = lease
         self._emit("Lease", "ADDED", lease)
@@ -186,7 +191,7 @@ class Cluster:
             self.pod("kube-system", f"{comp}-cp-1", "cp-1", mirror=True, owner=None,
                      tolerations=[{"operator": "Exists", "effect": "NoExecute"}], cpu="250m")
         for i, n in enumerate(["cp-1", *[f"w-{j}" for j in range(1, workers + 1)]]):
-            self.pod("kube-system", f"kube-proxy-{'abcdefgh'[i]}x7k2", n, owner=("DaemonSet", "kube-proxy"),
+            self.pod("kube-system", f"kube-proxy-{i:x}x7k2", n, owner=("DaemonSet", "kube-proxy"),
                      tolerations=[{"operator": "Exists"}], cpu="0")
         cdns = [{"key": "CriticalAddonsOnly", "operator": "Exists"},
                 {"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}]
@@ -374,7 +379,7 @@ class Cluster:
         ticks: list[tuple[float, int, int, Any]] = []
         seq = 0
         for i, n in enumerate(list(self.nodes)):
-            lease_t = T0 - 3.2 - 0.7 * i + 10
+            lease_t = lease_phase(i) + 10
             while lease_t <= t_to:
                 ticks.append((lease_t, 0, seq, ("lease", n)))
                 seq += 1
@@ -442,7 +447,7 @@ def kubelet_dies(c: Cluster, node: str, t: float, *, unknown_after: float | None
     rate-limited queue, ``taint_delay`` s later). Returns the time of the NoExecute taint."""
     c.stop_kubelet(node, t)
     i = list(c.nodes).index(node)
-    phase = T0 - 3.2 - 0.7 * i
+    phase = lease_phase(i)
     last = phase + 10 * ((t - phase) // 10)  # the last renewal before t
     if last >= t:
         last -= 10
