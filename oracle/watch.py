@@ -627,6 +627,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         except (KeyError, ValueError):
             adapter.gates = None
     missing_rv = [False]
+    need_ts = [True]
 
     def stream(path: str) -> Iterator[tuple[float, float, int, int, str, Any]]:
         name, f = open_source(path)
@@ -643,7 +644,10 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                 if rv is None:
                     missing_rv[0] = True
                     rv = -1
-                yield (float(rv), object_time(target), seq, line, name, obj)
+                # the objects' own times order the merge only without resourceVersions (and bound
+                # the list snapshot): not computed for every event otherwise
+                ts = object_time(target) if need_ts[0] or rv < 0 else 0.0
+                yield (float(rv), ts, seq, line, name, obj)
         finally:
             close_source(f)
 
@@ -673,6 +677,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     adapter.listing = False
     # 2. the watch events of every file, merged into one history
     by_time = any(flag for flag, _ in its)
+    need_ts[0] = by_time
     streams = [x for _, x in its]
     if len(streams) > 1:
         # a timestamp only orders what it describes: within each file, keep the file's own order
