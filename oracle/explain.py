@@ -71,7 +71,7 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
                 f"tolerate {key}")
     if pid == "no-schedule-with-untolerated-taint" and pod is not None and ppre is not None:
         real = getattr(o, "untolerated", None)  # the Node's actual taints, when the input holds them
-        bad = ", ".join(real if real else untolerated(pre, ppre)) or "a taint"
+        bad = ", ".join(real if real else untolerated(pre, ppre, o.custom_taints.get(n))) or "a taint"
         return f"pod {pod} was bound to node {n} at {at} although {n} has taint {bad}, which the pod does not tolerate"
     if pid == "no-schedule-when-cordoned" and pod is not None:
         return (f"pod {pod} was bound to node {n} at {at} although {n} is cordoned (spec.unschedulable=true) and "
@@ -110,7 +110,7 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
         return f"at {at} on node {n}: {what} (+{o.slack:g} s slack); the taint-eviction controller must evict it"
     if pid in ("not-ready-taint-follows-not-ready", "unreachable-taint-follows-unknown"):
         key = "not-ready" if pid.startswith("not-ready") else "unreachable"
-        have = taints(post)
+        have = taints(post, o.custom_taints.get(n))
         missing = [f"node.kubernetes.io/{key}:{e}" for e in ("NoSchedule", "NoExecute")
                    if f"node.kubernetes.io/{key}:{e}" not in have]
         allowed = kw.get("allowed") or o.slack
@@ -139,7 +139,8 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
         return (f"node {n} reports allocatable {post[NI['allocatable']]} at {at}, outside 0..capacity "
                 f"{post[NI['capacity']]}")
     if pid == "synced-taints-match-conditions":
-        return (f"node {n}'s taints {taints(post) or '[]'} do not match its conditions (Ready={_ready(post)}, "
+        have = taints(post, o.custom_taints.get(n)) or "[]"
+        return (f"node {n}'s taints {have} do not match its conditions (Ready={_ready(post)}, "
                 f"unschedulable={post[NI['unschedulable']]}) at {at}, although the node lifecycle controller's "
                 f"taint pass has had {o.slack:g} s")
     if pid == "node-restriction":
