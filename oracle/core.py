@@ -479,6 +479,15 @@ class Oracle:
                     rec.alive_inferred = True
             for i, v in (extra.get("set") or {}).items():
                 s[i] = v
+            # the properties' ghosts of a node first seen mid-life: its history is unknown, so a
+            # "so far ..." ghost is false (nothing is owed on a history the input does not show)
+            # and a ghost clock starts at its declared initial age here
+            for var in d.NODE_VARS:
+                if getattr(var, "ghost", False) and var.name != "since_heartbeat":
+                    if var.clock:
+                        s[NI[var.name]] = t - (var.init or 0)
+                    elif var.sort == "bool":
+                        s[NI[var.name]] = False
             s[CTL] = self.c.classify(s)
             self._check_state(rec, "observe_node", pre, t, None)
             self._after(rec, t)

@@ -250,9 +250,15 @@ class WatchAdapter:
                     args["reserved"] = max(cap - (alloc if alloc is not None else cap), 0)
                 exp = {k: v for k, v in cur.items() if k not in ("ready", "memory_pressure")}
                 zone = _zone(obj)
+                if _REGISTER_READY:
+                    # created with its conditions; a Node created without them (a node simulator)
+                    # shows as ready=Absent, an outcome the model's kubelet does not have
+                    args["ready"] = cur["ready"] == "True"
+                    args["memory_pressure"] = cur["memory_pressure"]
+                    exp = {k: v for k, v in cur.items() if k != "custom_effect" or cur.get("taint_custom")}
                 self._ev(items, {"t": t, "event": "kubelet_register_node", "node": name, **args, "expect": exp},
                          file, line, **({"zone": zone} if zone is not None else {}))
-                if cur["ready"] != "Absent":
+                if cur["ready"] != "Absent" and not _REGISTER_READY:
                     self._ev(items, {"t": t, "event": "kubelet_post_status", "node": name,
                                      "ready": cur["ready"] == "True", "memory_pressure": cur["memory_pressure"],
                                      "expect": {k: v for k, v in cur.items() if k != "custom_effect"
@@ -503,6 +509,21 @@ def _zone(obj: dict[str, Any]) -> str | None:
     return z if isinstance(z, str) else None
 
 
+def _swap_in_model() -> bool:
+    """Does the model take the NoExecute swap as its two writes (both taints on for a moment)?
+
+    Yes when ``one-ready-noexecute-taint`` is not a state invariant (upstream keeps no such
+    invariant: ``SwapNodeControllerTaint`` adds, then removes).
+    """
+    from nodereg.properties.catalogue import PROPERTY_BY_ID
+
+    p = PROPERTY_BY_ID.get("one-ready-noexecute-taint")
+    return p is None or p.kind != "state"
+
+
+_SWAP_IN_MODEL = _swap_in_model()
+#: the model's kubelet creates its Node with its conditions (register carries ready, memory_pressure)
+_REGISTER_READY = any(a.name == "ready" for a in d.EVENT_BY_ID["kubelet_register_node"].args)
 _NS_SLOT = {t.key: t.var for t in d.TAINT_SLOTS if t.effect == d.NO_SCHEDULE}
 
 
@@ -510,11 +531,11 @@ def _half_swap(cur: dict[str, Any], old: dict[str, Any], conds: dict[str, dict[s
     """The condition-taint slots of a Node update that is the first half of a controller swap.
 
     ``SwapNodeControllerTaint`` (pkg/controller/util/node) adds the new taints in one write and
-    removes the old ones in a second: the NoSchedule pass (``doNoScheduleTaintingPass``) when the
-    conditions change, the NoExecute swap not-ready <-> unreachable. A write that leaves the
-    condition NoSchedule taints short of what the conditions ask for
-    (``rules.desired_no_schedule_taint_keys``), or that leaves both NoExecute condition taints on,
-    is held back and read together with the write that completes it.
+    removes the old ones in a second. The model takes the NoExecute swap (not-ready <-> unreachable)
+    as its two writes; the NoSchedule pass (``doNoScheduleTaintingPass``) as one, so a write that
+    leaves the condition NoSchedule taints short of what the conditions ask for
+    (``rules.desired_no_schedule_taint_keys``) is held back and read together with the write that
+    completes it.
     """
     from nodereg.model import rules as r
 
@@ -525,9 +546,9 @@ def _half_swap(cur: dict[str, Any], old: dict[str, Any], conds: dict[str, dict[s
         desired = {v: (k in want) for k, v in _NS_SLOT.items() if v in CONDITION_TAINTS}
         if any(bool(cur.get(v)) != w for v, w in desired.items()):
             held += CONDITION_TAINTS
-    if cur.get("taint_not_ready_ne") and cur.get("taint_unreachable_ne") and not (
+    if not _SWAP_IN_MODEL and cur.get("taint_not_ready_ne") and cur.get("taint_unreachable_ne") and not (
             old.get("taint_not_ready_ne") and old.get("taint_unreachable_ne")):
-        held += NOEXEC_TAINTS
+        held += NOEXEC_TAINTS  # a model whose NoExecute swap is one write: read the two as one
     return held
 
 
