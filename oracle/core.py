@@ -408,6 +408,10 @@ class Oracle:
     # ------------------------------------------------------------------------------------------
     # nodes and pods
     # ------------------------------------------------------------------------------------------
+    def new_node(self, name: str, t: float) -> NodeRec:
+        """A node first seen at ``t`` (what :meth:`apply` does for an unknown node), for the hot loop."""
+        return self._new_node(name, t, {})
+
     def _new_node(self, name: str, t: float, extra: dict[str, Any]) -> NodeRec:
         s = initial_node(int(extra.get("capacity", 10**9)), int(extra.get("reserved", 0)))
         for k in NODE_CLOCKS:

@@ -79,7 +79,7 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
         errors.append(exc)
         return 0
     fast = {} if val is not None else fast_table(o)
-    nodes = o.nodes
+    nodes, new_node = o.nodes, o.new_node
     count = 0  # events checked by the slow path
     n = 0
     index0 = index = o.index
@@ -105,16 +105,28 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                 # that its inline step accepts as it is (no finding, no slow-path bookkeeping)
                 try:
                     h = fast[ev["event"]]
-                    rec = nodes[ev["node"]]
+                    node = ev["node"]
                     t = ev["t"]
+                    rec = nodes.get(node)
                 except (KeyError, TypeError):
                     pass
                 else:
-                    if (t.__class__ is float or t.__class__ is int) and last <= t <= rec.alarm and h(ev, rec, t):
-                        last = t
-                        index += 1
-                        at = n
-                        continue
+                    if t.__class__ is float or t.__class__ is int:
+                        if rec is not None:
+                            if last <= t <= rec.alarm and h(ev, rec, t):
+                                last = t
+                                index += 1
+                                at = n
+                                continue
+                        elif node.__class__ is str and node and t >= 0 and last <= t:
+                            # a node's first event (its TLS bootstrap, usually): what apply does, inline
+                            rec = new_node(node, t)
+                            if h(ev, rec, t):
+                                last = t
+                                index += 1
+                                at = n
+                                continue
+                            del nodes[node]  # declined: the slow path sees the node new, as it is
                 o.index, o.now = index, (last if last >= 0 else None)
                 try:
                     if val is not None:

@@ -120,7 +120,8 @@ def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt
             _check_sources(o, rep, kind, opened, keep_going, strict, jobs, oracle is None, params, slack)
             if rep.oracle is None:
                 return rep
-            if not rep.events and not rep.input_errors and not allow_empty:
+            # nothing read, or nothing interpretable (even with allow_empty: the input was not empty)
+            if not rep.events and not rep.input_errors and (not allow_empty or rep.ignored):
                 names = ", ".join(s.name for s in opened)
                 what = f"; ignored: {_ignored_text(rep.ignored)}" if rep.ignored else ""
                 rep.input_errors.append(InputError(f"no events (expected {EXPECTED[kind]}){what}", names))

@@ -276,6 +276,10 @@ def sniff_head(head: bytes, path: str) -> str:
             ev = None
         if type(ev) is dict and "event" in ev and "t" in ev and "metadata" not in ev and "object" not in ev:
             return "events"
+        if ev is None and '"event"' in line and '"t"' in line and '"metadata"' not in line:
+            return "events"  # a first line that does not parse: its reader says why, with its line
+    if path.endswith((".events.jsonl", ".events.jsonl.gz")):
+        return "events"
     if '"states"' in text and '"vars"' in text:
         return "itf"
     if any(k in first for k in ('"metadata"', '"kind"', '"object"', "metadata:", "kind:", "apiVersion:")):
