@@ -680,13 +680,18 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         it = stream(p)
         rest = None
         top_rv, top_t = -1.0, float("-inf")
+        seen: set[tuple[Any, ...]] = set()
         for x in it:
             if isinstance(x[5], InputError):
                 rest = x
                 break
-            if not _listed(x[5]) or _created_after(x, top_rv, top_t):
+            # a list holds each object once: a second version of one (``kubectl get -w`` without
+            # --output-watch-events prints bare objects) is a change after the list
+            keys = _object_keys(x[5])
+            if not _listed(x[5]) or _created_after(x, top_rv, top_t) or not seen.isdisjoint(keys):
                 rest = x
                 break
+            seen.update(keys)
             snap.append((x[5], x[4], x[3]))
             top_rv, top_t = max(top_rv, x[0]), max(top_t, x[1])
         if rest is not None:
@@ -738,6 +743,16 @@ def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, to
         return parse_time(created, "creationTimestamp", None, None) > top_t + 1.0
     except InputError:
         return False
+
+
+def _object_keys(item: Any) -> list[tuple[Any, ...]]:
+    """(kind, namespace, name) of the objects a watch event, bare object or List carries."""
+    out = []
+    for o in _snapshot_objects(item) if isinstance(item, dict) else ():
+        meta = o.get("metadata") if isinstance(o, dict) else None
+        if isinstance(meta, dict):
+            out.append((o.get("kind"), meta.get("namespace"), meta.get("name")))
+    return out
 
 
 def _listed(item: Any) -> bool:

@@ -498,3 +498,30 @@ def test_capture_reader_never_raises_its_own_exception(listed: list[dict[str, An
             continue
     o.finish()
     o.coverage()
+
+
+def test_bare_objects_without_watch_events(tmp_path: Path) -> None:
+    """``kubectl get nodes,pods -A -w -o json`` (no --output-watch-events) prints bare objects: the
+    second version of an object is a change after the list, not part of it."""
+    c = cg.Cluster()
+    c.kubeadm(3)
+    c.pod("default", "pending-1", None)  # listed Pending: its binding is a second version, not a new object
+    c.start_watch()
+    c.at(cg.T0 + 21, c.bind, "default/pending-1", "w-1", cg.T0 + 21)
+    c.at(cg.T0 + 60, c.cordon, "w-1", cg.T0 + 60)  # after the binding: no violation
+    c.run(cg.T0 + 120)
+    paths = c.write(tmp_path)
+    for p in paths:
+        items = []
+        text, dec, i = p.read_text(), json.JSONDecoder(), 0
+        while True:
+            while i < len(text) and text[i].isspace():
+                i += 1
+            if i >= len(text):
+                break
+            ev, i = dec.raw_decode(text, i)
+            items.append(json.dumps(ev["object"], indent=4))
+        p.write_text("\n".join(items) + "\n")
+    rep = check([str(p) for p in paths])
+    assert rep.input_errors == []
+    assert rep.violations == [], [v.message for v in rep.violations]
