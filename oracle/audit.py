@@ -27,15 +27,12 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .core import InputError, Violation
 from .events import normalise
-from .k8s import conditions, cpu_millis, objects, parse_time
-from .run import open_source
-
-if TYPE_CHECKING:
-    from .run import Report
+from .k8s import audit_objects, conditions, cpu_millis, parse_time
+from .record import InputError, Item, Sink, Violation
+from .source import close_source, open_source
 
 NODE_USER = re.compile(r"^system:node:(.+)$")
 KUBELET_SIGNER = "kubernetes.io/kube-apiserver-client-kubelet"
@@ -67,36 +64,41 @@ class AuditAdapter:
         self.requested: set[str] = set()
         self.t = 0.0
 
-    def _ev(self, out: list[tuple[Any, ...]], ev: dict[str, Any], file: str | None, line: int | None) -> None:
-        out.append((*normalise(ev, file, line), line, file))
+    def _ev(self, out: list[Item], ev: dict[str, Any], file: str | None, line: int | None) -> None:
+        out.append(normalise(ev, file, line))
 
-    def _viol(self, out: list[tuple[Any, ...]], prop: str, node: str | None, msg: str, file: str | None,
+    def _viol(self, out: list[Item], prop: str, node: str | None, msg: str, file: str | None,
               line: int | None, event: str) -> None:
-        out.append(("!violation", Violation(-1, line, file, node, None, prop, msg, self.t, event)))
+        out.append(Violation(-1, line, file, node, None, prop, msg, self.t, event))
 
-    def feed(self, ev: Any, file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+    def feed(self, ev: Any, file: str | None, line: int | None) -> list[Item]:
         if not isinstance(ev, dict) or ev.get("kind") != "Event" or not str(ev.get("apiVersion", "")).startswith(
                 "audit.k8s.io/"):
             raise InputError('expected an audit.k8s.io/v1 Event object (kind "Event")', file, line)
         if ev.get("stage", "ResponseComplete") != "ResponseComplete":
             return []
-        ts = ev.get("stageTimestamp") or ev.get("requestReceivedTimestamp")
-        self.t = max(self.t, parse_time(ts, "stageTimestamp", file, line))
-        code = ((ev.get("responseStatus") or {}).get("code")) or 200
-        if not isinstance(code, int):
+        # v1 has stageTimestamp; v1beta1 (API servers before 1.12 and some log shippers) only timestamp
+        ts = ev.get("stageTimestamp") or ev.get("requestReceivedTimestamp") or ev.get("timestamp")
+        self.t = max(self.t, parse_time(ts, "stageTimestamp (or timestamp)", file, line))
+        status = _obj(ev, "responseStatus", file, line)
+        code = status.get("code") or 200
+        if type(code) is not int:
             raise InputError("responseStatus.code: expected an integer", file, line)
         if code >= 400:
             return []  # refused by the API server (e.g. NodeRestriction's 403): the system working
-        user = ev.get("user") or {}
+        user = _obj(ev, "user", file, line)
         username = user.get("username", "")
         groups = user.get("groups") or []
-        ref = ev.get("objectRef") or {}
-        if not isinstance(ref, dict) or not isinstance(username, str) or not isinstance(groups, list):
-            raise InputError("user/objectRef: unexpected shape", file, line)
+        ref = _obj(ev, "objectRef", file, line)
+        if not isinstance(username, str) or not isinstance(groups, list):
+            raise InputError("user: expected a username string and a list of groups", file, line)
         res, sub, name, verb = ref.get("resource"), ref.get("subresource"), ref.get("name"), ev.get("verb")
-        obj = ev.get("responseObject") or ev.get("requestObject") or {}
-        req = ev.get("requestObject") or {}
-        out: list[tuple[Any, ...]] = []
+        if not all(x is None or isinstance(x, str) for x in (res, sub, name, verb, ref.get("namespace"))):
+            raise InputError("objectRef/verb: expected strings", file, line)
+        req = _body(ev.get("requestObject"), "requestObject", file, line)
+        resp = _body(ev.get("responseObject"), "responseObject", file, line)
+        obj = resp or req
+        out: list[Item] = []
         m = NODE_USER.match(username)
         as_node = m.group(1) if m and "system:nodes" in groups else None
         t = self.t
@@ -142,7 +144,7 @@ class AuditAdapter:
             return out
         return out
 
-    def _ensure_cert(self, out: list[tuple[Any, ...]], node: str, t: float, file: str | None,
+    def _ensure_cert(self, out: list[Item], node: str, t: float, file: str | None,
                      line: int | None) -> None:
         if node not in self.has_cert:
             self.has_cert.add(node)
@@ -151,9 +153,9 @@ class AuditAdapter:
                     continue
                 self._ev(out, {"t": t, "event": e, "node": node, "inferred": True}, file, line)
 
-    def _nodes(self, out: list[tuple[Any, ...]], as_node: str | None, username: str, groups: list[Any], verb: Any,
+    def _nodes(self, out: list[Item], as_node: str | None, username: str, groups: list[Any], verb: Any,
                sub: Any, name: Any, obj: dict[str, Any], req: dict[str, Any], t: float, file: str | None,
-               line: int | None) -> list[tuple[Any, ...]]:
+               line: int | None) -> list[Item]:
         if not isinstance(name, str) and verb != "create":
             return out
         if verb == "create" and sub is None:
@@ -204,27 +206,74 @@ class AuditAdapter:
         return out
 
 
+def _obj(ev: dict[str, Any], key: str, file: str | None, line: int | None) -> dict[str, Any]:
+    v = ev.get(key)
+    if v is None:
+        return {}
+    if not isinstance(v, dict):
+        raise InputError(f"{key}: expected an object, got {type(v).__name__}", file, line)
+    return v
+
+
+def _body(v: Any, key: str, file: str | None, line: int | None) -> dict[str, Any]:
+    """A request or response body as an object of the fields the adapter reads.
+
+    A ``kubectl patch --type=json`` request body is a JSON Patch (an array of operations): its
+    ``add``/``replace`` of ``/spec/unschedulable``, ``/spec/taints`` and ``/status/conditions`` are read
+    as the object they write; ``remove`` of ``/spec/unschedulable`` as ``false``. The sub-objects read
+    (``metadata``, ``spec``, ``status``) must be objects; the adapter then needs no type checks.
+    """
+    if v is None:
+        return {}
+    if isinstance(v, list) and key == "requestObject":
+        out: dict[str, Any] = {}
+        for op in v:
+            if not isinstance(op, dict) or not isinstance(op.get("path"), str):
+                continue
+            parts = [p.replace("~1", "/").replace("~0", "~") for p in op["path"].split("/")[1:]]
+            if len(parts) < 2 or parts[0] not in ("spec", "status", "metadata"):
+                continue
+            top = out.setdefault(parts[0], {})
+            if op.get("op") in ("add", "replace") and len(parts) == 2:
+                top[parts[1]] = op.get("value")
+            elif op.get("op") == "remove" and parts[1:] == ["unschedulable"]:
+                top["unschedulable"] = False
+            elif op.get("op") in ("add", "replace", "remove") and len(parts) > 2:
+                top.setdefault(parts[1], [])  # a change inside a list (one taint): the field was written
+        v = out
+    if not isinstance(v, dict):
+        raise InputError(f"{key}: expected an object (or a JSON Patch array), got {type(v).__name__}", file, line)
+    for part in ("metadata", "spec", "status", "target"):
+        if v.get(part) is not None and not isinstance(v[part], dict):
+            raise InputError(f"{key}.{part}: expected an object, got {type(v[part]).__name__}", file, line)
+    status = v.get("status") or {}
+    for k in ("capacity", "allocatable"):
+        if status.get(k) is not None and not isinstance(status[k], dict):
+            raise InputError(f"{key}.status.{k}: expected an object, got {type(status[k]).__name__}", file, line)
+    conds = status.get("conditions")
+    if conds is not None and not (isinstance(conds, list) and all(isinstance(c, dict) for c in conds)):
+        raise InputError(f"{key}.status.conditions: expected a list of objects", file, line)
+    return v
+
+
 def _t(t: float) -> str:
-    from .core import fmt_time
+    from .record import fmt_time
 
     return fmt_time(t)
 
 
-def audit_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tuple[Any, ...]]:
+def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item]:
     adapter = AuditAdapter()
     for path in paths:
         name, f = open_source(path)
         try:
-            for line, obj in objects(f, name):
+            for line, obj in audit_objects(f, name, rep):
                 if isinstance(obj, InputError):
-                    yield ("!error", obj)
+                    yield obj
                     continue
                 try:
                     yield from adapter.feed(obj, name, line)
                 except InputError as exc:
-                    yield ("!error", exc)
+                    yield exc
         finally:
-            import sys
-
-            if f is not sys.stdin.buffer:
-                f.close()
+            close_source(f)

@@ -2,7 +2,9 @@
 
 Imports stay light here: the oracle, Z3 and the parsers are imported inside the commands.
 Exit codes of ``check``: 0 the trace conforms, 1 some violation, 2 unusable input (one line
-``nodereg: error: FILE:LINE: what was expected`` per error on stderr, never a traceback).
+``nodereg: error: FILE:LINE: what was expected`` per error on stderr, never a traceback), 3 no
+property could be checked on the input (inconclusive, never a pass), 4 an
+internal error of nodereg (one line; ``--debug`` shows the traceback).
 """
 
 from __future__ import annotations
@@ -60,25 +62,46 @@ def _with_common(f: Any) -> Any:
               help="print the model state before and after each violation (text format)")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="check one events file in this many processes, sharded by node (same report)")
+@click.option("--allow-empty", is_flag=True,
+              help="an input of no events conforms (default: exit 2, nothing was checked)")
+@click.option("--debug", is_flag=True, help="on an internal error, print the traceback")
 def check_command(files: tuple[str, ...], fmt: str, out: str, params: tuple[str, ...], k8s_version: str | None,
-                  slack: float, keep_going: bool, strict: bool, states: bool, jobs: int) -> None:
+                  slack: float, keep_going: bool, strict: bool, states: bool, jobs: int, allow_empty: bool,
+                  debug: bool) -> None:
     """Check a trace against the model: every step it forbids, with the property it breaks.
 
-    FILES are one or more traces (``-`` reads stdin): Kubernetes watch streams of nodes, pods and
-    leases (merged by resourceVersion), API server audit logs, nodereg events (JSON Lines) or ITF.
+    FILES are one or more traces (``-`` reads stdin; pipes, FIFOs and ``.gz`` files work): Kubernetes
+    watch streams, lists or bare objects of nodes, pods and leases in JSON or YAML (merged by
+    resourceVersion), API server audit logs (audit.k8s.io v1/v1beta1 Events, JSON Lines or
+    EventList), nodereg events (JSON Lines) or ITF. UTF-8 with or without BOM, UTF-16 with BOM.
+
+    \b
+    Exit codes:
+      0  the trace conforms
+      1  some property is violated
+      2  bad usage or unusable input (one line FILE:LINE: what was expected); also an input of
+         no events, unless --allow-empty
+      3  inconclusive: the input let no property be checked (e.g. a pods-only capture)
+      4  internal error of nodereg (--debug prints the traceback)
     """
     import json
 
-    from .core import InputError
+    from .record import EXIT_INTERNAL, EXIT_USAGE, InputError
     from .run import check
 
     fixed, version = _params(params, k8s_version)
     try:
         rep = check(list(files), fmt=fmt, params=fixed, k8s_version=version, slack=slack, keep_going=keep_going,
-                    strict=strict, jobs=jobs)
+                    strict=strict, jobs=jobs, allow_empty=allow_empty)
     except InputError as exc:  # pragma: no cover - check() collects them
         _err(str(exc))
-        sys.exit(2)
+        sys.exit(EXIT_USAGE)
+    except KeyboardInterrupt:
+        _err("interrupted")
+        sys.exit(130)
+    except Exception as exc:  # an internal error of nodereg, never "violations"
+        _internal(exc, debug)
+        sys.exit(EXIT_INTERNAL)
     for e in rep.input_errors:
         _err(str(e))
     if out == "json":
@@ -87,7 +110,29 @@ def check_command(files: tuple[str, ...], fmt: str, out: str, params: tuple[str,
         _print_text(rep, states)
     if rep.input_errors:
         sys.exit(2)
+    if rep.conforms and _nothing_checked(rep):
+        sys.exit(3)  # inconclusive: the input let no property be judged (a pods-only capture), never a pass
     sys.exit(0 if rep.conforms else 1)
+
+
+def _nothing_checked(rep: Any) -> bool:
+    cov = getattr(rep, "coverage", None) or {}
+    return bool(cov) and all(v != "checked" for v in cov.values())
+
+
+def _internal(exc: BaseException, debug: bool) -> None:
+    if debug:
+        import traceback
+
+        traceback.print_exception(exc)
+    where = ""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is not None:
+        where = f" at {Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno}"
+    click.echo(f"nodereg: internal error: {type(exc).__name__}: {str(exc)[:200]}{where} (a bug in nodereg; "
+               "--debug prints the traceback)", err=True)
 
 
 def _print_text(rep: Any, states: bool) -> None:
@@ -103,8 +148,34 @@ def _print_text(rep: Any, states: bool) -> None:
             click.echo("    after:  " + ", ".join(f"{k}={v.after[k]}" for k in shown))
     for n in rep.notes:
         click.echo(f"note: {n}")
+    if rep.ignored:
+        click.echo("ignored: " + ", ".join(f"{n} {why}" for why, n in sorted(rep.ignored.items(), key=lambda x: -x[1])))
+    line = coverage_line(getattr(rep, "coverage", {}) or {})
+    if line:
+        click.echo(line)
     verdict = "conforms" if rep.conforms else f"{len(rep.violations)} violation(s)"
+    if rep.conforms and _nothing_checked(rep):
+        verdict = "inconclusive: no property could be checked on this input"
+    if rep.input_errors:
+        verdict = f"{len(rep.input_errors)} input error(s), {len(rep.violations)} violation(s): not a full check"
     click.echo(f"{rep.events} events, {rep.nodes} nodes: {verdict}")
+
+
+def coverage_line(coverage: dict[str, str]) -> str:
+    """The properties the input could not show, in one line grouped by reason ("" if all were checked)."""
+    from .core import NO_LEASE_STREAM
+
+    by: dict[str, list[str]] = {}
+    for pid, what in coverage.items():
+        if what != "checked":
+            by.setdefault(what.removeprefix("not checked: "), []).append(pid)
+    parts = []
+    for why, pids in by.items():
+        if why == NO_LEASE_STREAM.split(":")[0]:
+            parts.insert(0, f"{NO_LEASE_STREAM} ({', '.join(pids)})")
+        else:
+            parts.append(f"{', '.join(pids)} not checked: {why}")
+    return "coverage: " + "; ".join(parts) if parts else ""
 
 
 @click.command("oracle")
@@ -136,17 +207,43 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
         from .audit import AuditAdapter
 
         adapter = AuditAdapter()
+    from .k8s import audit_items, watch_items
+    from .record import EXIT_INTERNAL, EXIT_USAGE, ReadLog
+    from .source import MAX_LINE
+
+    sink = ReadLog()
+    expand = watch_items if fmt == "k8s-watch" else audit_items
+
+    stdin = sys.stdin
+    try:
+        if stdin is None or stdin.closed:
+            raise ValueError
+        buf = stdin.buffer  # Python sets sys.stdin to None when fd 0 is closed (`<&-`)
+    except (AttributeError, OSError, ValueError):
+        _err("<stdin>: cannot read: standard input is closed (oracle --stdio reads one event per line)")
+        sys.exit(EXIT_USAGE)
     out = sys.stdout
     n = 0
-    for raw in sys.stdin.buffer:
+    while True:
+        try:
+            raw = buf.readline(MAX_LINE + 1)
+        except OSError as exc:
+            _err(f"<stdin>:{n + 1}: cannot read: {exc.strerror or exc}")
+            sys.exit(EXIT_USAGE)
+        if not raw:
+            break
         n += 1
-        if not raw.strip():
+        too_long = len(raw) > MAX_LINE
+        if too_long:  # drop the rest of that line: the lines after it are read as usual
+            while raw and not raw.endswith(b"\n"):
+                raw = buf.readline(MAX_LINE)
+        elif not raw.strip():
             continue
         verdict: dict[str, Any] = {"index": n - 1, "line": n, "ok": True, "violations": [], "error": None}
         found: list[Any] = []
         try:
-            if len(raw) > (1 << 20):
-                raise InputError("line longer than 1048576 bytes", "<stdin>", n)
+            if too_long:
+                raise InputError(f"line longer than {MAX_LINE} bytes", "<stdin>", n)
             try:
                 ev = orjson.loads(raw)
             except orjson.JSONDecodeError as exc:
@@ -155,20 +252,21 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
                 if isinstance(ev, dict) and ev.get("event") == "end" and len(ev) <= 2:
                     found = o.finish()
                 else:
-                    eid, t, node, pod, args, expect, extra = normalise(ev, "<stdin>", n)
-                    found = o.apply(eid, t, node, pod, args, expect, extra, line=n, file="<stdin>")
+                    found = o.feed(normalise(ev, "<stdin>", n))
             else:
-                for item in adapter.feed(ev, "<stdin>", n):
-                    if item[0] == "!violation":
-                        o.index += 1
-                        item[1].index = o.index
-                        o.violations.append(item[1])
-                        found.append(item[1])
-                    else:
-                        eid, t, node, pod, args, expect, extra, line, file = item
-                        found += o.apply(eid, t, node, pod, args, expect, extra, line=line, file=file)
+                for x in expand(ev, "<stdin>", n, sink):
+                    if isinstance(x, InputError):
+                        raise x
+                    for item in adapter.feed(x, "<stdin>", n):
+                        found += o.feed(item)
         except InputError as exc:
             verdict["ok"], verdict["error"] = False, str(exc)
+        except Exception as exc:  # an internal error: say so on the verdict line, then exit 4
+            verdict["ok"], verdict["error"] = False, f"internal error: {type(exc).__name__}: {str(exc)[:200]}"
+            out.write(orjson.dumps(verdict).decode() + "\n")
+            out.flush()
+            _internal(exc, False)
+            sys.exit(EXIT_INTERNAL)
         verdict["violations"] = [{"property": v.property, "node": v.node, "pod": v.pod, "message": v.message}
                                  for v in found]
         if found:

@@ -327,22 +327,42 @@ def _deadline_src(atoms: list[tuple[int, float] | None], reset: set[int]) -> str
     return terms[0] if len(terms) == 1 else f"min({', '.join(terms)})"
 
 
+def _arg_names_of(eid: str) -> list[str]:
+    from .spec import event_spec
+
+    return list(event_spec(eid)[2])
+
+
 def _inline_spec(e: d.Event) -> list[str] | None:
     """Lines that read an event's arguments from its parsed ``events`` line exactly as
     :func:`~nodereg.oracle.events.normalise` accepts them (``return False`` otherwise: the slow path
     then reports the error); ``None`` for an event whose fields are not all booleans."""
-    from .events import _spec
+    from .spec import event_spec
 
-    _, need_pod, fields, _ = _spec(e.id)
+    _, need_pod, fields, _ = event_spec(e.id)
     names = [a.name for a in e.args]
-    if need_pod or set(fields) != set(names) or any(fields[n][0] != "bool" for n in names):
+    counts = sorted(set(fields) - set(names))  # kubelet_register_node's capacity and reserved
+    if need_pod or not set(names) <= set(fields) or any(fields[n][0] not in ("bool", "effect") for n in names) or any(
+            fields[n][:2] != ("count", False) for n in counts) or any(
+            fields[n][0] == "effect" and fields[n][1] for n in names):
         return None
+    effects = {name: i for i, name in enumerate(d.EFFECT_NAMES)}
     out = [f"    a{i} = ev.get({n!r})" for i, n in enumerate(names)]
+    out += [f"    c{i} = ev.get({n!r})" for i, n in enumerate(counts)]
     count = "".join(f" + (a{i} is not None)" for i in range(len(names)))
+    count += "".join(f" + (c{i} is not None)" for i in range(len(counts)))
     out.append(f"    if len(ev) != 3{count}: return False")
+    for i in range(len(counts)):
+        out.append(f"    if c{i} is not None and not (c{i}.__class__ is int and 0 <= c{i} <= {10**15}): return False")
     for i, n in enumerate(names):
-        _, required, default = fields[n]
-        if required:
+        kind, required, default = fields[n]
+        if kind == "effect":  # a name ("NoSchedule") or its index, as normalise's _value reads it
+            out.append(f"    if a{i} is None: a{i} = {default!r}")
+            out.append(f"    elif a{i}.__class__ is str:")
+            out.append(f"        a{i} = {effects!r}.get(a{i}, -1)")
+            out.append(f"        if a{i} < 0: return False")
+            out.append(f"    elif not (a{i}.__class__ is int and 0 <= a{i} <= 2): return False")
+        elif required:
             out.append(f"    if a{i}.__class__ is not bool: return False")
         else:
             out.append(f"    if a{i} is None: a{i} = {default!r}")
@@ -364,7 +384,8 @@ def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str]) -> st
     h = hashlib.sha256()
     for mod in (decl, logic, sem, cat, sys.modules[__name__]):
         h.update(Path(mod.__file__ or "").read_bytes())
-    h.update((Path(__file__).parent / "events.py").read_bytes())  # the inline steps read its field specs
+    for name in ("events.py", "spec.py"):  # the inline steps read the field specs
+        h.update((Path(__file__).parent / name).read_bytes())
     h.update(repr((sorted(params.items()), slack, sorted(skip), sys.version)).encode())
     return h.hexdigest()[:32]
 
@@ -593,6 +614,11 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
         if pod_relevant:
             lines.append("    if rec.pods: return False")
         lines.append("    s = rec.s")
+        counts = sorted(set(_arg_names_of(e.id)) - {a.name for a in e.args})
+        if counts:  # what Oracle.apply does before its fast step: the machine's size, until it exists
+            lines.append(f"    if not s[{NIDX[('node', 'exists', 0)]}]:")
+            for i, n in enumerate(counts):
+                lines.append(f"        if c{i} is not None: s[{NIDX[('node', n, 0)]}] = c{i}")
         lines.append("    if now < rec.due:")
         lines.append(f"        if not ({gsrc}): return False")
         lines.append("    else:")

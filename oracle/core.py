@@ -31,18 +31,31 @@ is taken as done, so ``no-schedule-without-ready`` then applies in full.
 
 from __future__ import annotations
 
-import functools
+import heapq
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from nodereg.model import declaration as d
 from nodereg.model.params import CONSTRAINTS, K8S_VERSION, defaults
 
 from .compile import CTL, NI, NODE_CLOCKS, NODE_KEYS, PI, Compiled, compile_oracle, initial_node
+from .events import normalise
+from .pods import pod_from_bits, pod_from_tolerations
+from .record import EventRecord, InputError, ObservedBinding, Position, Violation, backwards, fmt_time
+from .spec import EXTRA_EVENTS, KUBELET_ACTS, NODE_EVENTS, POD_EVENTS
+
+__all__ = ["EXTRA_EVENTS", "GENERIC", "KUBELET_ACTS", "NODE_EVENTS", "POD_EVENTS", "InputError", "NodeRec",
+           "Oracle", "PodRec", "Position", "Violation", "backwards", "fmt_time", "pod_from_bits",
+           "pod_from_tolerations"]
 
 GENERIC = "control-state-matches-definition"
+#: The taint-follows-condition promises: the controller's NoExecute/NoSchedule taint after Ready
+#: turns False or Unknown (judged with upstream's latency, see ``Oracle._latency``).
+TAINT_FOLLOWS = frozenset({"not-ready-taint-follows-not-ready", "unreachable-taint-follows-unknown"})
+#: kube-controller-manager --node-eviction-rate (default 0.1 nodes/s per zone, burst 1):
+#: pkg/controller/nodelifecycle (zoneNoExecuteTainter, a RateLimitedTimedQueue per zone).
+NODE_EVICTION_RATE = 0.1
 INF = math.inf
 
 _A, _CERT, _EXISTS, _READY, _SYNCED = NI["alive"], NI["cert"], NI["exists"], NI["ready"], NI["taints_synced"]
@@ -50,64 +63,13 @@ _REG, _HBU, _PROBE, _MON, _HB = NI["registered"], NI["heartbeat_unseen"], NI["si
     NI["since_heartbeat"]
 _LEASE = NI["since_lease_renew"]
 _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
-KUBELET_ACTS = frozenset(e.id for e in d.EVENTS if e.actor == "kubelet") - {"kubelet_stops", "kubelet_restarts"}
-NODE_EVENTS = frozenset(e.id for e in d.EVENTS if e.indices == ("node",))
-POD_EVENTS = frozenset(e.id for e in d.EVENTS if e.indices == ("node", "pod"))
-EXTRA_EVENTS = ("declare_node", "declare_pod", "delete_pod", "observe_node")
-
-
-class InputError(Exception):
-    """Unusable input: the one exception the parsers and the oracle let escape (exit code 2)."""
-
-    def __init__(self, message: str, file: str | None = None, line: int | None = None) -> None:
-        super().__init__(message)
-        self.message, self.file, self.line = message, file, line
-
-    def __str__(self) -> str:
-        where = f"{self.file or '<input>'}:{self.line}" if self.line is not None else (self.file or "<input>")
-        return f"{where}: {self.message}"
-
-    def as_json(self) -> dict[str, Any]:
-        return {"file": self.file, "line": self.line, "message": self.message}
-
-
-def backwards(t: float, now: float, file: str | None, line: int | None) -> InputError:
-    return InputError(f"time goes backwards: t={t:g} after t={now:g} (events must be in time order)", file, line)
-
-
-@dataclass
-class Violation:
-    """One step (or stretch of time) the model forbids, with the catalogue property it breaks."""
-
-    index: int
-    line: int | None
-    file: str | None
-    node: str | None
-    pod: str | None
-    property: str
-    message: str
-    t: float
-    event: str
-    before: dict[str, Any] | None = None
-    after: dict[str, Any] | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        return {"index": self.index, "line": self.line, "file": self.file, "node": self.node, "pod": self.pod,
-                "property": self.property, "message": self.message, "t": self.t, "event": self.event}
-
-
-@dataclass
-class Position:
-    index: int
-    line: int | None = None
-    file: str | None = None
 
 
 class NodeRec:
     """One node: its state list (laid out by ``compile.NODE_KEYS``) and the monitor's bookkeeping."""
 
-    __slots__ = ("alarm", "alive_inferred", "due", "fail_since", "name", "pods", "s", "suppressed", "t",
-                 "unsynced_since", "used")
+    __slots__ = ("alarm", "alive_inferred", "changed", "chg_floor", "due", "fail_since", "hb_gated", "name", "pods",
+                 "s", "suppressed", "t", "tslow", "unsynced_since", "used")
 
     def __init__(self, name: str, s: list[Any], t: float) -> None:
         self.name, self.s, self.t = name, s, t
@@ -122,6 +84,24 @@ class NodeRec:
         self.unsynced_since: float | None = None
         self.suppressed: set[str] = set()
         self.alive_inferred = False
+        # a node first seen in a capture of a running cluster: until a Lease of it is seen, its
+        # kubelet's heartbeat is unknown (status is posted only every 5 min), so the properties
+        # that read the heartbeat are not judged for it (``HEARTBEAT_PROPS``)
+        self.hb_gated = False
+        # when what each timed property reads last changed (slow-path steps only; ``tslow`` is the
+        # last of those, so a fast step after it -- rec.t > tslow -- means "since rec.t"): a step
+        # that changes nothing a property reads (a Lease renewal under a pod's eviction timer) does
+        # not delay judging it
+        self.changed: dict[str, float] = {}
+        self.chg_floor = t
+        self.tslow = t
+
+
+#: Properties that read the kubelet's heartbeat (its Lease and status clocks, or whether it runs):
+#: judged only for nodes whose Lease the input shows (derived from the catalogue's formulas).
+HEARTBEAT_VARS = frozenset({"since_heartbeat", "since_lease_renew", "alive"})
+#: The line the text report prints for them when the input holds no Lease at all.
+NO_LEASE_STREAM = "no Lease stream: heartbeat properties not checked"
 
 
 class PodRec:
@@ -131,92 +111,6 @@ class PodRec:
 
     def __init__(self, name: str, p: list[Any]) -> None:
         self.name, self.p, self.node = name, p, None
-
-
-def fmt_time(t: float) -> str:
-    """Epoch seconds as an RFC 3339 time of day; small numbers (relative traces) as seconds."""
-    if t >= 1e8:
-        import datetime as dt
-
-        x = dt.datetime.fromtimestamp(t, tz=dt.UTC)
-        return x.strftime("%Y-%m-%dT%H:%M:%S") + (f".{round((t % 1) * 1000):03d}" if t % 1 else "") + "Z"
-    return f"t={t:g}s"
-
-
-def pod_from_bits(bits: dict[str, Any], request: int = 0, toleration_seconds: int | None = None) -> list[Any]:
-    """A pod list from model toleration bits (names without the ``tolerates_`` prefix accepted)."""
-    p: list[Any] = [None] * len(PI)
-    for name, i in PI.items():
-        if name.startswith("tolerates_"):
-            p[i] = bool(bits.get(name, bits.get(name[len("tolerates_"):], False)))
-    p[_BOUND] = d.UNBOUND
-    forever = toleration_seconds is None and bool(bits.get("tolerates_forever", bits.get("forever", False)))
-    p[PI["tolerates_forever"]] = forever
-    p[PI["toleration_seconds"]] = int(toleration_seconds or 0)
-    p[_REQ] = int(request)
-    p[_NOEX] = 0.0
-    return p
-
-
-def pod_from_tolerations(tolerations: list[dict[str, Any]] | None, request: int = 0,
-                         default_tolerations: bool = True) -> list[Any]:
-    """A pod list from real Kubernetes tolerations (see :func:`_pod_from_tolerations`), a fresh copy of
-    a result cached by the tolerations' canonical JSON: a trace declares many pods alike."""
-    import orjson
-
-    try:
-        key = orjson.dumps(tolerations or [], option=orjson.OPT_SORT_KEYS)
-    except TypeError:  # not JSON data: no caching
-        return _pod_from_tolerations(tolerations, request, default_tolerations)
-    return list(_pod_from_tolerations_json(key, int(request), bool(default_tolerations)))
-
-
-@functools.lru_cache(maxsize=1024)
-def _pod_from_tolerations_json(key: bytes, request: int, default_tolerations: bool) -> tuple[Any, ...]:
-    import orjson
-
-    return tuple(_pod_from_tolerations(orjson.loads(key), request, default_tolerations))
-
-
-def _pod_from_tolerations(tolerations: list[dict[str, Any]] | None, request: int = 0,
-                          default_tolerations: bool = True) -> list[Any]:
-    """A pod list from real Kubernetes tolerations, through :mod:`nodereg.model.rules`.
-
-    Each taint slot of the declaration becomes the real taint (key, effect) it stands for and is
-    matched with ``rules.tolerates``; ``toleration_seconds``/``tolerates_forever`` come from
-    ``rules.eviction_delay_seconds`` over the NoExecute slots the pod tolerates (the model keeps
-    one number per pod: the smallest). DefaultTolerationSeconds is applied first, as the API
-    server does on create, unless ``default_tolerations`` is false (objects read from a cluster
-    already carry it).
-    """
-    from nodereg.model import rules as r
-
-    tols = list(tolerations or [])
-    if default_tolerations:
-        tols = r.add_default_tolerations({"spec": {"tolerations": tols}})["spec"]["tolerations"]
-    bits: dict[str, bool] = {}
-    effects = {d.NO_SCHEDULE: r.EFFECT_NO_SCHEDULE, d.NO_EXECUTE: r.EFFECT_NO_EXECUTE}
-    ne_taints = []
-    for slot in d.TAINT_SLOTS:
-        if slot.effect < 0:
-            for eff, name in ((d.NO_SCHEDULE, "tolerates_custom_ns"), (d.NO_EXECUTE, "tolerates_custom_ne")):
-                taint = {"key": slot.key, "effect": effects[eff]}
-                bits[name] = r.tolerations_tolerate_taint(tols, taint)
-                if eff == d.NO_EXECUTE and bits[name]:
-                    ne_taints.append(taint)
-            continue
-        value = "true" if slot.key == r.KEY_CLOUD_UNINITIALIZED else ""
-        taint = {"key": slot.key, "value": value, "effect": effects[slot.effect]}
-        bits[slot.tolerated_by] = r.tolerations_tolerate_taint(tols, taint)
-        if slot.effect == d.NO_EXECUTE and bits[slot.tolerated_by]:
-            ne_taints.append(taint)
-    delay = r.eviction_delay_seconds(tols, ne_taints) if ne_taints else 0.0
-    if delay is None:
-        return pod_from_bits({**bits, "tolerates_forever": True}, request, None)
-    return pod_from_bits(bits, request, int(delay))
-
-
-ORDINARY_POD = None  # filled lazily: the pod of a bind whose pod was never declared
 
 
 def _params_admissible(params: dict[str, int], ids: Iterable[str]) -> bool:
@@ -278,8 +172,34 @@ class Oracle:
             if pi.clocks:
                 self._timed.append((pi, self._state_at(fn)))
         self._dummy_pod = pod_from_bits({}, 0, 0)
+        from .compile import property_infos
+
+        self._hb_props = frozenset(pi.id for pi in property_infos() if {k[1] for k in pi.reads} & HEARTBEAT_VARS)
+        #: property -> why the input could not show it (filled by adapters through ``extra["unchecked"]``)
+        self.unchecked: dict[str, str] = {}
+        #: heartbeat property -> nodes for which it would have been judged without their Lease
+        self.unchecked_nodes: dict[str, set[str]] = {}
+        self.lease_seen = False  # some node's Lease is in the input
+        # Attribution of missed deadlines (readers of real captures set ``attribute``): a node whose
+        # deadline has passed is judged at the first event of *any* node after it, so the violation
+        # names that event's line and the deadline, not the node's own next event much later.
+        self.attribute = False
+        self._due_heap: list[tuple[float, str]] = []
+        self._hot: set[str] = set()
+        self._cur_event = "time_passes"
+        self.untolerated: list[str] | None = None
+        # the NoExecute taint of a failed node waits for the controller's next monitor pass and its
+        # zone's rate limiter (--node-eviction-rate): zone -> when the next token is free
+        self._zone_next: dict[str, float] = {}
+        self._queued: dict[str, float] = {}  # node\0property -> its wait in the zone's queue
+        self.zones: dict[str, str] = {}
+        #: node -> its real user taints (the model's one user-taint slot stands for them), for messages
+        self.custom_taints: dict[str, list[str]] = {}
         self._plain_ids = frozenset(pi.id for pi, _ in self._state_props if not pi.clocks) - {GENERIC}
         self._timed_ids = frozenset(pi.id for pi, _ in self._timed)
+        # node-list indices each timed property reads
+        self._timed_reads = {pi.id: frozenset(NI[k[1]] for k in pi.reads if k[0] == "node" and k[1] in NI)
+                             for pi, _ in self._timed}
         self._has_noexec: Callable[[list[Any]], bool] = lambda s: bool(
             s[NI["taint_not_ready_ne"]] or s[NI["taint_unreachable_ne"]]
             or (s[NI["taint_custom"]] and s[NI["custom_effect"]] == d.NO_EXECUTE))
@@ -300,15 +220,65 @@ class Oracle:
 
         return at
 
+    @property
+    def position(self) -> Position:
+        """Where the last event came from (what the end of the trace reports its findings against)."""
+        return self._pos
+
+    @position.setter
+    def position(self, pos: Position) -> None:
+        self._pos = pos
+
     # ------------------------------------------------------------------------------------------
     # public API
     # ------------------------------------------------------------------------------------------
     def step(self, ev: dict[str, Any], line: int | None = None, file: str | None = None) -> list[Violation]:
         """Check one event given as a dict in the ``events`` format (validated here)."""
-        from .events import normalise
+        return self.feed(normalise(ev, file, line))
 
-        eid, t, node, pod, args, expect, extra = normalise(ev, file, line)
-        return self.apply(eid, t, node, pod, args, expect, extra, line=line, file=file)
+    def feed(self, item: EventRecord | ObservedBinding | Violation | InputError) -> list[Violation]:
+        """Check one item a reader yielded (an :class:`InputError` item is raised: the caller reports it)."""
+        if type(item) is EventRecord:
+            return self.apply(item.event, item.t, item.node, item.pod, item.args, item.expect, item.extra,
+                              line=item.line, file=item.file)
+        if type(item) is ObservedBinding:
+            self.observe_binding(item)
+            return []
+        if type(item) is Violation:  # seen by the reader itself (an audit log shows the identity)
+            self.index += 1
+            item.index = self.index
+            self.violations.append(item)
+            return [item]
+        if isinstance(item, InputError):
+            raise item
+        raise TypeError(f"not an oracle item: {type(item).__name__}")
+
+    def observe_binding(self, b: ObservedBinding) -> None:
+        """A pod bound before the trace began: taken as it is (no check), in time order like any event."""
+        if self.now is not None and b.t < self.now:
+            raise backwards(b.t, self.now, b.file, b.line)
+        self.now = b.t
+        self.index += 1
+        self._pos = Position(self.index, b.line, b.file)
+        self._cur_event = "observe_binding"
+        if self.attribute:
+            self._wake(b.t)
+        for k, why in (b.unchecked or {}).items():
+            self.unchecked.setdefault(k, why)
+        rec = self.nodes.get(b.node) or self._new_node(b.node, b.t, {})
+        prec = self.pods.get(b.pod) or self._declare_pod(b.pod, pod_from_tolerations([]))
+        if prec.node is not None:
+            self._unbind(prec)
+        prec.node, prec.p[_BOUND] = b.node, 0
+        rec.pods[b.pod] = prec
+        rec.used += prec.p[_REQ]
+        if self._has_noexec(rec.s):
+            # under a NoExecute taint since before the capture: how long is unknown, so its
+            # tolerationSeconds count from here (never from the epoch)
+            for v in d.POD_VARS:  # every pod clock: the eviction timer and any ghost clock of the properties
+                if v.clock:
+                    prec.p[PI[v.name]] = b.t
+        self._set_alarm(rec)
 
     def apply(self, eid: str, t: float, node: str | None, pod: str | None, args: tuple[Any, ...] = (),
               expect: dict[int, Any] | None = None, extra: dict[str, Any] | None = None, *,
@@ -319,21 +289,24 @@ class Oracle:
         self.now = t
         self.index += 1
         self._pos = Position(self.index, line, file)
+        self._cur_event = eid
         n0 = len(self.violations)
+        if self.attribute:
+            self._wake(t)
+        if extra and "custom_taints" in extra and node is not None:
+            self.custom_taints[node] = extra["custom_taints"]
+        if extra and "zone" in extra and node is not None:
+            self.zones[node] = str(extra["zone"])
+        if extra and "unchecked" in extra:
+            for k, why in extra["unchecked"].items():
+                self.unchecked.setdefault(k, why)
+        if extra and "pod_bits" in extra:
+            self._pod_bits(extra["pod_bits"])
+        #: the real taints a bound pod does not tolerate (a reader of real objects says; for the message)
+        self.untolerated = extra.get("untolerated") if extra else None
         if eid in EXTRA_EVENTS:
             self._extra(eid, t, node, pod, extra or {})
             return self.violations[n0:]
-        if eid == "!observe_binding":  # a pod bound before the trace began: taken as it is
-            assert node is not None and pod is not None
-            rec = self.nodes.get(node) or self._new_node(node, t, {})
-            prec = self.pods.get(pod) or self._declare_pod(pod, pod_from_tolerations([]))
-            if prec.node is not None:
-                self._unbind(prec)
-            prec.node, prec.p[_BOUND] = node, 0
-            rec.pods[pod] = prec
-            rec.used += prec.p[_REQ]
-            self._set_alarm(rec)
-            return []
         assert node is not None
         rec = self.nodes.get(node)
         if rec is None:
@@ -343,12 +316,19 @@ class Oracle:
             for k in ("capacity", "reserved"):
                 if k in extra:
                     rec.s[NI[k]] = int(extra[k])
-        if (self.use_fast and ec.fast is not None and not expect and t <= rec.alarm
+        if (self.use_fast and ec.fast is not None and not expect and t <= rec.alarm and not rec.hb_gated
                 and not (rec.pods and ec.pod_relevant) and ec.fast(rec.s, t, args)):
             rec.t = t
             rec.due = self.c.deadline(rec.s, t)
+            if self.attribute:
+                self._set_alarm(rec)
             return []
-        self._advance(rec, t)
+        self._advance(rec, t)  # up to the renewal, the heartbeat is as unknown as before it
+        if eid == "kubelet_renew_lease":
+            self.lease_seen = True
+            if rec.hb_gated:
+                rec.hb_gated = False
+                rec.suppressed.difference_update(self._hb_props)
         prec = None
         if pod is not None:
             prec = self.pods.get(pod)
@@ -357,16 +337,61 @@ class Oracle:
                 self.notes.append(f"pod {pod} was not declared: taken as an ordinary pod with the default "
                                   "tolerations and no request")
         self._step(rec, prec, eid, t, args, expect)
+        if extra and "pod_bits_after" in extra:
+            self._pod_bits(extra["pod_bits_after"])
         return self.violations[n0:]
+
+    def _pod_bits(self, bits: dict[str, dict[str, Any]]) -> None:
+        """Toleration bits of pods as a reader computed them against their node's actual taints."""
+        for name, vals in bits.items():
+            prec = self.pods.get(name)
+            if prec is None:
+                continue
+            for k, v in vals.items():
+                prec.p[PI[k]] = v
+            if prec.node is not None and prec.node in self.nodes:
+                self._set_alarm(self.nodes[prec.node])
 
     def finish(self) -> list[Violation]:
         """End of trace: time has passed up to the last event for every node; check what it broke."""
         n0 = len(self.violations)
+        self._cur_event = "end"  # what only the end of the input shows: reported at its last line
         if self.now is not None:
             self._pos = Position(self.index, self._pos.line, self._pos.file)
             for rec in self.nodes.values():
                 self._advance(rec, self.now, end=True)
         return self.violations[n0:]
+
+    def coverage(self) -> dict[str, str]:
+        """Per catalogue property: ``"checked"`` or ``"not checked: REASON"`` (what the input could not show).
+
+        A property is judged only from data the input holds: heartbeat properties need the nodes'
+        Leases; a property whose timing assumption fails for the parameters is not checked; one
+        that reads the node lifecycle controller's private clocks is never observable.
+        """
+        from nodereg.properties.catalogue import ALL_PROPERTIES
+
+        checked = {pi.id for pi in self.c.props}
+        gated = sorted(r.name for r in self.nodes.values() if r.hb_gated)
+        out: dict[str, str] = {}
+        for p in ALL_PROPERTIES:
+            if p.id in self.skipped:
+                why = "its timing assumption fails with these parameters"
+            elif p.id not in checked:
+                why = "it reads the node lifecycle controller's private clocks, which no input shows"
+            elif p.id in self.unchecked:
+                why = self.unchecked[p.id]
+            elif p.id in self._hb_props and self.nodes and not self.lease_seen and any(
+                    r.hb_gated for r in self.nodes.values()):
+                why = NO_LEASE_STREAM.split(":")[0]
+            elif p.id in self._hb_props and gated:
+                why = (f"no Lease seen for node {', '.join(gated[:5])}{' ...' if len(gated) > 5 else ''} "
+                       f"(checked for the other {len(self.nodes) - len(gated)})")
+            else:
+                out[p.id] = "checked"
+                continue
+            out[p.id] = f"not checked: {why}"
+        return out
 
     def node_state(self, name: str) -> dict[str, Any]:
         """The model's variables of one node, readable (clocks as ages at the current time)."""
@@ -386,11 +411,16 @@ class Oracle:
     # ------------------------------------------------------------------------------------------
     # nodes and pods
     # ------------------------------------------------------------------------------------------
+    def new_node(self, name: str, t: float) -> NodeRec:
+        """A node first seen at ``t`` (what :meth:`apply` does for an unknown node), for the hot loop."""
+        return self._new_node(name, t, {})
+
     def _new_node(self, name: str, t: float, extra: dict[str, Any]) -> NodeRec:
         s = initial_node(int(extra.get("capacity", 10**9)), int(extra.get("reserved", 0)))
         for k in NODE_CLOCKS:
             s[NI[k]] = t
         rec = NodeRec(name, s, t)
+        rec.hb_gated = bool(extra.get("hb_gate"))
         self.nodes[name] = rec
         return rec
 
@@ -440,8 +470,31 @@ class Oracle:
             s[_HBU] = False
             for k in ("since_lease_renew", "since_status_post", "since_probe", "since_monitor", "since_heartbeat"):
                 s[NI[k]] = t
+            # a capture's list snapshot: the heartbeat is as old as the object says (the latest of the
+            # Lease renewTime and the conditions' lastHeartbeatTime), never younger or epoch-old
+            hb, lease = extra.get("heartbeat"), extra.get("lease")
+            if hb is not None:
+                s[_HB] = s[_PROBE] = min(float(hb), t)
+                s[NI["since_status_post"]] = min(float(extra.get("status_post", hb)), t)
+            if lease is not None:
+                s[_LEASE] = min(float(lease), t)
+                rec.hb_gated = False
+                self.lease_seen = True
+                dl = self.c.lease_deadline(s)
+                if dl is not None and t > dl:
+                    s[_A] = False  # its Lease is older than a live kubelet lets it get: it has stopped
+                    rec.alive_inferred = True
             for i, v in (extra.get("set") or {}).items():
                 s[i] = v
+            # the properties' ghosts of a node first seen mid-life: its history is unknown, so a
+            # "so far ..." ghost is false (nothing is owed on a history the input does not show)
+            # and a ghost clock starts at its declared initial age here
+            for var in d.NODE_VARS:
+                if getattr(var, "ghost", False) and var.name != "since_heartbeat":
+                    if var.clock:
+                        s[NI[var.name]] = t - (var.init or 0)
+                    elif var.sort == "bool":
+                        s[NI[var.name]] = False
             s[CTL] = self.c.classify(s)
             self._check_state(rec, "observe_node", pre, t, None)
             self._after(rec, t)
@@ -449,10 +502,72 @@ class Oracle:
     # ------------------------------------------------------------------------------------------
     # time
     # ------------------------------------------------------------------------------------------
-    def _advance(self, rec: NodeRec, now: float, end: bool = False) -> None:
+    def _wake(self, t: float) -> None:
+        """Judge, at the event at ``t``, every node whose deadline has passed since its last step."""
+        heap, nodes = self._due_heap, self.nodes
+        due = []
+        while heap and heap[0][0] < t:
+            d0, name = heapq.heappop(heap)
+            rec = nodes.get(name)
+            if rec is not None and rec.due == d0:
+                due.append(rec)
+        for name in list(self._hot):
+            rec = nodes.get(name)
+            if rec is None:
+                self._hot.discard(name)
+            elif rec not in due:
+                due.append(rec)
+        for rec in due:
+            if rec.t < t:
+                self._advance(rec, t, wake=True)
+
+    def _first_failure(self, at: Callable[..., bool], s: list[Any], prec: PodRec | None, rec: NodeRec,
+                       lo: float, hi: float) -> float:
+        """The earliest time in (lo, hi] at which a clock property fails in a state constant since lo."""
+        for _ in range(60):
+            if hi - lo <= 1e-3:
+                break
+            mid = (lo + hi) / 2
+            if at(s, prec, mid, rec):
+                lo = mid
+            else:
+                hi = mid
+        return hi
+
+    def _latency(self, rec: NodeRec, pid: str, since: float) -> float:
+        """Extra controller latency a taint-follows property allows beyond ``--slack`` (upstream's).
+
+        monitorNodeHealth sees a posted Ready=False only at its next pass (node-monitor-period),
+        and the NoExecute taint then waits for its zone's rate limiter: one node per
+        1/--node-eviction-rate s (10 s at the default 0.1/s), so when several nodes of a zone fail
+        together each waits its turn.
+        """
+        if pid not in TAINT_FOLLOWS or not self.attribute:
+            # traces in the events format follow the model's own timing (vectors, generated traces);
+            # captures of real clusters follow the controller's
+            return 0.0
+        # a Ready=False the kubelet posted is seen at the next monitor pass; Unknown is set by that pass
+        extra = float(self.c.params["node_monitor_period"]) if pid.startswith("not-ready") else 0.0
+        key = f"{rec.name}\0{pid}"
+        if key not in self._queued:
+            self._enqueue(rec, pid, since)
+        return extra + self._queued[key]
+
+    def _enqueue(self, rec: NodeRec, pid: str, since: float) -> None:
+        """The node joins its zone's NoExecute queue when its condition changes: its wait for a token."""
+        zone = self.zones.get(rec.name, "")
+        start = max(since, self._zone_next.get(zone, -INF))
+        self._zone_next[zone] = start + 1.0 / NODE_EVICTION_RATE
+        self._queued[f"{rec.name}\0{pid}"] = start - since
+
+    def _advance(self, rec: NodeRec, now: float, end: bool = False, wake: bool = False) -> None:
         s, c, slack = rec.s, self.c, self.slack
+        t0, before = rec.t, (list(s) if wake else None)
+        if rec.t > rec.tslow:  # fast steps since the last slow one: what they changed is not known
+            rec.chg_floor = max(rec.chg_floor, rec.t)
+            rec.tslow = rec.t
         dl = c.lease_deadline(s)
-        if dl is not None and now > dl:
+        if dl is not None and now > dl and not rec.hb_gated:
             s[_A] = False  # inferred kubelet_stops: a live kubelet renews within heartbeat-gap-max
             rec.alive_inferred = True
         if not s[_SYNCED] and rec.unsynced_since is not None and now - rec.unsynced_since > slack:
@@ -464,7 +579,7 @@ class Oracle:
         # (the node's state is constant since rec.t), or it has failed for more than slack already.
         timed_ok = c.timed_ok
         dummy = self._dummy_pod
-        if not rec.fail_since and (ne <= rec.t or all(
+        if not rec.fail_since and (ne <= min(rec.t, rec.chg_floor, *rec.changed.values()) or all(
                 timed_ok(s, q.p if q is not None else dummy, ne, rec.used - (q.p[_REQ] if q is not None else 0))
                 for q in pods)):
             rec.suppressed.difference_update(self._timed_ids)  # every one holds: what _judge does
@@ -473,18 +588,39 @@ class Oracle:
             timed = self._timed
         for pi, at in timed:
             ok = True
-            if ne > rec.t:
-                ok = all(at(s, prec, ne, rec) for prec in pods)
+            bad: PodRec | None = None
+            deadline = None
+            # the state this property reads has been as it is since ``base``
+            base = rec.t if rec.t > rec.tslow else max(rec.chg_floor, rec.changed.get(pi.id, -INF))
+            if ne > base and pi.id not in TAINT_FOLLOWS:  # those: by their failure window below
+                bad_pods = [prec for prec in pods if not at(s, prec, ne, rec)]
+                ok = not bad_pods
+                if bad_pods:
+                    bad = bad_pods[0] if pi.pods else None
+                    deadline = self._first_failure(at, s, bad_pods[0], rec, base, ne) + slack
             since = rec.fail_since.get(pi.id)
-            if ok and since is not None and now - since > slack:
-                ok = all(at(s, prec, now, rec) for prec in pods)
-            self._judge(rec, pi.id, ok, "time_passes", None, s, now, ne=ne)
+            allowed = slack + (self._latency(rec, pi.id, since) if since is not None else 0.0)
+            if ok and since is not None and now - since > allowed:
+                bad_pods = [prec for prec in pods if not at(s, prec, now, rec)]
+                ok = not bad_pods
+                if bad_pods:
+                    bad = bad_pods[0] if pi.pods else None
+                    deadline = since + allowed
+            if ok and since is None and self._queued:
+                self._queued.pop(f"{rec.name}\0{pi.id}", None)
+            self._judge(rec, pi.id, ok, "time_passes", bad, s, now, ne=ne, deadline=deadline, allowed=allowed)
         for pi, fn in self._state_props:
             if pi.prop.id in rec.suppressed or pi.prop.id == "synced-taints-match-conditions":
                 ok = all(fn(s, prec.p if prec else self._dummy_pod, now,
                             rec.used - (prec.p[_REQ] if prec else 0)) for prec in pods)
                 self._judge(rec, pi.id, ok, "time_passes", None, s, now, ne=ne)
-        rec.t = max(rec.t, now)
+        # a wake-up judges time only: the state is as old as the node's last step, unless it changed
+        if wake and s == before:
+            rec.t = t0
+        else:
+            if wake or s[_A] != (before or s)[_A]:
+                rec.chg_floor = max(rec.chg_floor, now)
+            rec.t = max(rec.t, now)
         self._set_alarm(rec)
 
     def _set_alarm(self, rec: NodeRec) -> None:
@@ -494,6 +630,14 @@ class Oracle:
             a = -INF  # the slow path keeps these windows (each lasts at most --slack seconds)
         rec.alarm = a
         rec.due = self.c.deadline(rec.s, rec.t) if a == INF else -INF
+        if self.attribute:
+            if rec.due == INF:
+                self._hot.discard(rec.name)
+            elif rec.due == -INF:
+                self._hot.add(rec.name)
+            else:
+                self._hot.discard(rec.name)
+                heapq.heappush(self._due_heap, (rec.due, rec.name))
 
     # ------------------------------------------------------------------------------------------
     # one step
@@ -507,11 +651,25 @@ class Oracle:
         elif (eid in KUBELET_ACTS and eid != "kubelet_register_node" and s[_A] and s[_CERT] and s[_EXISTS]
               and not s[_REG]):
             self._infer_restart(rec, now, eid)  # only its AlreadyExists re-registration is missing
+        elif eid == "kubelet_register_node" and s[_A] and s[_CERT] and s[_REG] and not s[_EXISTS]:
+            # a kubelet registers only once per process (registrationCompleted): creating its Node
+            # again after the Node was deleted means it was restarted, keeping its client certificate
+            for ev in ("kubelet_stops", "kubelet_restarts"):
+                ecx = c.events[ev]
+                if ecx.guard(s, self._dummy_pod, now, (), rec.used):
+                    nu, _ = ecx.effect(s, self._dummy_pod, now, (), rec.used)
+                    for i, v in nu.items():
+                        s[i] = v
+            s[CTL] = c.classify(s)
         if eid == "nlc_monitor_node_health":
             # the controller's private bookkeeping, chosen so that the observed outcome is possible
             s[_HBU] = False
             unknown = bool(expect) and expect.get(_READY) == d.READY_UNKNOWN
             s[_PROBE] = (s[_HB] - self.slack) if unknown else now
+            if unknown and rec.hb_gated:
+                # no Lease seen: the last heartbeat is unknown, so take one that allows the outcome
+                grace = max(c.params["node_monitor_grace_period"], c.params["node_startup_grace_period"])
+                s[_PROBE] = min(s[_PROBE], now - grace - 1)
             s[_MON] = now - c.params["node_monitor_period"]
         pre = list(s)
         if prec is not None:
@@ -588,7 +746,12 @@ class Oracle:
                 continue
             if not ok and pi.id in found:
                 continue
-            if self._judge(rec, pi.id, ok, eid, prec, post, now, pre=pre, ppre=ppre, ppost=ppost):
+            who = prec
+            if not ok and who is None and pi.pods:
+                # a node event broke a pod property: name the (first) pod it broke it for
+                who = next((q for q in rec.pods.values() if not fn(post, q.p, now, rec.used - q.p[_REQ])), None)
+            if self._judge(rec, pi.id, ok, eid, who, post, now, pre=pre, ppre=ppre if who is prec else None,
+                           ppost=ppost if who is prec else None):
                 found.add(pi.id)
         if not generic_ok and not found:
             # the step took a lifecycle edge the declaration does not have, and nothing more specific broke
@@ -601,6 +764,7 @@ class Oracle:
             self._report(GENERIC, rec, prec, eid, pre, post, now, guard_ok=guard_ok, deviation=deviation, args=args)
         # adopt the observed post-state; the machine follows the data again
         post[CTL] = c.classify(post)
+        self._mark_changed(rec, pre, post, prec is not None or bool(others), now)
         s[:] = post
         if prec is not None:
             was = prec.node
@@ -639,9 +803,17 @@ class Oracle:
                 s[CTL] = c.classify(s)
         rec.alive_inferred = False
 
+    def _mark_changed(self, rec: NodeRec, pre: list[Any], post: list[Any], pods: bool, now: float) -> None:
+        """Record, per timed property, that a step changed what it reads (see ``NodeRec.changed``)."""
+        diff = {i for i in range(len(pre)) if pre[i] != post[i]}
+        for pi, _ in self._timed:
+            if (pods and pi.pods) or not self._timed_reads[pi.id].isdisjoint(diff):
+                rec.changed[pi.id] = now
+
     def _after(self, rec: NodeRec, now: float) -> None:
         """Bookkeeping after a step: inferred no-op taint pass, slack windows, the fast-path alarm."""
         s, c = rec.s, self.c
+        rec.tslow = now
         if not s[_SYNCED]:
             if not s[_EXISTS] or c.noop_sync(s):
                 s[_SYNCED] = True
@@ -662,14 +834,19 @@ class Oracle:
             if all(at(s, prec, now, rec) for prec in pods):
                 rec.fail_since.pop(pi.id, None)
             else:
-                rec.fail_since.setdefault(pi.id, now)
+                if pi.id not in rec.fail_since:
+                    rec.fail_since[pi.id] = now
+                    if self.attribute and pi.id in TAINT_FOLLOWS:
+                        self._enqueue(rec, pi.id, now)
         rec.t = now
         self._set_alarm(rec)
 
     def _check_state(self, rec: NodeRec, eid: str, pre: list[Any], now: float, prec: PodRec | None) -> None:
         pods = [(q.p, rec.used - q.p[_REQ]) for q in rec.pods.values()] or [(self._dummy_pod, 0)]
         for pi, fn in self._state_props:
-            ok = all(fn(rec.s, pp, now, oo) for pp, oo in pods)
+            # a clock property of an observed state: as everywhere, with --slack of controller latency
+            when = now - self.slack if pi.clocks else now
+            ok = all(fn(rec.s, pp, when, oo) for pp, oo in pods)
             self._judge(rec, pi.id, ok, eid, prec, rec.s, now, pre=pre)
 
     def _judge(self, rec: NodeRec, pid: str, ok: bool, eid: str, prec: PodRec | None, s: list[Any], now: float,
@@ -706,9 +883,18 @@ class Oracle:
                 now: float, **kw: Any) -> None:
         from .explain import explain
 
+        if rec.hb_gated and pid in self._hb_props:
+            self.unchecked_nodes.setdefault(pid, set()).add(rec.name)
+            return
         pos = self._pos
         msg = explain(self, pid, rec, prec, eid, pre, post, now, **kw)
+        deadline = kw.get("deadline")
+        if eid == "time_passes":
+            # time alone broke it: reported at the event that showed it, with the deadline it missed
+            eid = self._cur_event
+            if deadline is not None:
+                msg += f" (deadline {fmt_time(deadline)})"
         self.violations.append(Violation(
             pos.index, pos.line, pos.file, rec.name, prec.name if prec is not None else None, pid, msg, now, eid,
-            self._named(pre, now), self._named(post, now)))
+            self._named(pre, now), self._named(post, now), deadline))
 

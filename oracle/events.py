@@ -29,17 +29,18 @@ what the schema rejects), with a shortcut for the argument-free node events of t
 from __future__ import annotations
 
 import math
-from functools import cache
 from typing import Any
 
 from nodereg.model import declaration as d
 
 from .compile import NI
-from .core import EXTRA_EVENTS, NODE_EVENTS, POD_EVENTS, InputError, pod_from_bits, pod_from_tolerations
+from .pods import pod_from_bits, pod_from_tolerations
+from .record import EventRecord, InputError
+from .spec import ALL_EVENTS, MODEL_EVENTS, OPTIONAL
+from .spec import event_spec as _spec
 
-MODEL_EVENTS = tuple(e.id for e in d.EVENTS if e.id != "time_passes")
-ALL_EVENTS = (*MODEL_EVENTS, *EXTRA_EVENTS)
-OPTIONAL = ("id", "comment", "inferred", "expect")
+__all__ = ["ALL_EVENTS", "EXPECTABLE", "MODEL_EVENTS", "OPTIONAL", "POD_BITS", "EventRecord", "dump", "normalise",
+           "schema", "taint_bits", "validator"]
 EFFECTS = {name: i for i, name in enumerate(d.EFFECT_NAMES)}
 READY = {name: i for i, name in enumerate(d.READY_NAMES)}
 #: Node variables an ``expect`` may name (what an observation of the cluster can show).
@@ -47,51 +48,6 @@ EXPECTABLE = ("exists", "ready", "memory_pressure", "network_unavailable", "unsc
               "custom_effect", *[t.var for t in d.TAINT_SLOTS])
 POD_BITS = (*[t.tolerated_by for t in d.TAINT_SLOTS if t.tolerated_by], "tolerates_custom_ns",
             "tolerates_custom_ne")
-
-
-def _arg_fields(eid: str) -> dict[str, tuple[str, bool, Any]]:
-    """name -> (kind, required, default) of an event's fields beyond t/event/node/pod."""
-    e = d.EVENT_BY_ID.get(eid)
-    out: dict[str, tuple[str, bool, Any]] = {}
-    if e is not None:
-        for a in e.args:
-            kind = "effect" if a.names == d.EFFECT_NAMES else a.sort
-            required = eid in ("kubelet_post_status", "admin_taint_node") and a.name in ("ready", "taint_effect")
-            out[a.name] = (kind, required, 0 if kind != "bool" else False)
-        if eid == "kubelet_register_node":
-            out["capacity"] = ("count", False, None)
-            out["reserved"] = ("count", False, None)
-        if eid == "nlc_monitor_node_health":
-            out["marks_unknown"] = ("bool", False, False)
-    elif eid == "declare_pod":
-        out = {"tolerations": ("tolerations", False, None), "tolerates": ("bits", False, None),
-               "toleration_seconds": ("seconds", False, None), "request": ("count", False, 0),
-               "default_tolerations": ("bool", False, True)}
-    elif eid == "declare_node":
-        out = {"capacity": ("count", False, None), "reserved": ("count", False, None)}
-    elif eid == "observe_node":
-        out = {"ready": ("ready", False, "Absent"), "taints": ("taints", False, None),
-               "unschedulable": ("bool", False, False), "memory_pressure": ("bool", False, False),
-               "network_unavailable": ("bool", False, False), "allocatable": ("count", False, None),
-               "capacity": ("count", False, None)}
-    return out
-
-
-def _needs(eid: str) -> tuple[bool, bool]:
-    if eid in POD_EVENTS:
-        return True, True
-    if eid in NODE_EVENTS or eid in ("declare_node", "observe_node"):
-        return True, False
-    return False, True
-
-
-@cache
-def _spec(eid: str) -> tuple[bool, bool, dict[str, tuple[str, bool, Any]], frozenset[str]]:
-    need_node, need_pod = _needs(eid)
-    fields = _arg_fields(eid)
-    allowed = frozenset({"t", "event", *(["node"] if need_node else []), *(["pod"] if need_pod else []),
-                         *fields, *OPTIONAL})
-    return need_node, need_pod, fields, allowed
 
 
 def _err(msg: str, file: str | None, line: int | None) -> InputError:
@@ -162,9 +118,8 @@ def taint_bits(taints: list[dict[str, Any]]) -> dict[int, Any]:
     return out
 
 
-def normalise(ev: Any, file: str | None = None, line: int | None = None
-              ) -> tuple[str, float, str | None, str | None, tuple[Any, ...], dict[int, Any] | None, dict[str, Any]]:
-    """Validate one event object and return ``(event, t, node, pod, args, expect, extra)``.
+def normalise(ev: Any, file: str | None = None, line: int | None = None) -> EventRecord:
+    """Validate one event object and return it as an :class:`EventRecord` (carrying ``line`` and ``file``).
 
     Raises :class:`InputError` naming the file, line and what was expected.
     """
@@ -241,7 +196,7 @@ def normalise(ev: Any, file: str | None = None, line: int | None = None
             st[NI["capacity"]] = vals["capacity"]
             extra["capacity"] = vals["capacity"]
         extra["set"] = st
-    return eid, t, node, pod, args, expect, extra
+    return EventRecord(eid, t, node, pod, args, expect, extra, line, file)
 
 
 def _expect(v: Any, file: str | None, line: int | None) -> dict[int, Any]:

@@ -19,18 +19,22 @@ if TYPE_CHECKING:
 _SLOT_TEXT = {t.var: (t.key, d.EFFECT_NAMES[t.effect] if t.effect >= 0 else None) for t in d.TAINT_SLOTS}
 
 
-def taints(s: list[Any]) -> list[str]:
-    """The node's taints as ``key:Effect``."""
+def taints(s: list[Any], real: list[str] | None = None) -> list[str]:
+    """The node's taints as ``key:Effect`` (``real``: its actual user taints, for the user-taint slot)."""
     out = []
     for t in d.TAINT_SLOTS:
         if s[NI[t.var]]:
+            if t.effect < 0 and real:
+                out += real
+                continue
             eff = d.EFFECT_NAMES[t.effect] if t.effect >= 0 else d.EFFECT_NAMES[s[NI["custom_effect"]]]
             out.append(f"{t.key}:{eff}")
     return out
 
 
-def untolerated(s: list[Any], p: list[Any]) -> list[str]:
-    """NoSchedule/NoExecute taints of the node that the pod does not tolerate."""
+def untolerated(s: list[Any], p: list[Any], real: list[str] | None = None) -> list[str]:
+    """NoSchedule/NoExecute taints of the node that the pod does not tolerate (``real``: the node's
+    actual user taints, named instead of the model's one user-taint slot)."""
     out = []
     for t in d.TAINT_SLOTS:
         if not s[NI[t.var]]:
@@ -40,10 +44,11 @@ def untolerated(s: list[Any], p: list[Any]) -> list[str]:
                 out.append(f"{t.key}:{d.EFFECT_NAMES[t.effect]}")
         else:
             eff = s[NI["custom_effect"]]
-            if eff == d.NO_SCHEDULE and not p[PI["tolerates_custom_ns"]]:
-                out.append(f"{t.key}:NoSchedule")
-            if eff == d.NO_EXECUTE and not p[PI["tolerates_custom_ne"]]:
-                out.append(f"{t.key}:NoExecute")
+            for e, bit in ((d.NO_SCHEDULE, "tolerates_custom_ns"), (d.NO_EXECUTE, "tolerates_custom_ne")):
+                if eff == e and not p[PI[bit]]:
+                    name = d.EFFECT_NAMES[e]
+                    mine = [x for x in real or [] if x.endswith(":" + name)]
+                    out += mine or [f"{t.key}:{name}"]
     return out
 
 
@@ -53,7 +58,7 @@ def _ready(s: list[Any]) -> str:
 
 def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pre: list[Any], post: list[Any],
             now: float, **kw: Any) -> str:
-    from .core import fmt_time
+    from .record import fmt_time
 
     n, at = rec.name, fmt_time(now)
     pod = prec.name if prec is not None else None
@@ -65,7 +70,8 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
         return (f"pod {pod} was bound to node {n} at {at} while {n} was Ready={_ready(pre)} and the pod does not "
                 f"tolerate {key}")
     if pid == "no-schedule-with-untolerated-taint" and pod is not None and ppre is not None:
-        bad = ", ".join(untolerated(pre, ppre)) or "a taint"
+        real = getattr(o, "untolerated", None)  # the Node's actual taints, when the input holds them
+        bad = ", ".join(real if real else untolerated(pre, ppre, o.custom_taints.get(n))) or "a taint"
         return f"pod {pod} was bound to node {n} at {at} although {n} has taint {bad}, which the pod does not tolerate"
     if pid == "no-schedule-when-cordoned" and pod is not None:
         return (f"pod {pod} was bound to node {n} at {at} although {n} is cordoned (spec.unschedulable=true) and "
@@ -92,21 +98,25 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
         bad = []
         for q in rec.pods.values():
             p = q.p
-            unt = [t for t in untolerated(post, p) if t.endswith("NoExecute")]
+            unt = [t for t in untolerated(post, p, o.custom_taints.get(n)) if t.endswith("NoExecute")]
             if unt:
                 bad.append(f"pod {q.name} does not tolerate {', '.join(unt)}")
             elif not p[PI["tolerates_forever"]] and ne - p[PI["since_noexecute"]] > p[PI["toleration_seconds"]]:
-                bad.append(f"pod {q.name} has been under {', '.join(t for t in taints(post) if 'NoExecute' in t)} "
+                bad.append(f"pod {q.name} has been under "
+                           f"{', '.join(t for t in taints(post, o.custom_taints.get(n)) if 'NoExecute' in t)} "
                            f"for {now - p[PI['since_noexecute']]:.0f} s, beyond its tolerationSeconds "
                            f"{p[PI['toleration_seconds']]}")
         what = "; ".join(bad) or "a pod stays under a NoExecute taint"
         return f"at {at} on node {n}: {what} (+{o.slack:g} s slack); the taint-eviction controller must evict it"
     if pid in ("not-ready-taint-follows-not-ready", "unreachable-taint-follows-unknown"):
         key = "not-ready" if pid.startswith("not-ready") else "unreachable"
-        have = taints(post)
+        have = taints(post, o.custom_taints.get(n))
         missing = [f"node.kubernetes.io/{key}:{e}" for e in ("NoSchedule", "NoExecute")
                    if f"node.kubernetes.io/{key}:{e}" not in have]
-        return (f"node {n} was Ready={_ready(post)} for more than {o.slack:g} s up to {at} without taint "
+        allowed = kw.get("allowed") or o.slack
+        why = "" if allowed <= o.slack else (f" ({o.slack:g} s slack + the controller's next monitor pass and its "
+                                             "zone's --node-eviction-rate queue)")
+        return (f"node {n} was Ready={_ready(post)} for more than {allowed:g} s{why} up to {at} without taint "
                 f"{', '.join(missing)}; the node lifecycle controller adds it on the Node update")
     if pid == "no-registration-without-credentials":
         return (f"Node {n} exists at {at} but its kubelet has no approved client certificate "
@@ -129,7 +139,8 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
         return (f"node {n} reports allocatable {post[NI['allocatable']]} at {at}, outside 0..capacity "
                 f"{post[NI['capacity']]}")
     if pid == "synced-taints-match-conditions":
-        return (f"node {n}'s taints {taints(post) or '[]'} do not match its conditions (Ready={_ready(post)}, "
+        have = taints(post, o.custom_taints.get(n)) or "[]"
+        return (f"node {n}'s taints {have} do not match its conditions (Ready={_ready(post)}, "
                 f"unschedulable={post[NI['unschedulable']]}) at {at}, although the node lifecycle controller's "
                 f"taint pass has had {o.slack:g} s")
     if pid == "node-restriction":

@@ -21,8 +21,9 @@ from typing import Any
 
 from nodereg.model import declaration as d
 
-from .core import InputError
 from .events import EXPECTABLE, normalise
+from .record import EventRecord, InputError
+from .source import close_source, open_source
 
 FORMAT_DESCRIPTION = "https://apalache-mc.org/docs/adr/015adr-trace.html"
 _NAMES = {v.name: v.names for v in (*d.NODE_VARS, *d.POD_VARS) if v.names}
@@ -83,33 +84,42 @@ def _unwrap(x: Any) -> Any:
     return x
 
 
-def read_itf(path: str) -> Iterator[tuple[Any, ...]]:
+def read_itf(path: str) -> Iterator[EventRecord]:
     """Normalised events of a nodereg ITF trace."""
     import json
-
-    from .run import open_source
 
     name, f = open_source(path)
     try:
         raw = f.read(1 << 30)
     finally:
-        import sys
-
-        if f is not sys.stdin.buffer:
-            f.close()
+        close_source(f)
     try:
         doc = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"not JSON: {exc}", name, 1) from None
+    except RecursionError:
+        raise InputError("JSON nested too deeply", name, 1) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("states"), list):
         raise InputError('ITF: expected an object with "states"', name, 1)
     yield from itf_events(doc, name)
 
 
-def itf_events(doc: dict[str, Any], name: str = "<itf>") -> Iterator[tuple[Any, ...]]:
+def itf_events(doc: dict[str, Any], name: str = "<itf>") -> Iterator[EventRecord]:
+    """The events of an ITF document; a state of the wrong shape is one input error naming it."""
+    at = [1]
+    try:
+        yield from _itf_events(doc, name, at)
+    except (TypeError, ValueError, AttributeError, KeyError, OverflowError) as exc:
+        raise InputError(f"ITF: unexpected shape near state {at[0] - 1} ({type(exc).__name__}: {str(exc)[:100]})",
+                         name, at[0]) from None
+
+
+def _itf_events(doc: dict[str, Any], name: str, at: list[int]) -> Iterator[EventRecord]:
     states = doc["states"]
     if not states:
         return
+    if not isinstance(states[0], dict):
+        raise InputError(f"ITF state 0: expected an object, got {type(states[0]).__name__}", name, 1)
     try:
         first = {k: _plain(v) for k, v in states[0].items() if k != "#meta"}
     except Exception as exc:  # itf-py raises plain exceptions on odd values
@@ -126,14 +136,17 @@ def itf_events(doc: dict[str, Any], name: str = "<itf>") -> Iterator[tuple[Any, 
         ev = {"t": t0, "event": "declare_pod", "pod": str(pn), "tolerates": bits,
               "toleration_seconds": None if pv.get("tolerates_forever") else int(pv.get("toleration_seconds", 0)),
               "request": int(pv.get("request", 0))}
-        yield (*normalise(ev, name, 1), 1, name)
+        yield normalise(ev, name, 1)
     for nn, nv in sorted(nodes.items()):
         ev = {"t": t0, "event": "declare_node", "node": str(nn), "capacity": int(nv.get("capacity", 10**9)),
               "reserved": int(nv.get("reserved", 0))}
-        yield (*normalise(ev, name, 1), 1, name)
+        yield normalise(ev, name, 1)
     t = t0
     for i, st in enumerate(states[1:], start=1):
         line = i + 1
+        at[0] = line
+        if not isinstance(st, dict):
+            raise InputError(f"ITF state {i}: expected an object, got {type(st).__name__}", name, line)
         try:
             s = {k: _plain(v) for k, v in st.items() if k != "#meta"}
         except Exception as exc:
@@ -166,7 +179,7 @@ def itf_events(doc: dict[str, Any], name: str = "<itf>") -> Iterator[tuple[Any, 
             if exp.get("custom_effect") is not None and not exp.get("taint_custom"):
                 exp.pop("custom_effect")
             ev["expect"] = exp
-        yield (*normalise(ev, name, line), line, name)
+        yield normalise(ev, name, line)
 
 
 def _num(v: Any, name: str, line: int) -> float:

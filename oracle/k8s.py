@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from nodereg.model import declaration as d
 
-from .core import InputError
+from .record import InputError
 
 MAX_OBJECT = 16 << 20  # bytes of one JSON object in a stream
 
@@ -24,11 +24,11 @@ def parse_time(v: Any, what: str, file: str | None, line: int | None) -> float:
         raise InputError(f"{what}: expected an RFC 3339 timestamp, got {v!r:.60}", file, line)
     try:
         x = dt.datetime.fromisoformat(v.replace("Z", "+00:00"))
-    except ValueError:
+        if x.tzinfo is None:
+            x = x.replace(tzinfo=dt.UTC)
+        return x.timestamp()
+    except (ValueError, OverflowError):
         raise InputError(f"{what}: expected an RFC 3339 timestamp, got {v!r:.60}", file, line) from None
-    if x.tzinfo is None:
-        x = x.replace(tzinfo=dt.UTC)
-    return x.timestamp()
 
 
 def cpu_millis(q: Any) -> int | None:
@@ -37,28 +37,123 @@ def cpu_millis(q: Any) -> int | None:
         return None
     if isinstance(q, bool):
         return None
-    if isinstance(q, int | float):
-        return round(q * 1000)
-    if not isinstance(q, str) or not q:
-        return None
     try:
+        if isinstance(q, int | float):
+            return round(q * 1000)
+        if not isinstance(q, str) or not q:
+            return None
         if q.endswith("m"):
             return int(q[:-1])
         if q.endswith("k"):
-            return int(float(q[:-1]) * 1_000_000)
+            return round(float(q[:-1]) * 1_000_000)
         return round(float(q) * 1000)
-    except ValueError:
+    except (ValueError, OverflowError):  # not a number, or inf/nan
         return None
 
 
 def objects(f: IO[bytes], name: str) -> Iterator[tuple[int, Any]]:
+    """Every top-level value of a JSON or YAML stream: ``(line where it starts, value)``.
+
+    JSON: concatenated (pretty-printed or compact) values or JSON Lines; YAML (the stream does not
+    start with ``{`` or ``[``): one value per document (``---``). A value that does not parse is
+    yielded as ``(line, InputError)`` and reading resumes after it.
+    """
+    head = f.read(1 << 16)
+    first = head.lstrip()[:1]
+    rest = _Prefixed(head, f)
+    if first and first not in b"{[":
+        yield from yaml_documents(rest, name)
+    else:
+        yield from json_values(rest, name)
+
+
+class _Prefixed:
+    """``head`` then the rest of ``f`` (what :func:`objects` peeked to choose JSON or YAML)."""
+
+    __slots__ = ("_f", "_head")
+
+    def __init__(self, head: bytes, f: IO[bytes]) -> None:
+        self._head, self._f = head, f
+
+    def read(self, n: int = -1) -> bytes:
+        if self._head:
+            out, self._head = self._head, b""
+            return out
+        return self._f.read(n)
+
+
+def yaml_documents(f: Any, name: str) -> Iterator[tuple[int, Any]]:
+    """The documents of a YAML stream (``kubectl get -o yaml``, KWOK files), one at a time.
+
+    Split on ``---`` lines so that each document is parsed alone (bounded memory, a bad document
+    does not hide the next) with PyYAML's C loader, and numbered by the line it starts on.
+    """
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    start, n, doc, size = 1, 0, [], 0
+    rest = b""
+
+    def parse(text: list[bytes], at: int) -> tuple[int, Any] | None:
+        body = b"".join(text)
+        if not body.strip() or all(not x.strip() or x.lstrip().startswith(b"#") for x in text):
+            return None
+        if len(body) > MAX_OBJECT:
+            return at, InputError("YAML document larger than 16 MiB", name, at)
+        try:
+            return at, yaml.load(body, Loader=loader)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = at + mark.line if mark is not None else at
+            what = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            return line, InputError(f"not YAML: {what}", name, line)
+        except RecursionError:
+            return at, InputError("YAML nested too deeply", name, at)
+
+    while True:
+        chunk = f.read(1 << 20)
+        if not chunk:
+            parts = [rest] if rest else []
+        else:
+            parts = (rest + chunk).split(b"\n")
+            rest = parts.pop()
+        for raw in parts:
+            n += 1
+            if raw.startswith(b"---") and raw[3:4] in (b"", b" ", b"\r", b"\t"):
+                got = parse(doc, start)
+                if got is not None:
+                    yield got
+                doc, size, start = [], 0, n + 1
+                tail = raw[3:].strip()
+                if tail:  # "--- {a: 1}" or "--- !tag": content on the marker line
+                    doc.append(tail + b"\n")
+                    start = n
+                continue
+            if raw.startswith(b"...") and raw[3:4] in (b"", b" ", b"\r"):
+                continue
+            size += len(raw) + 1
+            if size <= MAX_OBJECT + 1:
+                doc.append(raw + b"\n")
+            elif size - len(raw) - 1 <= MAX_OBJECT + 1:
+                doc.append(b"x" * (MAX_OBJECT + 2))  # too big: reported once, at its start
+        if not chunk:
+            got = parse(doc, start)
+            if got is not None:
+                yield got
+            return
+
+
+def json_values(f: Any, name: str) -> Iterator[tuple[int, Any]]:
     """Every JSON value of a stream of concatenated (pretty-printed or compact) values or JSON Lines.
 
     Yields ``(line where the value starts, value)``, in bounded memory (one value at a time, at
     most :data:`MAX_OBJECT`). A malformed value is yielded as ``(line, InputError)``; the stream
     then resumes at the next line that starts with ``{``.
     """
+    import codecs
+
     dec = json.JSONDecoder()
+    utf8 = codecs.getincrementaldecoder("utf-8")("replace")  # a character split between reads stays whole
     buf, pos, line, eof = "", 0, 1, False
     ws = " \t\r\n"
 
@@ -69,8 +164,13 @@ def objects(f: IO[bytes], name: str) -> Iterator[tuple[int, Any]]:
         chunk = f.read(1 << 20)
         if not chunk:
             eof = True
+            tail = utf8.decode(b"", final=True)
+            if tail:
+                buf = buf[pos:] + tail
+                pos = 0
+                return True
             return False
-        buf = buf[pos:] + chunk.decode("utf-8", "replace")
+        buf = buf[pos:] + utf8.decode(chunk)
         pos = 0
         return True
 
@@ -86,13 +186,17 @@ def objects(f: IO[bytes], name: str) -> Iterator[tuple[int, Any]]:
             return
         try:
             val, end = dec.raw_decode(buf, pos)
-        except json.JSONDecodeError as exc:
-            near_end = exc.pos >= len(buf) - 65536
+        except (json.JSONDecodeError, RecursionError) as exc:
+            deep = isinstance(exc, RecursionError)
+            epos = pos if deep else exc.pos  # type: ignore[union-attr]
+            near_end = not deep and epos >= len(buf) - 65536
             if near_end and len(buf) - pos <= MAX_OBJECT and more():
                 continue
             too_big = len(buf) - pos > MAX_OBJECT
-            at = line + buf.count("\n", pos, min(exc.pos, len(buf)))
-            yield at, InputError("JSON value larger than 16 MiB" if too_big else f"not JSON: {exc.msg}", name, at)
+            at = line + buf.count("\n", pos, min(epos, len(buf)))
+            msg = ("JSON value larger than 16 MiB" if too_big else "JSON nested too deeply" if deep
+                   else f"not JSON: {exc.msg}")  # type: ignore[union-attr]
+            yield at, InputError(msg, name, at)
             while True:
                 k = buf.find("\n{", pos + 1)
                 if k >= 0:
@@ -147,3 +251,218 @@ def pod_request(pod: dict[str, Any]) -> int:
             req = ((c.get("resources") or {}).get("requests") or {}).get("cpu")
             total += cpu_millis(req) or 0
     return total
+
+
+# -------------------------------------------------------------------------------------------------
+# Kubernetes objects in every serialisation, as the readers want them
+# -------------------------------------------------------------------------------------------------
+
+LISTS = {"List": None, "NodeList": "Node", "PodList": "Pod", "LeaseList": "Lease"}
+LIFECYCLE_KINDS = ("Node", "Pod", "Lease")
+
+
+def infer_kind(obj: dict[str, Any]) -> str | None:
+    """Node, Pod or Lease from an object's shape, for objects without ``kind`` (client-go, cluster-info dump).
+
+    Pod: ``spec.containers``. Lease: ``spec.holderIdentity``/``renewTime``/``leaseDurationSeconds``.
+    Node: ``status.nodeInfo``/``daemonEndpoints``/``addresses``, or ``spec.podCIDR``/``providerID``/
+    ``taints``/``unschedulable``. None when the shape says nothing.
+    """
+    spec = obj.get("spec")
+    status = obj.get("status")
+    spec = spec if isinstance(spec, dict) else {}
+    status = status if isinstance(status, dict) else {}
+    if "containers" in spec:
+        return "Pod"
+    if any(k in spec for k in ("holderIdentity", "renewTime", "leaseDurationSeconds", "acquireTime")):
+        return "Lease"
+    if any(k in status for k in ("nodeInfo", "daemonEndpoints", "addresses", "volumesAttached")) or any(
+            k in spec for k in ("podCIDR", "podCIDRs", "providerID", "taints", "unschedulable", "configSource")):
+        return "Node"
+    return None
+
+
+def _type_error(kind: str, name: Any, where: str, expected: str, got: Any) -> str:
+    return f"{kind} {str(name)[:80]}: {where}: expected {expected}, got {type(got).__name__}"
+
+
+def shape_error(kind: str, obj: dict[str, Any]) -> str | None:
+    """What is wrongly shaped in a Node/Pod/Lease for the fields the adapters read (None: fine).
+
+    The adapters can then read these fields without a type check of their own, and a malformed
+    object is one input error naming the field, never a traceback.
+    """
+    meta = obj.get("metadata")
+    if not isinstance(meta, dict):
+        return f"{kind}: metadata: expected an object, got {type(meta).__name__}"
+    name = meta.get("name")
+    if not isinstance(name, str) or not name:
+        return f"{kind}: missing metadata.name"
+    for k in ("namespace", "resourceVersion", "creationTimestamp", "deletionTimestamp"):
+        if k in meta and meta[k] is not None and not isinstance(meta[k], str):
+            return _type_error(kind, name, f"metadata.{k}", "a string", meta[k])
+    mf = meta.get("managedFields")
+    if mf is not None and not isinstance(mf, list):
+        return _type_error(kind, name, "metadata.managedFields", "a list", mf)
+    for part in ("spec", "status"):
+        if obj.get(part) is not None and not isinstance(obj[part], dict):
+            return _type_error(kind, name, part, "an object", obj[part])
+    spec = obj.get("spec") or {}
+    status = obj.get("status") or {}
+    lists = [("status.conditions", status.get("conditions"))]
+    if kind == "Node":
+        lists.append(("spec.taints", spec.get("taints")))
+        for k in ("capacity", "allocatable"):
+            if status.get(k) is not None and not isinstance(status[k], dict):
+                return _type_error(kind, name, f"status.{k}", "an object", status[k])
+    elif kind == "Pod":
+        lists += [("spec.tolerations", spec.get("tolerations")), ("spec.containers", spec.get("containers"))]
+        if spec.get("nodeName") is not None and not isinstance(spec["nodeName"], str):
+            return _type_error(kind, name, "spec.nodeName", "a string", spec["nodeName"])
+    for where, v in lists:
+        if v is None:
+            continue
+        if not isinstance(v, list):
+            return _type_error(kind, name, where, "a list", v)
+        for x in v:
+            if not isinstance(x, dict):
+                return _type_error(kind, name, f"{where}[]", "objects", x)
+            for k in ("type", "status", "key", "value", "effect", "operator", "lastHeartbeatTime",
+                      "lastTransitionTime", "timeAdded", "reason"):
+                if k in x and x[k] is not None and not isinstance(x[k], str):
+                    return _type_error(kind, name, f"{where}[].{k}", "a string", x[k])
+            if where == "spec.containers":
+                res = x.get("resources")
+                if res is not None and not (isinstance(res, dict) and isinstance(res.get("requests") or {}, dict)):
+                    return _type_error(kind, name, f"{where}[].resources", "an object of requests", res)
+            if where == "spec.tolerations" and x.get("tolerationSeconds") is not None and (
+                    type(x["tolerationSeconds"]) is not int):
+                return _type_error(kind, name, f"{where}[].tolerationSeconds", "an integer",
+                                   x["tolerationSeconds"])
+    if kind == "Lease" and spec.get("renewTime") is not None and not isinstance(spec["renewTime"], str):
+        return _type_error(kind, name, "spec.renewTime", "a timestamp string", spec["renewTime"])
+    return None
+
+
+def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
+    """One top-level value of a capture as watch events the adapter reads, or InputErrors.
+
+    A watch event passes as it is; a bare object, a ``List``/``NodeList``/``PodList``/``LeaseList`` and
+    a JSON array are a snapshot: each object becomes ``{"type": "ADDED", "object": ...}`` (its kind
+    from the list's kind or from its shape when it has none). Kinds other than Node, Pod and Lease,
+    and objects whose kind cannot be told, are counted in ``sink.ignored`` (never silently dropped).
+    """
+    if isinstance(value, list):
+        for x in value:
+            yield from _snapshot_item(x, None, name, line, sink)
+        return
+    if not isinstance(value, dict):
+        yield InputError(f"expected a Kubernetes object or watch event, got {type(value).__name__}", name, line)
+        return
+    kind = value.get("kind") if isinstance(value.get("kind"), str) else None
+    if isinstance(value.get("items"), list) and (kind in LISTS or (kind is None and "metadata" in value) or (
+            isinstance(kind, str) and kind.endswith("List"))):
+        of = LISTS.get(kind) if isinstance(kind, str) else None
+        if of is None and isinstance(kind, str) and kind.endswith("List") and kind != "List":
+            of = kind[:-4]
+        for x in value["items"]:
+            yield from _snapshot_item(x, of, name, line, sink)
+        return
+    if "object" in value and "type" in value:
+        typ, obj = value.get("type"), value.get("object")
+        if typ in ("BOOKMARK", "ERROR"):
+            from .record import ignore
+
+            ignore(sink, f"watch {typ} events")
+            return
+        if not isinstance(obj, dict):
+            yield InputError(f"watch event: \"object\": expected an object, got {type(obj).__name__}", name, line)
+            return
+        okind = obj.get("kind") if isinstance(obj.get("kind"), str) else None
+        okind = okind or infer_kind(obj)
+        if okind not in LIFECYCLE_KINDS:
+            from .record import ignore
+
+            ignore(sink, f"{okind} objects (not part of the node lifecycle)" if okind else
+                   "objects whose kind cannot be told (no kind; not shaped like a Node, Pod or Lease)")
+            return
+        err = shape_error(okind, obj)
+        if err is not None:
+            yield InputError(err, name, line)
+            return
+        if obj.get("kind") != okind:
+            value = {**value, "object": {**obj, "kind": okind}}
+        yield value
+        return
+    yield from _snapshot_item(value, None, name, line, sink)
+
+
+def _snapshot_item(x: Any, of: str | None, name: str, line: int, sink: Any) -> Iterator[Any]:
+    from .record import ignore
+
+    if not isinstance(x, dict):
+        yield InputError(f"list item: expected a Kubernetes object, got {type(x).__name__}", name, line)
+        return
+    if "object" in x and "type" in x:  # a watch event inside an array
+        yield from watch_items(x, name, line, sink)
+        return
+    kind = (x.get("kind") if isinstance(x.get("kind"), str) else None) or of or infer_kind(x)
+    if kind in LISTS or (isinstance(kind, str) and kind.endswith("List") and isinstance(x.get("items"), list)):
+        yield from watch_items(x, name, line, sink)
+        return
+    if kind not in LIFECYCLE_KINDS:
+        ignore(sink, f"{kind} objects (not part of the node lifecycle)" if kind else
+               "objects whose kind cannot be told (no kind; not shaped like a Node, Pod or Lease)")
+        return
+    err = shape_error(kind, x)
+    if err is not None:
+        yield InputError(err, name, line)
+        return
+    yield {"type": "ADDED", "object": x if x.get("kind") == kind else {**x, "kind": kind}}
+
+
+def watch_objects(f: IO[bytes], name: str, sink: Any) -> Iterator[tuple[int, Any]]:
+    """:func:`objects` of a capture, expanded by :func:`watch_items`: ``(line, watch event | InputError)``."""
+    for line, value in objects(f, name):
+        if isinstance(value, InputError):
+            yield line, value
+            continue
+        for item in watch_items(value, name, line, sink):
+            yield line, item
+
+
+def audit_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
+    """One top-level value of an audit log as audit events: an ``Event``, an ``EventList``'s items, an array.
+
+    Items of an ``EventList`` get its ``apiVersion`` and ``kind: Event`` when they carry none; core/v1
+    Events (not audit events) are counted in ``sink.ignored``.
+    """
+    from .record import ignore
+
+    items: list[Any]
+    api = None
+    if isinstance(value, list):
+        items = value
+    elif isinstance(value, dict) and isinstance(value.get("items"), list) and value.get("kind") in (
+            "EventList", "List", None):
+        items, api = value["items"], value.get("apiVersion")
+    else:
+        items = [value]
+    for x in items:
+        if isinstance(x, dict) and "kind" not in x and (api or "auditID" in x):
+            x = {**x, "kind": "Event", "apiVersion": x.get("apiVersion") or api or "audit.k8s.io/v1"}
+        if isinstance(x, dict) and x.get("kind") == "Event" and not str(x.get("apiVersion", "")).startswith(
+                "audit.k8s.io/"):
+            ignore(sink, "core/v1 Events (not audit events)")
+            continue
+        yield x
+
+
+def audit_objects(f: IO[bytes], name: str, sink: Any) -> Iterator[tuple[int, Any]]:
+    """Audit events of a log (JSON Lines, EventList batches, arrays; JSON or YAML), see :func:`audit_items`."""
+    for line, value in objects(f, name):
+        if isinstance(value, InputError):
+            yield line, value
+            continue
+        for x in audit_items(value, name, line, sink):
+            yield line, x

@@ -24,11 +24,15 @@ detects it at the same line and the file is checked again in one process. ``Repo
 
 from __future__ import annotations
 
-import sys
 import zlib
+from dataclasses import dataclass, field
 from typing import Any
 
-from .core import InputError, Oracle, Position, Violation, backwards
+from .core import POD_EVENTS, Oracle
+from .eventlog import fast_table, strict_check
+from .events import normalise, validator
+from .record import InputError, Position, Violation, backwards
+from .source import blocks, close_source, json_line_error, open_source
 
 CROSSED = "crossed"
 BROADCAST = frozenset({"declare_pod", "delete_pod"})
@@ -44,14 +48,10 @@ def _worker(args: tuple[Any, ...]) -> Any:
     k, jobs, path, params, k8s_version, slack, keep_going, strict = args
     import orjson
 
-    from .core import POD_EVENTS
-    from .events import normalise, validator
-    from .run import _blocks, _fast_table, _strict, json_line_error, open_source
-
     o = Oracle(params, k8s_version, slack)
     loads, JSONDecodeError = orjson.loads, orjson.JSONDecodeError
     val = validator() if strict else None
-    fast = {} if val is not None else _fast_table(o)
+    fast = {} if val is not None else fast_table(o)
     valid = {eid: ec.valid for eid, ec in o.c.events.items() if ec.valid is not None and eid in fast}
     both = {eid: (h, valid[eid]) for eid, h in fast.items()}
     foreign: set[str] = set()  # nodes of other shards seen so far
@@ -76,7 +76,7 @@ def _worker(args: tuple[Any, ...]) -> Any:
         return not keep_going
 
     try:
-        for parts in _blocks(f):
+        for parts in blocks(f):
             for raw in parts:
                 n += 1
                 try:
@@ -144,9 +144,10 @@ def _worker(args: tuple[Any, ...]) -> Any:
                     before, had = len(o.notes), len(nodes)
                     try:
                         if val is not None:
-                            _strict(val, ev, name, n)
-                        eid, t, node, pod, args, expect, extra = normalise(ev, name, n)
-                        o.apply(eid, t, node, pod, args, expect, extra, line=n, file=name)
+                            strict_check(val, ev, name, n)
+                        r = normalise(ev, name, n)
+                        eid, t, node, pod = r.event, r.t, r.node, r.pod
+                        o.apply(eid, t, node, pod, r.args, r.expect, r.extra, line=n, file=name)
                     except InputError as exc:
                         if error(exc):
                             stop = True
@@ -171,7 +172,7 @@ def _worker(args: tuple[Any, ...]) -> Any:
                         and (t.__class__ is float or t.__class__ is int) and t >= 0 and chk(ev)):
                     try:
                         if val is not None:
-                            _strict(val, ev, name, n)
+                            strict_check(val, ev, name, n)
                         t = normalise(ev, name, n)[1]
                     except InputError as exc:
                         if error(exc):
@@ -190,13 +191,12 @@ def _worker(args: tuple[Any, ...]) -> Any:
             if stop:
                 break
     finally:
-        if f is not sys.stdin.buffer:
-            f.close()
+        close_source(f)
     o.index = index
     if last >= 0:
         o.now = last
     if at:
-        o._pos = Position(index, at, name)
+        o.position = Position(index, at, name)
     during = len(o.violations)
     o.finish()
     out = []
@@ -206,16 +206,26 @@ def _worker(args: tuple[Any, ...]) -> Any:
         key = (v.index, int(end), created.get(v.node or "", -1) if end else 0, j)
         out.append((key, v))
     return {"violations": out, "errors": errors, "notes": notes, "nodes": len(nodes), "events": total,
-            "skipped": o.skipped}
+            "skipped": o.skipped, "coverage": o.coverage()}
+
+
+@dataclass(slots=True)
+class Sharded:
+    """What the shards found together: the parts of the report :func:`nodereg.oracle.run.check` builds."""
+
+    events: int = 0
+    nodes: int = 0
+    violations: list[Violation] = field(default_factory=list)
+    input_errors: list[InputError] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    coverage: dict[str, str] = field(default_factory=dict)
 
 
 def check_sharded(path: str, jobs: int, params: dict[str, int] | None, k8s_version: str, slack: float,
-                  keep_going: bool, strict: bool) -> Any:
-    """The report of :func:`nodereg.oracle.run.check` for one ``events`` file, from ``jobs`` processes;
+                  keep_going: bool, strict: bool) -> Sharded | None:
+    """The findings of :func:`nodereg.oracle.run.check` for one ``events`` file, from ``jobs`` processes;
     ``None`` if the trace moves a pod across shards (check it in one process then)."""
     import multiprocessing as mp
-
-    from .run import Report
 
     Oracle(params, k8s_version, slack)  # compile (or load) once, before the workers fork
     ctx = mp.get_context("fork")
@@ -224,7 +234,7 @@ def check_sharded(path: str, jobs: int, params: dict[str, int] | None, k8s_versi
                                    for k in range(jobs)], chunksize=1)
     if any(p == CROSSED for p in parts):
         return None
-    rep = Report(oracle=None)
+    rep = Sharded()
     vs: list[tuple[Any, Violation]] = [x for p in parts for x in p["violations"]]
     vs.sort(key=lambda x: x[0])
     rep.violations = [v for _, v in vs]
@@ -233,6 +243,9 @@ def check_sharded(path: str, jobs: int, params: dict[str, int] | None, k8s_versi
     rep.nodes = sum(p["nodes"] for p in parts)
     notes = sorted((x for p in parts for x in p["notes"]), key=lambda x: x[0])
     rep.notes = list(dict.fromkeys(x for _, x in notes))[:50]
+    # a property is checked only if every shard could check it
+    for pid in parts[0]["coverage"]:
+        rep.coverage[pid] = next((c for p in parts if (c := p["coverage"][pid]) != "checked"), "checked")
     if parts[0]["skipped"]:
         rep.notes.append("not checked with these parameters (their timing assumption fails): "
                          + ", ".join(parts[0]["skipped"]))

@@ -32,16 +32,14 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .core import InputError
+from nodereg.model import declaration as d
+
 from .events import normalise
-from .k8s import conditions, cpu_millis, node_vars, objects, parse_time, pod_request
-from .run import open_source
-
-if TYPE_CHECKING:
-    from .core import Oracle
-    from .run import Report
+from .k8s import conditions, cpu_millis, node_vars, parse_time, pod_request, watch_objects
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink
+from .source import close_source, open_source
 
 CREDENTIALS = ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate")
 CONDITION_TAINTS = ("taint_not_ready_ns", "taint_unreachable_ns", "taint_unschedulable", "taint_memory_pressure",
@@ -68,10 +66,11 @@ def object_time(obj: dict[str, Any]) -> float:
     status = obj.get("status") if isinstance(obj.get("status"), dict) else {}
     cands: list[Any] = [meta.get("creationTimestamp"), meta.get("deletionTimestamp"), spec.get("renewTime"),
                         spec.get("acquireTime"), status.get("startTime")]
-    for c in status.get("conditions") or []:
+    conds, taints = status.get("conditions"), spec.get("taints")
+    for c in conds if isinstance(conds, list) else ():
         if isinstance(c, dict):
             cands += [c.get("lastHeartbeatTime"), c.get("lastTransitionTime")]
-    for t in spec.get("taints") or []:
+    for t in taints if isinstance(taints, list) else ():
         if isinstance(t, dict):
             cands.append(t.get("timeAdded"))
     best = float("-inf")
@@ -87,11 +86,18 @@ def object_time(obj: dict[str, Any]) -> float:
 class WatchAdapter:
     """Turns watch events (one at a time) into normalised model events for the oracle."""
 
-    def __init__(self, oracle: Oracle | None = None) -> None:
+    def __init__(self, oracle: Any = None) -> None:
         self.nodes: dict[str, dict[str, Any]] = {}
         self.pods: dict[str, dict[str, Any]] = {}
         self.leases: dict[str, float] = {}
         self.known: set[str] = set()  # nodes whose kubelet the oracle knows has credentials
+        #: feature gates for toleration matching (TaintTolerationComparisonOperators): the defaults of
+        #: the model's Kubernetes version unless given
+        self.gates: dict[str, bool] | None = None
+        #: still reading the list a watch starts with (events fed one at a time; ``watch_events``
+        #: takes the list of every file together first and then clears it)
+        self.listing = True
+        self._top = (-1.0, float("-inf"))
         self.t = 0.0
 
     # -- time ------------------------------------------------------------------------------------
@@ -103,21 +109,71 @@ class WatchAdapter:
                 return self.t
         return self.t
 
-    def _ev(self, items: list[tuple[Any, ...]], ev: dict[str, Any], file: str | None, line: int | None) -> None:
-        items.append((*normalise(ev, file, line), line, file))
+    def _ev(self, items: list[Item], ev: dict[str, Any], file: str | None, line: int | None, **extra: Any) -> None:
+        rec = normalise(ev, file, line)
+        # every node of a capture is first seen mid-life: its heartbeat is judged once its Lease is seen
+        items.append(rec._replace(extra={**(rec.extra or {}), "hb_gate": True, **extra}))
 
-    def _creds(self, items: list[tuple[Any, ...]], node: str, t: float, file: str | None, line: int | None) -> None:
+    # -- the list snapshot -----------------------------------------------------------------------
+    def snapshot(self, entries: list[tuple[Any, str | None, int | None]]) -> list[Item]:
+        """The list a watch starts with: every object taken together, at the capture's start.
+
+        ``kubectl get -w`` first lists every object as ADDED (each with its own resourceVersion,
+        in no order), so these are one moment, not a history: the capture starts at the latest
+        timestamp they carry, each Node's heartbeat is the latest of its Lease ``renewTime`` and
+        its conditions' ``lastHeartbeatTime`` (status is posted only every 5 min), and no
+        time-based judgement is made until all of them are in.
+        """
+        objs: list[tuple[dict[str, Any], str | None, int | None]] = []
+        for item, file, line in entries:
+            for obj in _snapshot_objects(item):
+                if not isinstance(obj, dict):
+                    raise InputError("expected a Kubernetes object in the list", file, line)
+                meta = obj.get("metadata")
+                if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
+                    raise InputError(f"{obj.get('kind') or 'object'}: missing metadata.name", file, line)
+                objs.append((obj, file, line))
+        start = max((object_time(o) for o, _, _ in objs), default=float("-inf"))
+        if start > float("-inf"):
+            self.t = max(self.t, start)
+        leases: dict[str, float] = {}
+        for o, file, line in objs:
+            if o.get("kind") == "Lease" and (o["metadata"].get("namespace") or "kube-node-lease") == "kube-node-lease":
+                renew = (o.get("spec") or {}).get("renewTime") if isinstance(o.get("spec"), dict) else None
+                if renew:
+                    leases[o["metadata"]["name"]] = parse_time(renew, "Lease spec.renewTime", file, line)
+        out: list[Item] = []
+        order = {"Node": 0, "Lease": 1, "Pod": 2}
+        for o, file, line in sorted(objs, key=lambda x: order.get(str(x[0].get("kind")), 3)):
+            kind = o.get("kind")
+            try:
+                if kind == "Node":
+                    out += self._node("ADDED", o, file, line, lease=leases.get(o["metadata"]["name"]), listed=True)
+                elif kind == "Lease":
+                    name = o["metadata"]["name"]
+                    if name in leases:
+                        self.leases[name] = leases[name]
+                        if name not in self.nodes:
+                            out += self._lease("ADDED", o, file, line)
+                elif kind == "Pod":
+                    out += self._pod("ADDED", o, file, line, listed=True)
+            except (AttributeError, TypeError, KeyError) as exc:
+                raise InputError(f"{kind} {o['metadata'].get('name')}: unexpected field shape ({exc})", file,
+                                 line) from None
+        return out
+
+    def _creds(self, items: list[Item], node: str, t: float, file: str | None, line: int | None) -> None:
         if node not in self.known:
             self.known.add(node)
             for e in CREDENTIALS:
                 self._ev(items, {"t": t, "event": e, "node": node, "inferred": True}, file, line)
 
     # -- one watch event ---------------------------------------------------------------------------
-    def feed(self, item: Any, file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+    def feed(self, item: Any, file: str | None, line: int | None) -> list[Item]:
         if not isinstance(item, dict):
             raise InputError("expected a watch event object {\"type\", \"object\"}", file, line)
         if item.get("kind") == "List" and isinstance(item.get("items"), list):
-            out: list[tuple[Any, ...]] = []
+            out: list[Item] = []
             for x in item["items"]:
                 out += self.feed({"type": "ADDED", "object": x}, file, line)
             return out
@@ -134,20 +190,32 @@ class WatchAdapter:
         meta = obj.get("metadata")
         if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
             raise InputError(f"{kind or 'object'}: missing metadata.name", file, line)
+        # one event at a time (oracle --stdio): the ADDED events a watch starts with are its list,
+        # up to the first other event or an object created after them (as ``watch_events`` reads it)
+        listed = False
+        if self.listing:
+            rv = float(_rv(obj) if _rv(obj) is not None else -1)
+            key = (rv, object_time(obj), 0, line or 0, file or "", item)
+            if typ != "ADDED" or _created_after(key, self._top[0], self._top[1]):
+                self.listing = False
+            else:
+                listed = True
+                self._top = (max(self._top[0], rv), max(self._top[1], key[1]))
         try:
             if kind == "Node":
-                return self._node(typ, obj, file, line)
+                return self._node(typ, obj, file, line, listed=listed)
             if kind == "Pod":
-                return self._pod(typ, obj, file, line)
+                return self._pod(typ, obj, file, line, listed=listed)
             if kind == "Lease":
                 return self._lease(typ, obj, file, line)
         except (AttributeError, TypeError, KeyError) as exc:
             raise InputError(f"{kind} {meta.get('name')}: unexpected field shape ({exc})", file, line) from None
         return []  # other kinds: not part of the node lifecycle
 
-    def _node(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+    def _node(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
+              lease: float | None = None, listed: bool = False) -> list[Item]:
         name = obj["metadata"]["name"]
-        items: list[tuple[Any, ...]] = []
+        items: list[Item] = []
         prev = self.nodes.get(name)
         meta = obj["metadata"]
         if typ == "DELETED":
@@ -155,7 +223,7 @@ class WatchAdapter:
             if prev is not None:
                 self._ev(items, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
             self.nodes.pop(name, None)
-            self.known.discard(name)
+            # the kubelet keeps its client certificate: registering again needs no new TLS bootstrap
             return items
         cur = node_vars(obj)
         conds = conditions(obj)
@@ -165,7 +233,10 @@ class WatchAdapter:
             t = self._time(meta.get("creationTimestamp"), file=file, line=line)
             cap = cpu_millis((status.get("capacity") or {}).get("cpu"))
             alloc = cpu_millis((status.get("allocatable") or {}).get("cpu"))
-            if cur["ready"] == "Absent":
+            # a Node created during the capture is a registration; the kubelet creates it with its
+            # conditions (initialNode ends with setNodeStatus): register, then that first status
+            fresh = typ == "ADDED" and not listed
+            if cur["ready"] == "Absent" or (fresh and cur["ready"] in ("True", "False")):
                 self._creds(items, name, t, file, line)
                 args: dict[str, Any] = {
                     "register_unschedulable": cur["unschedulable"],
@@ -178,11 +249,38 @@ class WatchAdapter:
                     args["capacity"] = cap
                     args["reserved"] = max(cap - (alloc if alloc is not None else cap), 0)
                 exp = {k: v for k, v in cur.items() if k not in ("ready", "memory_pressure")}
+                zone = _zone(obj)
+                if _REGISTER_READY:
+                    # created with its conditions; a Node created without them (a node simulator)
+                    # shows as ready=Absent, an outcome the model's kubelet does not have
+                    args["ready"] = cur["ready"] == "True"
+                    args["memory_pressure"] = cur["memory_pressure"]
+                    exp = {k: v for k, v in cur.items() if k != "custom_effect" or cur.get("taint_custom")}
                 self._ev(items, {"t": t, "event": "kubelet_register_node", "node": name, **args, "expect": exp},
-                         file, line)
+                         file, line, **({"zone": zone} if zone is not None else {}))
+                if cur["ready"] != "Absent" and not _REGISTER_READY:
+                    self._ev(items, {"t": t, "event": "kubelet_post_status", "node": name,
+                                     "ready": cur["ready"] == "True", "memory_pressure": cur["memory_pressure"],
+                                     "expect": {k: v for k, v in cur.items() if k != "custom_effect"
+                                                or cur.get("taint_custom")}}, file, line)
             else:
                 t = self._time(ready_c.get("lastHeartbeatTime"), meta.get("creationTimestamp"), file=file,
                                line=line)
+                if lease is None and name in self.leases:
+                    lease = self.leases[name]
+                posted = [parse_time(c["lastHeartbeatTime"], f"condition {k} lastHeartbeatTime", file, line)
+                          for k, c in conds.items() if isinstance(c.get("lastHeartbeatTime"), str)]
+                status_post = max(posted) if posted else None
+                seen = [x for x in (status_post, lease) if x is not None]
+                hb_extra: dict[str, Any] = {}
+                if seen:
+                    hb_extra = {"heartbeat": max(seen), "status_post": status_post if status_post is not None
+                                else max(seen)}
+                if lease is not None:
+                    hb_extra["lease"] = lease
+                zone = _zone(obj)
+                if zone is not None:
+                    hb_extra["zone"] = zone
                 self.known.add(name)
                 taints = [x for x in ((obj.get("spec") or {}).get("taints") or []) if isinstance(x, dict)]
                 ev = {"t": t, "event": "observe_node", "node": name, "ready": cur["ready"], "taints": taints,
@@ -192,10 +290,16 @@ class WatchAdapter:
                     ev["capacity"] = cap
                 if alloc is not None:
                     ev["allocatable"] = alloc
-                self._ev(items, ev, file, line)
+                self._ev(items, ev, file, line, **hb_extra)
             self.nodes[name] = {"vars": cur, "hb": ready_c.get("lastHeartbeatTime"), "obj": obj}
+            _name_taints(items, obj)
             return items
         old = prev["vars"]
+        # the first of the controller's two writes is judged with the second; held once only, so a
+        # write that is wrong (and not half of a swap) shows at the Node's next update
+        half = () if prev.get("held") else _half_swap(cur, old, conds)
+        for k in half:
+            cur[k] = old[k]
         steps: list[tuple[dict[str, Any], tuple[str, ...]]] = []
         hb = ready_c.get("lastHeartbeatTime")
         if cur["ready"] != old["ready"] or (hb and hb != prev["hb"] and cur["ready"] in ("True", "False")) or (
@@ -240,9 +344,26 @@ class WatchAdapter:
                 continue
             exp = cur if j == len(steps) - 1 else {k: cur[k] for k in fields if k in cur}
             exp = {k: v for k, v in exp.items() if k != "custom_effect" or cur.get("taint_custom")}
-            self._ev(items, {**ev, "expect": exp}, file, line)
-        self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj}
+            self._ev(items, {**ev, "expect": exp}, file, line, **self._retolerate(name, obj, prev["obj"]))
+        self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj, "held": bool(half)}
+        _name_taints(items, obj)
         return items
+
+    def _no_nodes(self) -> dict[str, str] | None:
+        """With no Node at all in the input (a pods-only capture), no property about nodes is judged."""
+        if self.nodes:
+            return None
+        from nodereg.properties.catalogue import ALL_PROPERTIES
+
+        return dict.fromkeys((p.id for p in ALL_PROPERTIES), "no Node stream")
+
+    def _retolerate(self, name: str, obj: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
+        """When a Node's taints change: its bound pods' toleration bits against the new taints."""
+        if _taint_list(obj) == _taint_list(old):
+            return {}
+        bits = {k: pod_bits(p["tolerations"], _taint_list(obj), self.gates)
+                for k, p in self.pods.items() if p["node"] == name and not p["deleting"]}
+        return {"pod_bits": bits} if bits else {}
 
     def _creds_steps(self, steps: list[tuple[dict[str, Any], tuple[str, ...]]], name: str, t: float) -> None:
         if name not in self.known:
@@ -250,7 +371,7 @@ class WatchAdapter:
             for e in CREDENTIALS:
                 steps.append(({"t": t, "event": e, "node": name, "inferred": True}, ()))
 
-    def _lease(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+    def _lease(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         meta = obj["metadata"]
         if meta.get("namespace", "kube-node-lease") != "kube-node-lease" or typ == "DELETED":
             return []
@@ -263,18 +384,25 @@ class WatchAdapter:
             return []
         self.leases[name] = t
         self.t = max(self.t, t)
-        items: list[tuple[Any, ...]] = []
+        items: list[Item] = []
         self._creds(items, name, self.t, file, line)
         self._ev(items, {"t": self.t, "event": "kubelet_renew_lease", "node": name}, file, line)
         return items
 
-    def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[tuple[Any, ...]]:
+    def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
+             listed: bool = False) -> list[Item]:
+        """A Pod event: declared when first seen, bound when ``spec.nodeName`` appears, and removed at the
+        *deletion request* -- the taint-eviction controller's act (DisruptionTarget with reason
+        DeletionByTaintManager, or ``deletionTimestamp`` set while the node has a NoExecute taint the
+        pod does not tolerate for ever), else anyone's delete (``kubectl drain``'s Eviction API,
+        a rollout). The DELETED that follows the grace period is not part of the eviction.
+        """
         meta = obj["metadata"]
         key = f"{meta.get('namespace', 'default')}/{meta['name']}"
         spec = obj.get("spec") or {}
         node = spec.get("nodeName") or None
         prev = self.pods.get(key)
-        items: list[tuple[Any, ...]] = []
+        items: list[Item] = []
         if prev is None:
             if typ == "DELETED":
                 return []
@@ -283,33 +411,207 @@ class WatchAdapter:
             ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": tols, "request": pod_request(obj),
                   "default_tolerations": False}
             self._ev(items, ev, file, line)
-            self.pods[key] = {"node": None, "deleting": False}
+            if node is not None and node in self.nodes and (typ == "ADDED" or listed):
+                # already bound: its bits against the taints of the node it is on
+                from .compile import PI
+
+                p = items[-1].extra["pod"]  # type: ignore[index, union-attr]
+                for k, v in pod_bits(tols, _taint_list(self.nodes[node]["obj"]), self.gates).items():
+                    p[PI[k]] = v
+            self.pods[key] = {"node": None, "deleting": False, "tolerations": tols}
             prev = self.pods[key]
-            if node is not None and typ == "ADDED":
-                # bound before the watch began: taken as it is
-                items.append(_bound(key, node, self.t, file, line))
+            if node is not None and (typ == "ADDED" or listed):
+                # bound before the watch began, or a static pod's mirror (created with nodeName
+                # by its kubelet, never scheduled): taken as it is
+                items.append(_bound(key, node, self.t, file, line, unchecked=self._no_nodes()))
                 prev["node"] = node
+            if listed and _deletion(obj) is not None:
+                prev["deleting"] = True  # its deletion was requested before the capture began
+                self._ev(items, {"t": self.t, "event": "delete_pod", "pod": key}, file, line)
         if node is not None and prev["node"] is None:
             sched = conditions(obj).get("PodScheduled") or {}
             t = self._time(sched.get("lastTransitionTime"), file=file, line=line)
-            if node not in self.known and node in self.nodes:
-                self.known.add(node)
-            self._ev(items, {"t": t, "event": "scheduler_bind_pod", "node": node, "pod": key}, file, line)
+            if node not in self.nodes:
+                # a pods-only capture, or a Node this capture never listed: the binding cannot be judged
+                items.append(_bound(key, node, t, file, line, unchecked=self._no_nodes() or dict.fromkeys(
+                    BIND_PROPERTIES, "no Node stream for the node a pod was bound to")))
+            else:
+                # the scheduler's filter against the node's actual taints; then, bound, what the
+                # taint-eviction controller reads (NoExecute taints only, tolerationSeconds)
+                taints = _taint_list(self.nodes[node]["obj"])
+                self._ev(items, {"t": t, "event": "scheduler_bind_pod", "node": node, "pod": key}, file, line,
+                         pod_bits={key: pod_bits(prev["tolerations"], taints, self.gates, scheduling=True)},
+                         untolerated=untolerated(prev["tolerations"], taints, self.gates),
+                         pod_bits_after={key: pod_bits(prev["tolerations"], taints, self.gates)})
             prev["node"] = node
-        deleting = typ == "DELETED" or bool(meta.get("deletionTimestamp"))
-        if deleting and not prev["deleting"]:
+        request = _deletion(obj)
+        if request is not None and not prev["deleting"]:
             prev["deleting"] = True
-            t = self._time(meta.get("deletionTimestamp"), file=file, line=line)
+            when, by_taint = request
+            t = self._time(when, file=file, line=line)
             bound = prev["node"]
             nv = self.nodes.get(bound, {}).get("vars", {}) if bound else {}
             noexec = nv.get("taint_not_ready_ne") or nv.get("taint_unreachable_ne") or (
                 nv.get("taint_custom") and nv.get("custom_effect") == "NoExecute")
-            if bound and noexec:
+            if bound and bound in self.nodes and (by_taint or (by_taint is None and noexec)):
                 self._ev(items, {"t": t, "event": "taint_eviction_evict_pod", "node": bound, "pod": key}, file, line)
+            self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
+        elif typ == "DELETED" and not prev["deleting"]:
+            # DELETED without a deletion request seen (a force delete, or the watch missed it)
+            prev["deleting"] = True
+            t = self._time(meta.get("deletionTimestamp"), file=file, line=line)
             self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
         if typ == "DELETED":
             self.pods.pop(key, None)
         return items
+
+
+#: Properties of a binding (judged only when the Node the pod is bound to is in the input).
+BIND_PROPERTIES = ("no-schedule-without-ready", "no-schedule-with-untolerated-taint", "no-schedule-when-cordoned",
+                   "bound-requests-fit-allocatable", "pods-only-on-existing-nodes")
+
+
+def _deletion(pod: dict[str, Any]) -> tuple[str, bool | None] | None:
+    """When the pod's deletion was *requested*, and whether by the taint-eviction controller.
+
+    ``(RFC 3339 time, by_taint)``: ``by_taint`` True for a DisruptionTarget condition with reason
+    ``DeletionByTaintManager``, False for another DisruptionTarget reason (Eviction API,
+    preemption, pod GC), None when only ``deletionTimestamp`` shows it. ``deletionTimestamp`` is
+    when the object *will* go (request + ``deletionGracePeriodSeconds``), so the request time is
+    that minus the grace period. None: no deletion requested.
+    """
+    meta = pod.get("metadata") or {}
+    for c in (pod.get("status") or {}).get("conditions") or []:
+        if isinstance(c, dict) and c.get("type") == "DisruptionTarget" and c.get("status") == "True":
+            when = c.get("lastTransitionTime") or meta.get("deletionTimestamp")
+            return (when, c.get("reason") == "DeletionByTaintManager") if isinstance(when, str) else None
+    dts = meta.get("deletionTimestamp")
+    if not isinstance(dts, str):
+        return None
+    grace = meta.get("deletionGracePeriodSeconds")
+    if type(grace) is int and 0 < grace < 10**9:
+        import datetime as _dt
+
+        try:
+            x = _dt.datetime.fromisoformat(dts.replace("Z", "+00:00")) - _dt.timedelta(seconds=grace)
+            dts = x.strftime("%Y-%m-%dT%H:%M:%S.%fZ") if x.tzinfo else x.isoformat()
+        except ValueError:
+            pass
+    return dts, None
+
+
+def _zone(obj: dict[str, Any]) -> str | None:
+    """The Node's zone label: the node lifecycle controller rate-limits NoExecute tainting per zone."""
+    labels = (obj.get("metadata") or {}).get("labels")
+    if not isinstance(labels, dict):
+        return None
+    z = labels.get("topology.kubernetes.io/zone", labels.get("failure-domain.beta.kubernetes.io/zone"))
+    return z if isinstance(z, str) else None
+
+
+def _swap_in_model() -> bool:
+    """Does the model take the NoExecute swap as its two writes (both taints on for a moment)?
+
+    Yes when ``one-ready-noexecute-taint`` is not a state invariant (upstream keeps no such
+    invariant: ``SwapNodeControllerTaint`` adds, then removes).
+    """
+    from nodereg.properties.catalogue import PROPERTY_BY_ID
+
+    p = PROPERTY_BY_ID.get("one-ready-noexecute-taint")
+    return p is None or p.kind != "state"
+
+
+_SWAP_IN_MODEL = _swap_in_model()
+#: the model's kubelet creates its Node with its conditions (register carries ready, memory_pressure)
+_REGISTER_READY = any(a.name == "ready" for a in d.EVENT_BY_ID["kubelet_register_node"].args)
+_NS_SLOT = {t.key: t.var for t in d.TAINT_SLOTS if t.effect == d.NO_SCHEDULE}
+
+
+def _half_swap(cur: dict[str, Any], old: dict[str, Any], conds: dict[str, dict[str, Any]]) -> tuple[str, ...]:
+    """The condition-taint slots of a Node update that is the first half of a controller swap.
+
+    ``SwapNodeControllerTaint`` (pkg/controller/util/node) adds the new taints in one write and
+    removes the old ones in a second. The model takes the NoExecute swap (not-ready <-> unreachable)
+    as its two writes; the NoSchedule pass (``doNoScheduleTaintingPass``) as one, so a write that
+    leaves the condition NoSchedule taints short of what the conditions ask for
+    (``rules.desired_no_schedule_taint_keys``) is held back and read together with the write that
+    completes it.
+    """
+    from nodereg.model import rules as r
+
+    held: tuple[str, ...] = ()
+    if any(cur.get(k) != old.get(k) for k in CONDITION_TAINTS):
+        want = r.desired_no_schedule_taint_keys(
+            {k: str(c.get("status")) for k, c in conds.items() if isinstance(k, str)}, bool(cur["unschedulable"]))
+        desired = {v: (k in want) for k, v in _NS_SLOT.items() if v in CONDITION_TAINTS}
+        if any(bool(cur.get(v)) != w for v, w in desired.items()):
+            held += CONDITION_TAINTS
+    if not _SWAP_IN_MODEL and cur.get("taint_not_ready_ne") and cur.get("taint_unreachable_ne") and not (
+            old.get("taint_not_ready_ne") and old.get("taint_unreachable_ne")):
+        held += NOEXEC_TAINTS  # a model whose NoExecute swap is one write: read the two as one
+    return held
+
+
+def _name_taints(items: list[Item], obj: dict[str, Any]) -> None:
+    """Give the node's events its real user taints (``key=value:Effect``), for the messages."""
+    names = [f"{t.get('key', '')}{'=' + t['value'] if t.get('value') else ''}:{t.get('effect')}"
+             for t in _taint_list(obj) if t.get("key", "") not in _SLOT_KEYS]
+    for it in items:
+        if type(it) is EventRecord and it.extra is not None:
+            it.extra["custom_taints"] = names
+
+
+def _taint_list(obj: dict[str, Any]) -> list[dict[str, Any]]:
+    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    return [t for t in (spec.get("taints") or []) if isinstance(t, dict)]
+
+
+_SLOT_KEYS = frozenset(t.key for t in d.TAINT_SLOTS if t.effect >= 0)
+
+
+def pod_bits(tolerations: list[dict[str, Any]], taints: list[dict[str, Any]], gates: dict[str, bool] | None,
+             scheduling: bool = False) -> dict[str, Any]:
+    """A pod's model toleration bits against a Node's *actual* taints, through ``nodereg.tolerates``.
+
+    The model has one user-taint slot per node (``taint_custom`` with ``custom_effect``, the
+    strongest effect among the node's other taints): ``tolerates_custom_ns``/``_ne`` say whether the
+    pod tolerates every such taint of that effect (keys, values, operators, the comparison-operator
+    gate: ``rules.tolerations_tolerate_taint``). For the scheduler's filter (``scheduling``) a
+    NoSchedule taint blocks as a NoExecute one does, so the NoExecute bit then covers both. Bound,
+    ``toleration_seconds`` is upstream's delay for the node's NoExecute taints
+    (``rules.eviction_delay_seconds``: the smallest tolerationSeconds of the tolerations used).
+    """
+    from nodereg.model import rules as r
+
+    custom = [t for t in taints if t.get("key", "") not in _SLOT_KEYS]
+    ns = [t for t in custom if t.get("effect") == r.EFFECT_NO_SCHEDULE]
+    ne = [t for t in custom if t.get("effect") == r.EFFECT_NO_EXECUTE]
+
+    def tol(t: dict[str, Any]) -> bool:
+        return bool(r.tolerations_tolerate_taint(tolerations, t, feature_gates=gates))
+
+    out: dict[str, Any] = {"tolerates_custom_ns": all(tol(t) for t in ns),
+                           "tolerates_custom_ne": all(tol(t) for t in (ne + ns if scheduling else ne))}
+    noexec = [t for t in taints if t.get("effect") == r.EFFECT_NO_EXECUTE]
+    if noexec and not scheduling:
+        delay = r.eviction_delay_seconds(tolerations, noexec, feature_gates=gates)
+        out["tolerates_forever"] = delay is None
+        out["toleration_seconds"] = 0 if delay is None else int(delay)
+    return out
+
+
+def untolerated(tolerations: list[dict[str, Any]], taints: list[dict[str, Any]],
+                gates: dict[str, bool] | None) -> list[str]:
+    """The node's NoSchedule/NoExecute taints the pod does not tolerate, as ``key=value:Effect``."""
+    from nodereg.model import rules as r
+
+    out = []
+    for t in taints:
+        if r.do_not_schedule_taints_filter(t) and not r.tolerations_tolerate_taint(tolerations, t,
+                                                                                   feature_gates=gates):
+            value = t.get("value") or ""
+            out.append(f"{t.get('key', '')}{'=' + value if value else ''}:{t.get('effect')}")
+    return out
 
 
 def _managed_times(obj: dict[str, Any]) -> list[str]:
@@ -327,7 +629,7 @@ def _taint_times(obj: dict[str, Any], slots: tuple[str, ...]) -> list[str]:
     return sorted(out, reverse=True)
 
 
-def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tuple[Any, ...]]:
+def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item]:
     """All files merged into one history: by resourceVersion, or by the objects' own timestamps.
 
     resourceVersion (an etcd revision) orders events across resource types exactly. When a stream's
@@ -335,13 +637,24 @@ def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tu
     (resourceVersion, then position in its file, break ties), and the report says so.
     """
     adapter = WatchAdapter()
+    o = getattr(rep, "oracle", None)
+    if o is not None:
+        # toleration matching under the feature gates of the version checked against
+        # (TaintTolerationComparisonOperators: Lt/Gt tolerate nothing while it is off)
+        from nodereg.model import rules as r
+
+        try:
+            adapter.gates = r.default_feature_gates(o.k8s_version)
+        except (KeyError, ValueError):
+            adapter.gates = None
     missing_rv = [False]
+    need_ts = [True]
 
     def stream(path: str) -> Iterator[tuple[float, float, int, int, str, Any]]:
         name, f = open_source(path)
         try:
             seq = 0
-            for line, obj in objects(f, name):
+            for line, obj in watch_objects(f, name, rep):
                 seq += 1
                 if isinstance(obj, InputError):
                     yield (-1.0, float("-inf"), seq, line, name, obj)
@@ -352,39 +665,111 @@ def watch_events(paths: list[str], rep: Report, keep_going: bool) -> Iterator[tu
                 if rv is None:
                     missing_rv[0] = True
                     rv = -1
-                yield (float(rv), object_time(target), seq, line, name, obj)
+                # the objects' own times order the merge only without resourceVersions (and bound
+                # the list snapshot): not computed for every event otherwise
+                ts = object_time(target) if need_ts[0] or rv < 0 else 0.0
+                yield (float(rv), ts, seq, line, name, obj)
         finally:
-            import sys
+            close_source(f)
 
-            if f is not sys.stdin.buffer:
-                f.close()
-
+    # 1. the list snapshot of every file: its leading ADDED events (bare objects and Lists too),
+    #    all taken together before anything else, whatever the files' order
     its = []
-    by_time = False
+    snap: list[tuple[Any, str | None, int | None]] = []
     for p in paths:
         it = stream(p)
-        first = next(it, None)
-        if first is None:
-            continue
-        by_time = by_time or first[0] < 0
-        its.append(_prepend(first, it))
-    if len(its) > 1:
+        rest = None
+        top_rv, top_t = -1.0, float("-inf")
+        seen: set[tuple[Any, ...]] = set()
+        for x in it:
+            if isinstance(x[5], InputError):
+                rest = x
+                break
+            # a list holds each object once: a second version of one (``kubectl get -w`` without
+            # --output-watch-events prints bare objects) is a change after the list
+            keys = _object_keys(x[5])
+            if not _listed(x[5]) or _created_after(x, top_rv, top_t) or not seen.isdisjoint(keys):
+                rest = x
+                break
+            seen.update(keys)
+            snap.append((x[5], x[4], x[3]))
+            top_rv, top_t = max(top_rv, x[0]), max(top_t, x[1])
+        if rest is not None:
+            its.append((rest[0] < 0, _prepend(rest, it)))
+    try:
+        yield from adapter.snapshot(snap)
+    except InputError as exc:
+        yield exc
+    adapter.listing = False
+    # 2. the watch events of every file, merged into one history
+    by_time = any(flag for flag, _ in its)
+    need_ts[0] = by_time
+    streams = [x for _, x in its]
+    if len(streams) > 1:
         # a timestamp only orders what it describes: within each file, keep the file's own order
         key = (lambda x: (x[1], x[0], x[2])) if by_time else (lambda x: (x[0],))
-        merged: Iterator[tuple[float, float, int, int, str, Any]] = heapq.merge(*its, key=key)
+        merged: Iterator[tuple[float, float, int, int, str, Any]] = heapq.merge(*streams, key=key)
     else:
-        merged = its[0] if its else iter(())
+        merged = streams[0] if streams else iter(())
     for _rvv, _ts, _seq, line, name, obj in merged:
         if isinstance(obj, InputError):
-            yield ("!error", obj)
+            yield obj
             continue
         try:
             yield from adapter.feed(obj, name, line)
         except InputError as exc:
-            yield ("!error", exc)
+            yield exc
     if missing_rv[0]:
         rep.notes.append("some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
                          "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)")
+
+
+def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, top_t: float) -> bool:
+    """An ADDED event that cannot belong to the list before it: an object created after the list.
+
+    A list comes in key order, each object with its own resourceVersion, all at most the list's;
+    an object created during the watch has a newer resourceVersion than every listed one *and* a
+    creationTimestamp after every timestamp they carry. (Without resourceVersions, never.)
+    """
+    if x[0] < 0 or top_rv < 0 or x[0] <= top_rv:
+        return False
+    item = x[5]
+    obj = item.get("object") if isinstance(item, dict) else None
+    meta = obj.get("metadata") if isinstance(obj, dict) else None
+    created = meta.get("creationTimestamp") if isinstance(meta, dict) else None
+    if not isinstance(created, str):
+        return False
+    try:
+        return parse_time(created, "creationTimestamp", None, None) > top_t + 1.0
+    except InputError:
+        return False
+
+
+def _object_keys(item: Any) -> list[tuple[Any, ...]]:
+    """(kind, namespace, name) of the objects a watch event, bare object or List carries."""
+    out = []
+    for o in _snapshot_objects(item) if isinstance(item, dict) else ():
+        meta = o.get("metadata") if isinstance(o, dict) else None
+        if isinstance(meta, dict):
+            out.append((o.get("kind"), meta.get("namespace"), meta.get("name")))
+    return out
+
+
+def _listed(item: Any) -> bool:
+    """Part of a list snapshot: an ADDED watch event, a bare object, or a List of them."""
+    if not isinstance(item, dict):
+        return False
+    if "object" in item and "type" in item:
+        return item.get("type") == "ADDED"
+    return True
+
+
+def _snapshot_objects(item: dict[str, Any]) -> list[Any]:
+    if "object" in item and "type" in item:
+        return [item["object"]]
+    if isinstance(item.get("items"), list) and str(item.get("kind", "List")).endswith("List"):
+        return list(item["items"])
+    return [item]
 
 
 def _prepend(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
@@ -392,9 +777,10 @@ def _prepend(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield from rest
 
 
-def _bound(pod: str, node: str, t: float, file: str | None, line: int | None) -> tuple[Any, ...]:
-    """A binding that happened before the watch began (not checked)."""
-    return ("!observe_binding", t, node, pod, (), None, {}, line, file)
+def _bound(pod: str, node: str, t: float, file: str | None, line: int | None,
+           unchecked: dict[str, str] | None = None) -> ObservedBinding:
+    """A binding the input cannot judge (before the watch began, or on a Node it does not show)."""
+    return ObservedBinding(t, node, pod, line, file, unchecked)
 
 
-__all__ = ["WatchAdapter", "watch_events"]
+__all__ = ["EventRecord", "WatchAdapter", "watch_events"]

@@ -1,0 +1,156 @@
+"""The ``events`` format read from files: the reader, and the hot loop that checks one file inline.
+
+:func:`events_file` is the plain reader (every line an :class:`~nodereg.oracle.record.EventRecord`,
+used to merge several files). :func:`check_events_file` is the fast path of one file: a plain node
+event of a known node goes straight to its compiled inline step (see ``compile.py``), which is
+what keeps the oracle near bare JSON parsing speed; anything else goes through
+:func:`~nodereg.oracle.events.normalise` and :meth:`Oracle.apply`. The sharded check
+(:mod:`~nodereg.oracle.shard`) uses the same pieces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .core import NODE_EVENTS, Oracle
+from .events import normalise, validator
+from .record import EventRecord, InputError, Position
+from .source import MAX_LINE, TOO_LONG, Source, blocks, close_source, json_line_error, lines, open_source
+
+
+def fast_table(o: Oracle) -> dict[str, Any]:
+    """event -> its compiled inline step ``(parsed line, NodeRec, t) -> bool`` (see ``compile.py``)."""
+    if not o.use_fast:
+        return {}
+    return {eid: ec.inline for eid, ec in o.c.events.items() if ec.inline is not None and eid in NODE_EVENTS}
+
+
+def strict_check(val: Any, ev: Any, name: str, n: int) -> None:
+    """``--strict``: the first JSON Schema error of one line, as an input error."""
+    err = next(iter(val.iter_errors(ev)), None)
+    if err is not None:
+        where = "/".join(str(x) for x in err.absolute_path) or "event"
+        raise InputError(f"schema: {where}: {err.message[:200]}", name, n)
+
+
+def events_file(path: str | Source, strict: bool) -> Iterator[EventRecord | InputError]:
+    """Every line of one ``events`` file as a record, or the input error it is (the caller decides to go on)."""
+    import orjson
+
+    try:
+        name, f = open_source(path)
+    except InputError as exc:
+        yield exc
+        return
+    val = validator() if strict else None
+    try:
+        for n, raw in lines(f, name):
+            try:
+                if raw is TOO_LONG:
+                    raise InputError(f"line longer than {MAX_LINE} bytes", name, n)
+                try:
+                    ev = orjson.loads(raw)
+                except orjson.JSONDecodeError as exc:
+                    raise InputError(f"not JSON: {exc}", name, n) from None
+                if val is not None:
+                    strict_check(val, ev, name, n)
+                yield normalise(ev, name, n)
+            except InputError as exc:
+                yield exc
+    finally:
+        close_source(f)
+
+
+def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], keep_going: bool, strict: bool) -> int:
+    """The hot loop: check one file in the ``events`` format; returns the number of events checked.
+
+    The inline path accepts exactly the lines :func:`~nodereg.oracle.events.normalise` accepts for
+    those events (same keys, same types); anything else, and every step the fast step declines,
+    goes through ``normalise`` and ``Oracle.apply``. Input errors are appended to ``errors``.
+    """
+    import orjson
+
+    loads, JSONDecodeError = orjson.loads, orjson.JSONDecodeError
+    val = validator() if strict else None
+    try:
+        name, f = open_source(path)
+    except InputError as exc:
+        errors.append(exc)
+        return 0
+    fast = {} if val is not None else fast_table(o)
+    nodes, new_node = o.nodes, o.new_node
+    count = 0  # events checked by the slow path
+    n = 0
+    index0 = index = o.index
+    last = o.now if o.now is not None else -1.0
+    at = 0  # the line of the last event checked: where what the end of the trace reveals is reported
+    stop = False
+    try:
+        for parts in blocks(f):
+            for raw in parts:
+                n += 1
+                try:
+                    ev = loads(raw)
+                except JSONDecodeError as exc:
+                    err = json_line_error(raw, exc, name, n)
+                    if err is None:
+                        continue
+                    errors.append(err)
+                    if not keep_going:
+                        stop = True
+                        break
+                    continue
+                # the common line: a node event of a known node, in order, before the node's alarm,
+                # that its inline step accepts as it is (no finding, no slow-path bookkeeping)
+                try:
+                    h = fast[ev["event"]]
+                    node = ev["node"]
+                    t = ev["t"]
+                    rec = nodes.get(node)
+                except (KeyError, TypeError):
+                    pass
+                else:
+                    if t.__class__ is float or t.__class__ is int:
+                        if rec is not None:
+                            if last <= t <= rec.alarm and h(ev, rec, t):
+                                last = t
+                                index += 1
+                                at = n
+                                continue
+                        elif node.__class__ is str and node and t >= 0 and last <= t:
+                            # a node's first event (its TLS bootstrap, usually): what apply does, inline
+                            rec = new_node(node, t)
+                            if h(ev, rec, t):
+                                last = t
+                                index += 1
+                                at = n
+                                continue
+                            del nodes[node]  # declined: the slow path sees the node new, as it is
+                o.index, o.now = index, (last if last >= 0 else None)
+                try:
+                    if val is not None:
+                        strict_check(val, ev, name, n)
+                    r = normalise(ev, name, n)
+                    o.apply(r.event, r.t, r.node, r.pod, r.args, r.expect, r.extra, line=n, file=name)
+                    last = r.t
+                    at = n
+                    count += 1
+                    index0 += o.index - index  # the slow path's own index steps are not fast events
+                except InputError as exc:
+                    index0 += o.index - index
+                    errors.append(exc)
+                    if not keep_going:
+                        stop = True
+                        break
+                index = o.index
+            if stop:
+                break
+    finally:
+        o.index = index
+        if last >= 0:
+            o.now = last
+        if at:
+            o.position = Position(index, at, name)
+        close_source(f)
+    return count + index - index0

@@ -1,0 +1,288 @@
+"""Opening inputs: files, ``-`` (stdin), pipes and FIFOs; bounded-memory line splitting; format sniffing.
+
+Below every reader and above only :mod:`~nodereg.oracle.record`. A stream is never seeked: the
+format is sniffed from a buffered *peek* of its head, which the reader then reads again, so
+``nodereg check <(kubectl ...)`` and a FIFO give the same result as a regular file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator
+from typing import IO, Any
+
+from .record import InputError
+
+MAX_LINE = 1 << 20  # bytes
+BLOCK = 1 << 22
+FORMATS = ("events", "k8s-watch", "k8s-audit", "itf")
+#: A line longer than MAX_LINE, as :func:`blocks` yields it (compared by identity).
+TOO_LONG = b"\x00too-long"
+
+
+HEAD = 1 << 16  # bytes peeked to sniff a format (and replayed)
+
+
+class Replay:
+    """A read-only binary stream that first returns ``head`` (bytes already read), then the rest.
+
+    What makes sniffing safe on pipes and FIFOs: the head is read once, looked at, and replayed;
+    nothing is ever seeked. ``read(n)`` returns ``n`` bytes unless the stream ends (like a buffered
+    reader), so callers that read once get the whole of what they asked for.
+    """
+
+    __slots__ = ("_head", "_raw")
+
+    def __init__(self, head: bytes, raw: Any) -> None:
+        self._head, self._raw = head, raw
+
+    def read(self, n: int = -1) -> bytes:
+        head = self._head
+        if not head:
+            return self._raw.read(n) if n is not None and n >= 0 else self._raw.read()
+        if n is None or n < 0:
+            self._head = b""
+            return head + self._raw.read()
+        if n <= len(head):
+            self._head = head[n:]
+            return head[:n]
+        self._head = b""
+        return head + self._raw.read(n - len(head))
+
+    def close(self) -> None:
+        self._raw.close()
+
+
+class Transcode:
+    """A UTF-16/UTF-32 stream (with a byte-order mark) read as UTF-8 bytes, incrementally."""
+
+    __slots__ = ("_dec", "_eof", "_out", "_raw")
+
+    def __init__(self, raw: Any, encoding: str) -> None:
+        import codecs
+
+        self._raw, self._dec, self._out, self._eof = raw, codecs.getincrementaldecoder(encoding)("strict"), b"", False
+
+    def read(self, n: int = -1) -> bytes:
+        want = n if n is not None and n >= 0 else 1 << 62
+        while len(self._out) < want and not self._eof:
+            chunk = self._raw.read(1 << 20)
+            self._eof = not chunk
+            try:
+                text = self._dec.decode(chunk, final=self._eof)
+            except UnicodeDecodeError as exc:
+                raise InputError(f"not valid {exc.encoding} text ({exc.reason})") from None
+            self._out += text.encode("utf-8", "surrogatepass")
+        out, self._out = self._out[:want], self._out[want:]
+        return out
+
+    def close(self) -> None:
+        self._raw.close()
+
+
+class Source:
+    """One opened input: display name, a binary stream of UTF-8 bytes, and its first bytes (``head``).
+
+    Opened once (a FIFO or pipe can be read only once): gzip is undone (``.gz`` or the gzip magic),
+    a UTF-8 byte-order mark is dropped, UTF-16/UTF-32 with a byte-order mark are read as UTF-8.
+    ``head`` (up to :data:`HEAD` bytes of the decoded text) is what :func:`sniff` looks at; the
+    stream still starts at the first byte.
+    """
+
+    __slots__ = ("encoding", "head", "name", "path", "stream")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.name = "<stdin>" if path == "-" else path
+        raw: Any = _open_raw(path, self.name)
+        head = _read_head(raw, self.name)
+        if head[:2] == b"\x1f\x8b" or path.endswith(".gz"):
+            import gzip
+
+            file = raw
+            raw = gzip.GzipFile(fileobj=Replay(head, raw), mode="rb")  # type: ignore[arg-type]
+            raw.myfileobj = None if path == "-" else file  # GzipFile closes what it opened itself only
+            head = _read_head(raw, self.name)
+        self.encoding = "utf-8"
+        for bom, enc in _BOMS:
+            if head.startswith(bom):
+                self.encoding = enc
+                break
+        if self.encoding == "utf-8-sig":
+            head = head[3:]
+        elif self.encoding != "utf-8":
+            raw = Transcode(Replay(head, raw), self.encoding)
+            head = _read_head(raw, self.name)
+        self.head = head
+        self.stream = Replay(head, raw)
+
+    def close(self) -> None:
+        if self.path != "-":
+            with contextlib.suppress(OSError):  # closing a read-only file
+                self.stream.close()
+
+    def hint(self) -> str:
+        """What to say about bytes that are not text the oracle reads (appended to a parse error)."""
+        if b"\x00" in self.head[:4096]:
+            return " (the file has NUL bytes: UTF-16 or UTF-32 without a byte-order mark? convert it to UTF-8)"
+        return ""
+
+
+_BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
+         (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+
+
+def _open_raw(path: str, name: str) -> Any:
+    if path == "-":
+        stdin = sys.stdin
+        try:
+            if stdin is None or stdin.closed:
+                raise OSError("closed")
+            buf = stdin.buffer  # Python sets sys.stdin to None when fd 0 is closed (`<&-`)
+        except (OSError, ValueError, AttributeError):
+            raise InputError("cannot read: standard input is closed", name) from None
+        return buf
+    try:
+        return open(path, "rb")  # a FIFO blocks here until a writer opens it, as it should
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", name) from None
+
+
+def _read_head(raw: Any, name: str) -> bytes:
+    """Up to :data:`HEAD` bytes (several reads: a pipe returns what it has)."""
+    parts: list[bytes] = []
+    got = 0
+    try:
+        while got < HEAD:
+            chunk = raw.read(HEAD - got)
+            if not chunk:
+                break
+            parts.append(chunk)
+            got += len(chunk)
+    except InputError as exc:
+        raise InputError(exc.message, name, 1) from None
+    except (OSError, EOFError, ValueError) as exc:  # gzip.BadGzipFile is an OSError
+        raise InputError(f"cannot read: {exc}", name) from None
+    return b"".join(parts)
+
+
+def open_source(path: str | Source) -> tuple[str, IO[bytes]]:
+    """``(display name, binary stream)`` of a path (``-`` is stdin) or of an opened :class:`Source`."""
+    src = path if isinstance(path, Source) else Source(path)
+    return src.name, src.stream  # type: ignore[return-value]
+
+
+def close_source(f: Any) -> None:
+    """Close what :func:`open_source` opened (never stdin)."""
+    if f is sys.stdin.buffer:
+        return
+    raw = f
+    while isinstance(raw, Replay | Transcode):
+        raw = raw._raw
+    if raw is sys.stdin.buffer:
+        return
+    with contextlib.suppress(OSError):
+        f.close()
+
+
+def lines(f: IO[bytes], name: str) -> Iterator[tuple[int, bytes]]:
+    """``(line number, bytes)`` for every non-blank line, in bounded memory (numbered :func:`blocks`)."""
+    n = 0
+    for parts in blocks(f):
+        for part in parts:
+            n += 1
+            if part is TOO_LONG or part.strip():
+                yield n, part
+
+
+def json_line_error(raw: bytes, exc: Exception, name: str, n: int) -> InputError | None:
+    """The input error for a line that did not parse (None: a blank line, which is skipped)."""
+    if raw is TOO_LONG:
+        return InputError(f"line longer than {MAX_LINE} bytes", name, n)
+    if not raw.strip():
+        return None
+    return InputError(f"not JSON: {exc}", name, n)
+
+
+def blocks(f: IO[bytes]) -> Iterator[list[bytes]]:
+    """Lists of raw lines (blank ones included, so that line numbers count), in bounded memory.
+
+    A line longer than :data:`MAX_LINE` is yielded as :data:`TOO_LONG` and its bytes are skipped
+    up to its newline, so the lines after it are read as usual.
+    """
+    rest = b""
+    while True:
+        block = f.read(BLOCK)
+        if not block:
+            if rest:
+                yield [rest if len(rest) <= MAX_LINE else TOO_LONG]
+            return
+        parts = (rest + block).split(b"\n") if rest else block.split(b"\n")
+        rest = parts.pop()
+        if len(rest) > MAX_LINE:
+            # a line without end: report it once, then drop bytes up to its newline
+            parts.append(TOO_LONG)
+            rest = b""
+            while True:
+                block = f.read(BLOCK)
+                if not block:
+                    break
+                i = block.find(b"\n")
+                if i >= 0:
+                    rest = block[i + 1 :]
+                    break
+            yield [x if len(x) <= MAX_LINE else TOO_LONG for x in parts]
+            continue
+        if parts and max(map(len, parts)) > MAX_LINE:
+            parts = [x if len(x) <= MAX_LINE else TOO_LONG for x in parts]
+        yield parts
+
+
+def sniff(src: str | Source) -> str:
+    """Guess the format of an input from its first object (``--input auto``), without consuming it."""
+    if not isinstance(src, Source):
+        src = Source(src)
+        try:
+            return sniff_head(src.head, src.name)
+        finally:
+            src.close()
+    return sniff_head(src.head, src.name)
+
+
+def sniff_head(head: bytes, path: str) -> str:
+    """The format of an input from its first bytes (see :func:`sniff`).
+
+    ITF: a ``.itf.json`` name, or ``#meta``/``states``. Audit: ``audit.k8s.io`` or ``auditID``
+    anywhere in the head. Events: the first line is an object with ``t`` and ``event``. Kubernetes
+    objects (watch events, bare objects, lists, JSON arrays, YAML): ``metadata``, ``kind`` or a
+    watch event's ``object``.
+    """
+    text = head.decode("utf-8", "replace")
+    first = text[:4096]
+    if path.endswith((".itf.json", ".itf.json.gz")) or ('"#meta"' in first and '"states"' in text):
+        return "itf"
+    if "audit.k8s.io/" in first or '"auditID"' in first or "auditID:" in first:
+        return "k8s-audit"
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        import orjson
+
+        line = stripped.split("\n", 1)[0]
+        try:
+            ev = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            ev = None
+        if type(ev) is dict and "event" in ev and "t" in ev and "metadata" not in ev and "object" not in ev:
+            return "events"
+        if ev is None and '"event"' in line and '"t"' in line and '"metadata"' not in line:
+            return "events"  # a first line that does not parse: its reader says why, with its line
+    if path.endswith((".events.jsonl", ".events.jsonl.gz")):
+        return "events"
+    if '"states"' in text and '"vars"' in text:
+        return "itf"
+    if any(k in first for k in ('"metadata"', '"kind"', '"object"', "metadata:", "kind:", "apiVersion:")):
+        return "k8s-watch"
+    if not stripped:
+        raise InputError("no events (the input is empty; expected events, k8s-watch, k8s-audit or itf)", path)
+    raise InputError("cannot tell the format (expected events, k8s-watch, k8s-audit or itf); say --input", path, 1)
