@@ -179,6 +179,31 @@ def _monitor_ignores_lease(m: Model) -> Model:
     return _replace_event(m, "controller-ignores-lease", e.id, effect=eff)
 
 
+# 12. the controller marks only Ready=True nodes Unknown ------------------------------------------
+def _unknown_only_from_true(m: Model) -> Model:
+    e = m.event("nlc_monitor_node_health")
+
+    def eff(s: Any, i: Any) -> Any:
+        nd = s.node(i.node)
+        u = e.effect(s, i)
+        expired = And(Not(nd.heartbeat_unseen), nd.since_probe > d.grace_for(s, nd), nd.ready == d.READY_TRUE)
+        u.values[("node", "ready", i.node)] = If(expired, d.READY_UNKNOWN, nd.ready)
+        u.values[("node", "memory_pressure", i.node)] = If(expired, False, nd.memory_pressure)
+        u.values[("node", "taints_synced", i.node)] = If(expired, False, nd.taints_synced)
+        return u
+
+    return _replace_event(m, "unknown-only-from-ready-true", e.id, effect=eff)
+
+
+# 13. allocatable reported as the whole capacity ---------------------------------------------------
+def _allocatable_is_capacity(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+    eff = _without_effect_keys(e.effect, {"allocatable": lambda s, i: If(Not(s.node(i.node).exists),
+                                                                         s.node(i.node).capacity,
+                                                                         s.node(i.node).allocatable)})
+    return _replace_event(m, "allocatable-ignores-reserved", e.id, effect=eff)
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("no-admission-not-ready-taint",
            "A new Node is created without the not-ready taint (no TaintNodesByCondition admission); "
@@ -220,6 +245,14 @@ MUTANTS: tuple[Mutant, ...] = (
            "The node lifecycle controller counts only status posts as heartbeats, not Lease renewals; with "
            "sparse status updates a live node goes Unknown.", "KEP-589 (node lease), "
            "pkg/controller/nodelifecycle (tryUpdateNodeHealth)", _monitor_ignores_lease),
+    Mutant("unknown-only-from-ready-true",
+           "The node lifecycle controller marks a silent node Unknown only when its Ready is True: a NotReady "
+           "node whose kubelet dies stays NotReady for ever and never gets the unreachable taints.",
+           "pkg/controller/nodelifecycle (tryUpdateNodeHealth)", _unknown_only_from_true),
+    Mutant("allocatable-ignores-reserved",
+           "The kubelet reports allocatable = capacity, forgetting kube-reserved, system-reserved and the "
+           "hard eviction threshold.", "pkg/kubelet/nodestatus/setters.go (MachineInfo); "
+           "pkg/kubelet/cm/node_container_manager_linux.go (GetNodeAllocatableAbsolute)", _allocatable_is_capacity),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

@@ -80,6 +80,11 @@ def _noexecute_tolerated(nd: Any, pd: Any) -> Any:
     )
 
 
+def _grace(s: Any, nd: Any) -> Any:
+    """node-startup-grace-period while the Node never posted Ready, else node-monitor-grace-period."""
+    return If(nd.ready == d.READY_ABSENT, s.params.node_startup_grace_period, s.params.node_monitor_grace_period)
+
+
 def _all_nodes(s: Any, f: Callable[[Any], Any]) -> Any:
     """∀ nodes; under the verifier's symmetry reduction ``s.focus_nodes`` is node 0 alone."""
     return And(*[f(n) for n in getattr(s, "focus_nodes", s.nodes)])
@@ -228,21 +233,23 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "silent-node-becomes-unknown",
-        "Once a kubelet falls silent, its Node is no longer Ready=True after the grace period plus two "
-        "monitor periods (one to notice the last heartbeat, one to notice the grace ran out).",
-        "∀n: exists[n] ∧ since_heartbeat[n] > grace + 2·monitor_period ⇒ ready[n] ≠ True",
-        "monitorNodeHealth refreshes probeTimestamp when it sees a heartbeat and marks Ready=Unknown "
-        "when now > probeTimestamp + grace; it runs every node-monitor-period.",
+        "Once a kubelet falls silent, its Node is Ready=Unknown after the grace period plus two monitor "
+        "periods (one to notice the last heartbeat, one to notice the grace ran out), whatever Ready "
+        "said before: a NotReady node whose kubelet dies becomes Unknown too (and so gets the "
+        "unreachable taints).",
+        "∀n: exists[n] ∧ since_heartbeat[n] > grace(n) + 2·monitor_period ⇒ ready[n] = Unknown   "
+        "(grace(n) = startup grace while Ready was never posted)",
+        "tryUpdateNodeHealth marks Ready=Unknown when now > probeTimestamp + grace, for a True, False "
+        "or missing Ready condition alike (a missing one with node-startup-grace-period); it refreshes "
+        "probeTimestamp when it sees a heartbeat and runs every node-monitor-period.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
         "state",
         lambda s: _all_nodes(s, lambda n: Implies(
             And(s.node(n).exists,
-                s.node(n).since_heartbeat > s.params.node_monitor_grace_period + 2 * s.params.node_monitor_period),
-            s.node(n).ready != d.READY_TRUE)),
-        lambda s: And(s.node(0).exists,
-                      s.node(0).since_heartbeat
-                      > s.params.node_monitor_grace_period + 2 * s.params.node_monitor_period),
-        "node 0's kubelet stays silent past grace + 2 monitor periods",
+                s.node(n).since_heartbeat > _grace(s, s.node(n)) + 2 * s.params.node_monitor_period),
+            s.node(n).ready == d.READY_UNKNOWN)),
+        lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_UNKNOWN, Not(s.node(0).alive)),
+        "node 0's kubelet stays silent until its Node is marked Unknown",
     ),
     Property(
         "unreachable-taint-follows-unknown",
@@ -324,15 +331,18 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "allocatable-within-capacity",
-        "A Node's allocatable is never negative and never more than its capacity.",
-        "∀n: exists[n] ⇒ 0 ≤ allocatable[n] ≤ capacity[n]",
+        "A Node's allocatable is exactly its capacity minus what is reserved (kube-reserved, "
+        "system-reserved, the hard eviction threshold), never below zero.",
+        "∀n: exists[n] ⇒ allocatable[n] = max(capacity[n] − reserved[n], 0)",
         "The kubelet reports allocatable = capacity - reserved - eviction threshold, clamped at zero.",
-        "pkg/kubelet/nodestatus/setters.go (MachineInfo)",
+        "pkg/kubelet/nodestatus/setters.go (MachineInfo); pkg/kubelet/cm/node_container_manager_linux.go",
         "state",
         lambda s: _all_nodes(s, lambda n: Implies(
-            s.node(n).exists, And(s.node(n).allocatable >= 0, s.node(n).allocatable <= s.node(n).capacity))),
-        lambda s: And(s.node(0).exists, s.node(0).allocatable >= 1),
-        "node 0 reports a positive allocatable",
+            s.node(n).exists,
+            s.node(n).allocatable == If(s.node(n).capacity - s.node(n).reserved >= 0,
+                                        s.node(n).capacity - s.node(n).reserved, 0))),
+        lambda s: And(s.node(0).exists, s.node(0).allocatable >= 1, s.node(0).reserved >= 1),
+        "node 0 reports a positive allocatable with something reserved",
     ),
     Property(
         "bound-requests-fit-allocatable",
@@ -423,17 +433,19 @@ LEMMAS: tuple[Property, ...] = (
         lemma=True,
     ),
     Property(
-        "ready-node-within-grace",
-        "A Ready=True node whose heartbeats are all seen was probed within grace plus one period.",
-        "∀n: exists[n] ∧ ready[n]=True ∧ ¬heartbeat_unseen[n] ⇒ since_probe[n] ≤ grace + since_monitor[n]",
-        "A pass that finds the probe older than the grace period marks the node Unknown.",
+        "known-node-within-grace",
+        "A node not yet marked Unknown whose heartbeats are all seen was probed within its grace plus "
+        "one period.",
+        "∀n: exists[n] ∧ ready[n]≠Unknown ∧ ¬heartbeat_unseen[n] ⇒ since_probe[n] ≤ grace(n) + since_monitor[n]",
+        "A pass that finds the probe older than the grace period marks the node Unknown, whatever Ready "
+        "said.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
         "state",
         lambda s: _all_nodes(s, lambda n: Implies(
-            And(s.node(n).exists, s.node(n).ready == d.READY_TRUE, Not(s.node(n).heartbeat_unseen)),
-            s.node(n).since_probe <= s.params.node_monitor_grace_period + s.node(n).since_monitor)),
-        lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_TRUE),
-        "node 0 is Ready",
+            And(s.node(n).exists, s.node(n).ready != d.READY_UNKNOWN, Not(s.node(n).heartbeat_unseen)),
+            s.node(n).since_probe <= _grace(s, s.node(n)) + s.node(n).since_monitor)),
+        lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_FALSE),
+        "node 0 is NotReady",
         lemma=True,
     ),
     Property(

@@ -59,6 +59,9 @@ EXPECTED_KILLERS = {
     "eviction-ignores-toleration-seconds": "no-execute-eviction",
     "re-registration-resets-spec": "re-registration-is-idempotent",
     "controller-ignores-lease": "heartbeating-node-stays-known",
+    # issue 12: each strengthened property kills a bug its old form let survive
+    "unknown-only-from-ready-true": "silent-node-becomes-unknown",
+    "allocatable-ignores-reserved": "allocatable-within-capacity",
 }
 
 
