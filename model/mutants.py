@@ -204,6 +204,32 @@ def _allocatable_is_capacity(m: Model) -> Model:
     return _replace_event(m, "allocatable-ignores-reserved", e.id, effect=eff)
 
 
+# 14. deleting a Node leaves its pods bound ---------------------------------------------------------
+def _delete_keeps_pods(m: Model) -> Model:
+    e = m.event("admin_delete_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        for p in s.pods:
+            u.values.pop(("pod", "bound_to", p), None)
+        return u
+
+    return _replace_event(m, "deleted-node-keeps-pods", e.id, effect=eff)
+
+
+# 15. deleting a Node leaves its taints behind -------------------------------------------------------
+def _delete_keeps_taints(m: Model) -> Model:
+    e = m.event("admin_delete_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        for t in d.TAINT_SLOTS:
+            u.values.pop(("node", t.var, i.node), None)
+        return u
+
+    return _replace_event(m, "deleted-node-keeps-taints", e.id, effect=eff)
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("no-admission-not-ready-taint",
            "A new Node is created without the not-ready taint (no TaintNodesByCondition admission); "
@@ -253,6 +279,13 @@ MUTANTS: tuple[Mutant, ...] = (
            "The kubelet reports allocatable = capacity, forgetting kube-reserved, system-reserved and the "
            "hard eviction threshold.", "pkg/kubelet/nodestatus/setters.go (MachineInfo); "
            "pkg/kubelet/cm/node_container_manager_linux.go (GetNodeAllocatableAbsolute)", _allocatable_is_capacity),
+    Mutant("deleted-node-keeps-pods",
+           "Deleting a Node leaves its pods bound to the name (no pod garbage collection): they stay on a "
+           "node that does not exist.", "pkg/controller/podgc/gc_controller.go (gcOrphaned)", _delete_keeps_pods),
+    Mutant("deleted-node-keeps-taints",
+           "Deleting a Node leaves its taints behind: the Node the kubelet creates again inherits the old "
+           "one's memory-pressure or unreachable taints.", "pkg/kubelet/kubelet_node_status.go (initialNode)",
+           _delete_keeps_taints),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

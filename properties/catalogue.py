@@ -357,6 +357,47 @@ PROPERTIES: tuple[Property, ...] = (
         "a pod with a positive request is bound to node 0",
     ),
     Property(
+        "pods-only-on-existing-nodes",
+        "No pod stays bound to a Node that no longer exists: deleting a Node takes its pods with it "
+        "(their owners recreate them pending).",
+        "∀p,n: bound[p] = n ⇒ exists[n]",
+        "The scheduler binds only to nodes in its cache; the pod garbage collector deletes the pods of "
+        "a deleted Node (gcOrphaned; modelled as immediate).",
+        "pkg/controller/podgc/gc_controller.go (gcOrphaned)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: And(*[Implies(s.pod(p).bound_to == n, s.node(n).exists)
+                                                for p in s.pods])),
+        lambda s: Or(*[s.pod(p).bound_to == 0 for p in s.pods]) if s.cfg.pods else False,
+        "a pod is bound to node 0",
+    ),
+    Property(
+        "new-node-carries-only-registration-taints",
+        "A Node the kubelet creates (also after the old one was deleted) carries exactly the taints "
+        "initialNode and admission give it, and no condition of a Node that is gone.",
+        "register(n) ∧ ¬exists[n] ⇒ taints'[n] = {not-ready:NoSchedule} ∪ register-time taints ∧ "
+        "¬network_unavailable' unless routes are needed",
+        "initialNode builds a fresh Node (--register-with-taints, unschedulable, the cloud taint, "
+        "NetworkUnavailable when routes are needed); TaintNodesByCondition adds not-ready:NoSchedule. "
+        "A deleted Node takes its taints and conditions with it.",
+        "pkg/kubelet/kubelet_node_status.go (initialNode); plugin/pkg/admission/nodetaint/admission.go",
+        "step",
+        lambda pre, post, b: Implies(Not(pre.node(b.node).exists), And(
+            post.node(b.node).taint_not_ready_ns,
+            Not(post.node(b.node).taint_not_ready_ne), Not(post.node(b.node).taint_unreachable_ns),
+            Not(post.node(b.node).taint_unreachable_ne), Not(post.node(b.node).taint_memory_pressure),
+            Not(post.node(b.node).taint_network_unavailable),
+            post.node(b.node).taint_unschedulable == b.register_unschedulable,
+            post.node(b.node).unschedulable == b.register_unschedulable,
+            post.node(b.node).taint_custom == b.register_with_taint,
+            post.node(b.node).taint_uninitialized == b.external_cloud,
+            post.node(b.node).network_unavailable == b.needs_routes)),
+        lambda pre, post, b: Not(pre.node(b.node).exists),
+        "a kubelet creates its Node",
+        events=("kubelet_register_node",),
+        witness_kind="step",
+        witness_events=("kubelet_register_node",),
+    ),
+    Property(
         "one-ready-noexecute-taint",
         "A node never carries the not-ready and the unreachable NoExecute taints together.",
         "∀n: ¬(not-ready:NoExecute ∧ unreachable:NoExecute)",
@@ -499,20 +540,6 @@ LEMMAS: tuple[Property, ...] = (
             Not(s.node(n).network_unavailable), *[Not(getattr(s.node(n), t.var)) for t in d.TAINT_SLOTS]))),
         lambda s: And(s.node(0).cert, Not(s.node(0).exists)),
         "node 0 is Bootstrapped",
-        lemma=True,
-    ),
-    Property(
-        "pods-only-on-existing-nodes",
-        "A pod is bound only to a node whose Node object exists.",
-        "∀p,n: bound[p] = n ⇒ exists[n]",
-        "The scheduler binds to nodes in its cache; the pod garbage collector deletes pods of deleted "
-        "Nodes (modelled as immediate).",
-        "pkg/controller/podgc/gc_controller.go (gcOrphaned)",
-        "state",
-        lambda s: _all_nodes(s, lambda n: And(*[Implies(s.pod(p).bound_to == n, s.node(n).exists)
-                                                for p in s.pods])),
-        lambda s: Or(*[s.pod(p).bound_to == 0 for p in s.pods]) if s.cfg.pods else False,
-        "a pod is bound to node 0",
         lemma=True,
     ),
     Property(

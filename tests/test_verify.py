@@ -62,6 +62,8 @@ EXPECTED_KILLERS = {
     # issue 12: each strengthened property kills a bug its old form let survive
     "unknown-only-from-ready-true": "silent-node-becomes-unknown",
     "allocatable-ignores-reserved": "allocatable-within-capacity",
+    "deleted-node-keeps-pods": "pods-only-on-existing-nodes",
+    "deleted-node-keeps-taints": "new-node-carries-only-registration-taints",
 }
 
 
