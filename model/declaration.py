@@ -161,6 +161,13 @@ POD_VARS: tuple[Var, ...] = (
         frozen=True),
     Var("request", "int", "spec.containers[*].resources.requests cpu", None, 0, None, frozen=True),
     Var("since_noexecute", "int", "the taint-eviction controller scheduled the pod's eviction", 0, clock=True),
+    # ghost clocks of no-execute-eviction: since the pod was first (continuously) bound under each
+    # NoExecute taint; set by the semantics (NOEXECUTE_GHOSTS), never by an actor
+    Var("since_under_not_ready_ne", "int", "the pod is under not-ready:NoExecute", 0, clock=True, ghost=True),
+    Var("since_under_unreachable_ne", "int", "the pod is under unreachable:NoExecute", 0, clock=True,
+        ghost=True),
+    Var("since_under_custom_ne", "int", "the pod is under the user taint with effect NoExecute", 0, clock=True,
+        ghost=True),
 )
 
 
@@ -259,6 +266,15 @@ def noexecute_sets_overlap(before: Any, after: Any) -> Any:
         And(before.taint_unreachable_ne, after.taint_unreachable_ne),
         And(before.taint_custom, before.custom_effect == NO_EXECUTE, after.taint_custom,
             after.custom_effect == NO_EXECUTE),
+    )
+
+
+def noexecute_slots(nd: Any) -> tuple[tuple[str, Any], ...]:
+    """Each NoExecute taint as (the pod's ghost clock for it, is it on the node)."""
+    return (
+        ("since_under_not_ready_ne", nd.taint_not_ready_ne),
+        ("since_under_unreachable_ne", nd.taint_unreachable_ne),
+        ("since_under_custom_ne", And(nd.taint_custom, nd.custom_effect == NO_EXECUTE)),
     )
 
 

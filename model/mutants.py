@@ -230,6 +230,20 @@ def _delete_keeps_taints(m: Model) -> Model:
     return _replace_event(m, "deleted-node-keeps-taints", e.id, effect=eff)
 
 
+# 16. the eviction timer restarts on every Node update -----------------------------------------------
+def _timer_restarts_on_update(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        for p in s.pods:
+            pd = s.pod(p)
+            u.pod(p, since_noexecute=If(pd.bound_to == i.node, 0, pd.since_noexecute))
+        return u
+
+    return _replace_event(m, "eviction-timer-restarts-on-node-update", e.id, effect=eff)
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("no-admission-not-ready-taint",
            "A new Node is created without the not-ready taint (no TaintNodesByCondition admission); "
@@ -286,6 +300,11 @@ MUTANTS: tuple[Mutant, ...] = (
            "Deleting a Node leaves its taints behind: the Node the kubelet creates again inherits the old "
            "one's memory-pressure or unreachable taints.", "pkg/kubelet/kubelet_node_status.go (initialNode)",
            _delete_keeps_taints),
+    Mutant("eviction-timer-restarts-on-node-update",
+           "The taint-eviction controller schedules a pod's eviction afresh (CreatedAt = now) on every "
+           "Node update, so a NotReady kubelet that keeps posting status keeps its pods for ever.",
+           "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode keeps CreatedAt)",
+           _timer_restarts_on_update),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

@@ -243,6 +243,8 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
     Derived rules, stated once here for every event:
     * the taint-eviction controller's timer for a node starts when the node goes from no
       NoExecute taint to some (processPodOnNode keeps the earlier start while taints change);
+    * the ghost clocks of ``no-execute-eviction`` restart when the pod comes under each NoExecute
+      taint (bound there while the taint is on); an actor's effect cannot move them;
     * the acting node's control state follows its declared lifecycle edges: the data's new
       classification if an edge from the current state leads there, else ``NO_EDGE``.
     """
@@ -271,6 +273,11 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
             )
             key = ("pod", "since_noexecute", p)
             post[key] = If(starts, 0, after(key))
+            # the property's own clocks: since the pod came under each NoExecute taint (no actor sets them)
+            for (ghost, before), (_, now) in zip(d.noexecute_slots(view.node(n)),
+                                                 d.noexecute_slots(after_view.node(n)), strict=True):
+                gk = ("pod", ghost, p)
+                post[gk] = If(And(is_here, now, Not(And(was_here, before))), 0, post.get(gk, view.get(gk)))
     if b.inst.node is not None:
         n = b.inst.node
         ctl = view.ctl(n)

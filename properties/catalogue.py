@@ -72,6 +72,15 @@ def _noexecute(nd: Any) -> Any:
     return Or(nd.taint_not_ready_ne, nd.taint_unreachable_ne, And(nd.taint_custom, nd.custom_effect == d.NO_EXECUTE))
 
 
+def _noexecute_on(nd: Any) -> tuple[tuple[str, Any], ...]:
+    """Each NoExecute taint: the pod's ghost clock for it and whether it is on the node."""
+    return (
+        ("since_under_not_ready_ne", nd.taint_not_ready_ne),
+        ("since_under_unreachable_ne", nd.taint_unreachable_ne),
+        ("since_under_custom_ne", And(nd.taint_custom, nd.custom_effect == d.NO_EXECUTE)),
+    )
+
+
 def _noexecute_tolerated(nd: Any, pd: Any) -> Any:
     return And(
         Implies(nd.taint_not_ready_ne, pd.tolerates_not_ready_ne),
@@ -307,19 +316,22 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "no-execute-eviction",
-        "A pod does not stay bound under a NoExecute taint it does not tolerate, nor beyond the "
-        "tolerationSeconds of the tolerations it has.",
+        "A pod does not stay bound under a NoExecute taint it does not tolerate, nor longer than its "
+        "tolerationSeconds under any NoExecute taint, counted by the property's own clock from when the "
+        "pod first came under that taint (never by the controller's timer).",
         "time step: ∀p,n: bound'[p]=n ∧ NoExecute on n ⇒ tolerated ∧ "
-        "(forever ∨ since_eviction_scheduled'[p] ≤ tolerationSeconds[p])",
+        "(forever ∨ ∀ NoExecute taint T on n: under_T'[p] ≤ tolerationSeconds[p])",
         "The taint-eviction controller deletes such pods at once, or when min(tolerationSeconds) runs "
-        "out, counted from when it first found the pod under the taint (bind or taint time).",
+        "out, counted from when it first found the pod under the taint (bind or taint time); a change to "
+        "an overlapping taint set keeps the earlier start (processPodOnNode, taintSetsOverlap).",
         "pkg/controller/tainteviction/taint_eviction.go",
         "step",
         lambda pre, post, b: And(*[
             Implies(And(post.pod(p).bound_to == n, _noexecute(post.node(n))),
                     And(_noexecute_tolerated(post.node(n), post.pod(p)),
                         Or(post.pod(p).tolerates_forever,
-                           post.pod(p).since_noexecute <= post.pod(p).toleration_seconds)))
+                           And(*[Implies(on, getattr(post.pod(p), ghost) <= post.pod(p).toleration_seconds)
+                                 for ghost, on in _noexecute_on(post.node(n))]))))
             for p in getattr(pre, "focus_pods", pre.pods) for n in pre.nodes
         ]),
         lambda pre, post, b: (And(post.pod(0).bound_to == 0, _noexecute(post.node(0))) if pre.cfg.pods
@@ -540,6 +552,22 @@ LEMMAS: tuple[Property, ...] = (
             Not(s.node(n).network_unavailable), *[Not(getattr(s.node(n), t.var)) for t in d.TAINT_SLOTS]))),
         lambda s: And(s.node(0).cert, Not(s.node(0).exists)),
         "node 0 is Bootstrapped",
+        lemma=True,
+    ),
+    Property(
+        "eviction-timer-no-later-than-taints",
+        "The taint-eviction controller's timer for a pod started no later than the pod came under any "
+        "NoExecute taint it is under now.",
+        "∀p,n: bound[p]=n ∧ NoExecute taint T on n ⇒ under_T[p] ≤ since_noexecute[p]",
+        "processPodOnNode keeps the scheduled eviction's CreatedAt while the taint sets overlap and "
+        "restarts it only when every taint is new.",
+        "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)",
+        "state",
+        lambda s: And(*[Implies(And(s.pod(p).bound_to == n, on), getattr(s.pod(p), ghost) <= s.pod(p).since_noexecute)
+                        for p in getattr(s, "focus_pods", s.pods) for n in s.nodes
+                        for ghost, on in _noexecute_on(s.node(n))]),
+        lambda s: (And(s.pod(0).bound_to == 0, s.node(0).taint_not_ready_ne) if s.cfg.pods else False),
+        "pod 0 is under not-ready:NoExecute",
         lemma=True,
     ),
     Property(

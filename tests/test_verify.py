@@ -64,6 +64,7 @@ EXPECTED_KILLERS = {
     "allocatable-ignores-reserved": "allocatable-within-capacity",
     "deleted-node-keeps-pods": "pods-only-on-existing-nodes",
     "deleted-node-keeps-taints": "new-node-carries-only-registration-taints",
+    "eviction-timer-restarts-on-node-update": "no-execute-eviction",
 }
 
 
