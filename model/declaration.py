@@ -520,6 +520,16 @@ def _kubelet_restarts_eff(s: Any, i: Any) -> Any:
     )
 
 
+def _kubelet_evict_pod(s: Any, i: Any) -> Any:
+    nd, pd = s.node(i.node), s.pod(i.pod)
+    return And(nd.alive, nd.registered, nd.exists, nd.memory_pressure, pd.bound_to == i.node)
+
+
+def _kubelet_evict_pod_eff(s: Any, i: Any) -> Any:
+    """The eviction manager fails a pod of its own node; its owner recreates it pending."""
+    return s.update().pod(i.pod, bound_to=UNBOUND)
+
+
 # --- node lifecycle controller (pkg/controller/nodelifecycle/node_lifecycle_controller.go) --------
 
 
@@ -794,6 +804,13 @@ EVENTS: tuple[Event, ...] = (
         "A new kubelet process starts: it will register again (AlreadyExists) and renews its Lease.",
         "pkg/kubelet/kubelet.go (Run)",
         ("node",), _kubelet_restarts, _kubelet_restarts_eff, loops(*ALL_STATES),
+    ),
+    Event(
+        "kubelet_evict_pod", "kubelet",
+        "Under memory pressure the kubelet's eviction manager evicts a pod running on its own node "
+        "(NodeRestriction lets a kubelet touch only pods bound to it).",
+        "pkg/kubelet/eviction/eviction_manager.go; plugin/pkg/admission/noderestriction/admission.go (admitPod)",
+        ("node", "pod"), _kubelet_evict_pod, _kubelet_evict_pod_eff, loops(*_EX),
     ),
     Event(
         "nlc_monitor_node_health", "node-lifecycle-controller",

@@ -244,6 +244,24 @@ def _timer_restarts_on_update(m: Model) -> Model:
     return _replace_event(m, "eviction-timer-restarts-on-node-update", e.id, effect=eff)
 
 
+# 17. a kubelet evicts pods of another node ----------------------------------------------------------
+def _evicts_other_nodes_pods(m: Model) -> Model:
+    def guard(s: Any, i: Any) -> Any:
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return And(nd.alive, nd.registered, nd.exists, nd.memory_pressure, pd.bound_to != d.UNBOUND)
+
+    return _replace_event(m, "kubelet-evicts-other-nodes-pods", "kubelet_evict_pod", guard=guard)
+
+
+# 18. a kubelet takes the certificate of a CSR approved for another node's name --------------------
+def _takes_other_nodes_certificate(m: Model) -> Model:
+    def guard(s: Any, i: Any) -> Any:
+        nd, other = s.node(i.node), s.node((i.node + 1) % s.cfg.nodes)
+        return And(nd.alive, other.csr == d.CSR_APPROVED, Not(nd.cert))
+
+    return _replace_event(m, "kubelet-takes-other-nodes-certificate", "kubelet_obtain_certificate", guard=guard)
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("no-admission-not-ready-taint",
            "A new Node is created without the not-ready taint (no TaintNodesByCondition admission); "
@@ -305,6 +323,15 @@ MUTANTS: tuple[Mutant, ...] = (
            "Node update, so a NotReady kubelet that keeps posting status keeps its pods for ever.",
            "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode keeps CreatedAt)",
            _timer_restarts_on_update),
+    Mutant("kubelet-evicts-other-nodes-pods",
+           "A kubelet's eviction manager deletes pods by name without checking spec.nodeName: under memory "
+           "pressure it evicts pods running on another node.",
+           "plugin/pkg/admission/noderestriction/admission.go (admitPod: node X can only delete its own pods)",
+           _evicts_other_nodes_pods),
+    Mutant("kubelet-takes-other-nodes-certificate",
+           "The kubelet waits for any approved node-client CSR and takes its certificate, even one approved "
+           "for another node's name.", "pkg/kubelet/certificate/bootstrap/bootstrap.go (waitForCertificate "
+           "watches its own CSR); pkg/controller/certificates/approver/sarapprove.go", _takes_other_nodes_certificate),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

@@ -154,7 +154,9 @@ def pod_from_bits(bits: dict[str, Any], request: int = 0, toleration_seconds: in
     p[PI["tolerates_forever"]] = forever
     p[PI["toleration_seconds"]] = int(toleration_seconds or 0)
     p[_REQ] = int(request)
-    p[_NOEX] = 0.0
+    for v in d.POD_VARS:  # every pod clock (the eviction timer and the properties' ghost clocks)
+        if v.clock:
+            p[PI[v.name]] = 0.0
     return p
 
 

@@ -134,16 +134,36 @@ PROPERTIES: tuple[Property, ...] = (
         "node 0's Node object is created",
     ),
     Property(
+        "certificate-needs-approval",
+        "A kubelet holds a client certificate only from its own node's CSR (CN system:node:<its name>, "
+        "created by its own kubelet), and only once that CSR was approved: a certificate approved for "
+        "another node's name is never its credential.",
+        "∀n: cert[n] ⇒ csr[n] = Approved   (csr[n]: the CSR for system:node:<n>, written only by n's kubelet)",
+        "The kubelet creates its CSR with its own name and waits for that CSR's certificate; the "
+        "csrapproving controller approves node-client CSRs after a SubjectAccessReview of the requester "
+        "(selfnodeclient: the requester's name must equal the CN); csrsigning signs only approved CSRs.",
+        "pkg/kubelet/certificate/bootstrap/bootstrap.go; pkg/controller/certificates/approver/sarapprove.go; "
+        "pkg/controller/certificates/signer/signer.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).cert, s.node(n).csr == d.CSR_APPROVED)),
+        lambda s: s.node(0).cert,
+        "node 0's kubelet obtains a certificate",
+    ),
+    Property(
         "node-restriction",
-        "A kubelet writes only its own Node object, and never its own taints once the Node exists.",
-        "kubelet step of node a: ∀m≠a: node m unchanged ∧ (exists[a] ⇒ taints[a]' = taints[a])",
+        "A kubelet writes only its own Node object, never its own taints once the Node exists, and "
+        "deletes or changes only pods bound to its own node.",
+        "kubelet step of node a: ∀m≠a: node m unchanged ∧ (exists[a] ⇒ taints[a]' = taints[a]) ∧ "
+        "∀p: bound[p]≠a ⇒ bound'[p] = bound[p]",
         "NodeRestriction: 'node X is not allowed to modify node Y' and 'is not allowed to modify "
-        "taints' on update; taints are free on create, which is what --register-with-taints uses.",
-        "plugin/pkg/admission/noderestriction/admission.go (admitNode)",
+        "taints' on update; taints are free on create, which is what --register-with-taints uses. "
+        "admitPod: a node may delete or update the status of only pods bound to it.",
+        "plugin/pkg/admission/noderestriction/admission.go (admitNode, admitPod)",
         "step",
         lambda pre, post, b: And(
             *[_same(pre, post, m, NODE_OBJECT) for m in pre.nodes if m != b.node],
             Implies(pre.node(b.node).exists, _same(pre, post, b.node, TAINTS)),
+            *[Implies(pre.pod(p).bound_to != b.node, post.pod(p).bound_to == pre.pod(p).bound_to) for p in pre.pods],
         ),
         lambda pre, post, b: pre.node(b.node).exists,
         "a kubelet posts status for its existing Node",
@@ -526,18 +546,6 @@ LEMMAS: tuple[Property, ...] = (
             s.node(n).since_probe <= s.node(n).since_lease_renew)),
         lambda s: And(s.node(0).exists, Not(s.node(0).heartbeat_unseen)),
         "node 0's heartbeats are all seen",
-        lemma=True,
-    ),
-    Property(
-        "certificate-needs-approval",
-        "A kubelet holds a client certificate only after its CSR was approved.",
-        "∀n: cert[n] ⇒ csr[n] = Approved",
-        "The csrsigning controller signs only approved CSRs.",
-        "pkg/controller/certificates/signer/signer.go",
-        "state",
-        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).cert, s.node(n).csr == d.CSR_APPROVED)),
-        lambda s: s.node(0).cert,
-        "node 0's kubelet obtains a certificate",
         lemma=True,
     ),
     Property(

@@ -65,6 +65,8 @@ EXPECTED_KILLERS = {
     "deleted-node-keeps-pods": "pods-only-on-existing-nodes",
     "deleted-node-keeps-taints": "new-node-carries-only-registration-taints",
     "eviction-timer-restarts-on-node-update": "no-execute-eviction",
+    "kubelet-evicts-other-nodes-pods": "node-restriction",
+    "kubelet-takes-other-nodes-certificate": "certificate-needs-approval",
 }
 
 
