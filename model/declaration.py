@@ -140,6 +140,8 @@ NODE_VARS: tuple[Var, ...] = (
     Var("since_monitor", "int", "the controller last ran monitorNodeHealth on the node", 0, clock=True),
     Var("since_heartbeat", "int", "the kubelet's last sign of life (Lease, status or the create)", 0,
         clock=True, ghost=True),
+    Var("since_left_ready", "int", "Ready last fell from True on the existing Node (1 if it never did); set "
+        "by the semantics, never by an actor", 1, clock=True, ghost=True),
 )
 
 POD_VARS: tuple[Var, ...] = (
@@ -426,7 +428,8 @@ def _kubelet_register_node(s: Any, i: Any) -> Any:
 def _kubelet_register_node_eff(s: Any, i: Any) -> Any:
     """POST the Node; on AlreadyExists reconcile only labels/annotations (not modelled: no change).
 
-    initialNode(): spec.unschedulable = !registerSchedulable and then the unschedulable taint
+    initialNode() ends with setNodeStatus, so the Node is created with Ready (True or False, as the
+    kubelet finds itself) and MemoryPressure already set. It sets spec.unschedulable = !registerSchedulable and then the unschedulable taint
     (the fix of #63897), --register-with-taints, the cloud uninitialized taint with an external
     cloud provider, NetworkUnavailable when routes must be created. The TaintNodesByCondition
     admission plugin (plugin/pkg/admission/nodetaint, #73097 fixing #72129) adds
@@ -439,7 +442,10 @@ def _kubelet_register_node_eff(s: Any, i: Any) -> Any:
         n,
         registered=True,
         exists=True,
-        ready=If(new, READY_ABSENT, nd.ready),
+        # initialNode ends with setNodeStatus: the Node is created with its conditions
+        ready=If(new, If(i.ready, READY_TRUE, READY_FALSE), nd.ready),
+        memory_pressure=If(new, i.memory_pressure, nd.memory_pressure),
+        since_status_post=If(new, 0, nd.since_status_post),
         unschedulable=If(new, i.register_unschedulable, nd.unschedulable),
         taint_unschedulable=If(new, i.register_unschedulable, nd.taint_unschedulable),
         taint_custom=If(new, i.register_with_taint, nd.taint_custom),
@@ -463,6 +469,8 @@ REGISTER_ARGS = (
     Arg("taint_effect", "int", 0, 2, doc="its effect", names=EFFECT_NAMES),
     Arg("external_cloud", "bool", doc="--cloud-provider=external"),
     Arg("needs_routes", "bool", doc="the cloud provider must configure routes"),
+    Arg("ready", "bool", doc="setNodeStatus finds the kubelet ready"),
+    Arg("memory_pressure", "bool", doc="the eviction manager reports memory pressure"),
 )
 
 
@@ -560,15 +568,16 @@ def _nlc_noschedule(s: Any, i: Any) -> Any:
 def _nlc_noschedule_eff(s: Any, i: Any) -> Any:
     """doNoScheduleTaintingPass: swap in the taints nodeConditionToTaintKeyStatusMap asks for.
 
-    A missing Ready condition adds or removes no Ready taint (the admission taint stays).
+    The wanted set comes from the conditions present: a Node without a Ready condition wants no
+    Ready taint, so the pass removes the admission's not-ready:NoSchedule (only a Node created
+    without conditions, which a real kubelet never does, shows it).
     """
     nd = s.node(i.node)
-    absent = nd.ready == READY_ABSENT
     return s.update().node(
         i.node,
         taints_synced=True,
-        taint_not_ready_ns=If(absent, nd.taint_not_ready_ns, nd.ready == READY_FALSE),
-        taint_unreachable_ns=If(absent, nd.taint_unreachable_ns, nd.ready == READY_UNKNOWN),
+        taint_not_ready_ns=nd.ready == READY_FALSE,
+        taint_unreachable_ns=nd.ready == READY_UNKNOWN,
         taint_unschedulable=nd.unschedulable,
         taint_memory_pressure=nd.memory_pressure,
         taint_network_unavailable=nd.network_unavailable,
@@ -765,10 +774,13 @@ EVENTS: tuple[Event, ...] = (
     ),
     Event(
         "kubelet_register_node", "kubelet",
-        "registerWithAPIServer: POST its own Node with capacity, allocatable and its register-time "
-        "taints; admission adds not-ready:NoSchedule. AlreadyExists: reconcile, change nothing else.",
+        "registerWithAPIServer: POST its own Node with capacity, allocatable, its register-time "
+        "taints and its conditions (Ready, MemoryPressure); admission adds not-ready:NoSchedule. "
+        "AlreadyExists: reconcile, change nothing else.",
         "pkg/kubelet/kubelet_node_status.go; plugin/pkg/admission/nodetaint/admission.go",
-        ("node",), _kubelet_register_node, _kubelet_register_node_eff, ((_B, _RG), *loops(*_EX)),
+        # (_B, _RG): a Node created without conditions; a real kubelet never takes it (node-has-ready-condition)
+        ("node",), _kubelet_register_node, _kubelet_register_node_eff,
+        ((_B, _RD), (_B, _NR), (_B, _RG), *loops(*_EX)),
         args=REGISTER_ARGS, writes_node_object=True,
     ),
     Event(

@@ -262,6 +262,36 @@ def _takes_other_nodes_certificate(m: Model) -> Model:
     return _replace_event(m, "kubelet-takes-other-nodes-certificate", "kubelet_obtain_certificate", guard=guard)
 
 
+# 19. a node agent creates Nodes without conditions --------------------------------------------------
+def _created_without_conditions(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        nd = s.node(i.node)
+        u.values[("node", "ready", i.node)] = If(Not(nd.exists), d.READY_ABSENT, nd.ready)
+        u.values[("node", "memory_pressure", i.node)] = If(Not(nd.exists), False, nd.memory_pressure)
+        return u
+
+    return _replace_event(m, "node-created-without-conditions", e.id, effect=eff)
+
+
+# 20. the NoSchedule swap removes the old taint before it adds the new one ---------------------------
+def _swap_remove_then_add(m: Model) -> Model:
+    e = m.event("nlc_sync_noschedule_taints")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        nd = s.node(i.node)
+        # Ready False -> Unknown: the first write only removes not-ready; the next pass adds unreachable
+        first = And(nd.taint_not_ready_ns, nd.ready == d.READY_UNKNOWN)
+        u.values[("node", "taint_unreachable_ns", i.node)] = If(first, False, nd.ready == d.READY_UNKNOWN)
+        u.values[("node", "taints_synced", i.node)] = Not(first)
+        return u
+
+    return _replace_event(m, "noschedule-swap-removes-first", e.id, effect=eff)
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("no-admission-not-ready-taint",
            "A new Node is created without the not-ready taint (no TaintNodesByCondition admission); "
@@ -332,6 +362,15 @@ MUTANTS: tuple[Mutant, ...] = (
            "The kubelet waits for any approved node-client CSR and takes its certificate, even one approved "
            "for another node's name.", "pkg/kubelet/certificate/bootstrap/bootstrap.go (waitForCertificate "
            "watches its own CSR); pkg/controller/certificates/approver/sarapprove.go", _takes_other_nodes_certificate),
+    Mutant("node-created-without-conditions",
+           "The Node is created without conditions (a node simulator or virtual kubelet that posts status "
+           "later): the taint pass strips the admission's not-ready taint and ordinary pods land on a node "
+           "that never said Ready.", "pkg/kubelet/kubelet_node_status.go (initialNode ends with setNodeStatus); "
+           "issue 15", _created_without_conditions),
+    Mutant("noschedule-swap-removes-first",
+           "The NoSchedule tainting pass swaps not-ready for unreachable by removing first and adding in a "
+           "second write: between them an Unknown node carries no Ready taint and takes ordinary pods.",
+           "pkg/controller/util/node (SwapNodeControllerTaint adds, then removes)", _swap_remove_then_add),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

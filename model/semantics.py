@@ -243,6 +243,7 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
     Derived rules, stated once here for every event:
     * the taint-eviction controller's timer for a node starts when the node goes from no
       NoExecute taint to some (processPodOnNode keeps the earlier start while taints change);
+    * the ghost clock of ``no-schedule-without-ready`` restarts when Ready falls from True;
     * the ghost clocks of ``no-execute-eviction`` restart when the pod comes under each NoExecute
       taint (bound there while the taint is on); an actor's effect cannot move them;
     * the acting node's control state follows its declared lifecycle edges: the data's new
@@ -278,6 +279,14 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
                                                  d.noexecute_slots(after_view.node(n)), strict=True):
                 gk = ("pod", ghost, p)
                 post[gk] = If(And(is_here, now, Not(And(was_here, before))), 0, post.get(gk, view.get(gk)))
+    # the ghost clock of no-schedule-without-ready: restarts when Ready falls from True on a Node
+    # that stays (no actor writes it, so no actor's bug can move it)
+    for n in view.nodes:
+        if ("node", "ready", n) in upd:
+            gk = ("node", "since_left_ready", n)
+            fell = And(view.node(n).ready == d.READY_TRUE, after_view.node(n).exists,
+                       after_view.node(n).ready != d.READY_TRUE)
+            post[gk] = If(fell, 0, post.get(gk, view.get(gk)))
     if b.inst.node is not None:
         n = b.inst.node
         ctl = view.ctl(n)

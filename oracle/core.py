@@ -625,7 +625,8 @@ class Oracle:
     def _infer_restart(self, rec: NodeRec, now: float, eid: str) -> None:
         """A kubelet acts after the oracle inferred it stopped: it restarted (invisible in traces)."""
         c, s = self.c, rec.s
-        for ev, args in (("kubelet_restarts", ()), ("kubelet_register_node", (False, False, 0, False, False))):
+        register = ("kubelet_register_node", (False, False, 0, False, False, False, False))
+        for ev, args in (("kubelet_restarts", ()), register):
             if ev == "kubelet_register_node" and (eid == ev or not (s[_EXISTS] and s[_CERT])):
                 continue
             ec = c.events[ev]

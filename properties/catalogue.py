@@ -46,6 +46,10 @@ class Property:
     lemma: bool = False  # a supporting invariant: proved first, then assumed by k-induction
 
 
+#: The node lifecycle controller's NoSchedule tainting latency, in the model's seconds: the pass is
+#: urgent with bound 0 (upstream: a worker on the Node update event, milliseconds).
+CONTROLLER_LATENCY = 0
+
 KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor == "kubelet")
 NON_KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor != "kubelet")
 NODE_OBJECT = d.node_object_vars()
@@ -174,20 +178,24 @@ PROPERTIES: tuple[Property, ...] = (
     Property(
         "no-schedule-without-ready",
         "An ordinary pod (one that tolerates neither not-ready nor unreachable) is bound only to a "
-        "node whose Ready is True, or whose fall from True the node lifecycle controller has not yet "
-        "processed; never to a node that has not posted Ready yet.",
-        "bind(n,p) ∧ ordinary(p) ⇒ ready[n]=True ∨ (ready[n]∈{False,Unknown} ∧ ¬taints_synced[n])",
+        "node whose Ready is True, or whose Ready fell from True less than the controller's latency "
+        "ago (0 s at the model's 1 s resolution: before any time passes); never to a node without a "
+        "Ready condition, and never through a taint swap that removes before it adds.",
+        "bind(n,p) ∧ ordinary(p) ⇒ ready[n]=True ∨ (ready[n]∈{False,Unknown} ∧ since_left_ready[n] ≤ "
+        "latency)   (latency = 0 s; since_left_ready is the property's ghost clock)",
         "Since 1.17 the scheduler reads no condition: readiness reaches it only as taints. The "
         "TaintNodesByCondition admission plugin taints every new Node not-ready (#73097, fixing "
-        "#72129); afterwards the controller's taint pass follows Ready, and its latency is the only "
-        "window upstream accepts.",
-        "plugin/pkg/admission/nodetaint/admission.go; pkg/controller/nodelifecycle/node_lifecycle_controller.go",
+        "#72129) and the kubelet creates its Node with its conditions (initialNode ends with "
+        "setNodeStatus); afterwards doNoScheduleTaintingPass follows Ready on every Node update, and "
+        "SwapNodeControllerTaint adds the new taint before it removes the old one.",
+        "plugin/pkg/admission/nodetaint/admission.go; pkg/kubelet/kubelet_node_status.go (initialNode); "
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go; pkg/controller/util/node/controller_utils.go",
         "step",
         lambda pre, post, b: Implies(
             _ordinary(pre.pod(b.pod)),
             Or(pre.node(b.node).ready == d.READY_TRUE,
                And(Or(pre.node(b.node).ready == d.READY_FALSE, pre.node(b.node).ready == d.READY_UNKNOWN),
-                   Not(pre.node(b.node).taints_synced))),
+                   pre.node(b.node).since_left_ready <= CONTROLLER_LATENCY)),
         ),
         lambda pre, post, b: _ordinary(pre.pod(b.pod)),
         "an ordinary pod gets bound",
@@ -228,17 +236,23 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "registration-is-not-eligibility",
-        "A Registered node (Node created, Ready not yet posted) carries not-ready:NoSchedule, so it "
-        "is not Schedulable.",
-        "∀n: exists[n] ∧ ready[n] = Absent ⇒ taint not-ready:NoSchedule on n",
-        "Admission adds the taint in the create request itself; the controller's taint pass leaves "
-        "Ready taints alone while Ready is missing.",
-        "plugin/pkg/admission/nodetaint/admission.go",
-        "state",
-        lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).exists, s.node(n).ready == d.READY_ABSENT),
-                                                  s.node(n).taint_not_ready_ns)),
-        lambda s: s.ctl(0) == d.REGISTERED,
-        "node 0 is Registered",
+        "A kubelet creates its Node with its conditions (Ready True or False, never missing) and "
+        "admission taints it not-ready:NoSchedule, so a new Node is not Schedulable before the "
+        "controller has seen Ready=True.",
+        "register(n) ∧ ¬exists[n] ⇒ ready'[n] ∈ {True, False} ∧ not-ready:NoSchedule on n'",
+        "initialNode ends with setNodeStatus, so the POST carries the conditions; the TaintNodesByCondition "
+        "admission plugin adds not-ready:NoSchedule to the create request (#73097). A Node without Ready "
+        "would lose that taint at the next doNoScheduleTaintingPass.",
+        "pkg/kubelet/kubelet_node_status.go (initialNode); plugin/pkg/admission/nodetaint/admission.go",
+        "step",
+        lambda pre, post, b: Implies(Not(pre.node(b.node).exists), And(
+            Or(post.node(b.node).ready == d.READY_TRUE, post.node(b.node).ready == d.READY_FALSE),
+            post.node(b.node).taint_not_ready_ns)),
+        lambda pre, post, b: Not(pre.node(b.node).exists),
+        "a kubelet creates its Node",
+        events=("kubelet_register_node",),
+        witness_kind="step",
+        witness_events=("kubelet_register_node",),
     ),
     Property(
         "re-registration-is-idempotent",
@@ -583,19 +597,47 @@ LEMMAS: tuple[Property, ...] = (
         lemma=True,
     ),
     Property(
+        "node-has-ready-condition",
+        "Every Node a kubelet created carries a Ready condition (the Registered state, a Node without "
+        "Ready, is reached only by implementations that create Nodes without conditions).",
+        "∀n: exists[n] ⇒ ready[n] ≠ Absent",
+        "initialNode ends with setNodeStatus; the controller replaces Ready only by Unknown.",
+        "pkg/kubelet/kubelet_node_status.go (initialNode)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).exists, s.node(n).ready != d.READY_ABSENT)),
+        lambda s: s.node(0).exists,
+        "node 0 exists",
+        lemma=True,
+    ),
+    Property(
+        "fallen-node-keeps-a-ready-taint",
+        "A node whose Ready fell from True more than the controller's latency ago carries the not-ready "
+        "or the unreachable NoSchedule taint.",
+        "∀n: exists[n] ∧ ready[n]∈{False,Unknown} ∧ since_left_ready[n] > latency ⇒ not-ready:NS ∨ unreachable:NS",
+        "doNoScheduleTaintingPass runs on the Node update before time moves on, and swaps add before remove.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(
+            And(s.node(n).exists, Or(s.node(n).ready == d.READY_FALSE, s.node(n).ready == d.READY_UNKNOWN),
+                s.node(n).since_left_ready > CONTROLLER_LATENCY),
+            Or(s.node(n).taint_not_ready_ns, s.node(n).taint_unreachable_ns))),
+        lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_UNKNOWN, s.node(0).since_left_ready > 0),
+        "node 0 fell from Ready to Unknown a while ago",
+        lemma=True,
+    ),
+    Property(
         "synced-taints-match-conditions",
         "Once the NoSchedule tainting pass has seen a Node's latest update, its condition taints "
         "match its conditions.",
-        "∀n: exists ∧ taints_synced ⇒ (ready≠Absent ⇒ not-ready:NS ⇔ ready=False ∧ unreachable:NS ⇔ "
+        "∀n: exists ∧ taints_synced ⇒ (not-ready:NS ⇔ ready=False) ∧ (unreachable:NS ⇔ "
         "ready=Unknown) ∧ unschedulable:NS ⇔ spec.unschedulable ∧ pressure/network taints ⇔ conditions",
         "doNoScheduleTaintingPass computes the desired taints from nodeConditionToTaintKeyStatusMap and "
         "swaps them in.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass)",
         "state",
         lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).exists, s.node(n).taints_synced), And(
-            Implies(s.node(n).ready != d.READY_ABSENT, And(
-                s.node(n).taint_not_ready_ns == (s.node(n).ready == d.READY_FALSE),
-                s.node(n).taint_unreachable_ns == (s.node(n).ready == d.READY_UNKNOWN))),
+            s.node(n).taint_not_ready_ns == (s.node(n).ready == d.READY_FALSE),
+            s.node(n).taint_unreachable_ns == (s.node(n).ready == d.READY_UNKNOWN),
             s.node(n).taint_unschedulable == s.node(n).unschedulable,
             s.node(n).taint_memory_pressure == s.node(n).memory_pressure,
             s.node(n).taint_network_unavailable == s.node(n).network_unavailable))),

@@ -67,6 +67,8 @@ EXPECTED_KILLERS = {
     "eviction-timer-restarts-on-node-update": "no-execute-eviction",
     "kubelet-evicts-other-nodes-pods": "node-restriction",
     "kubelet-takes-other-nodes-certificate": "certificate-needs-approval",
+    "node-created-without-conditions": "no-schedule-without-ready",
+    "noschedule-swap-removes-first": "no-schedule-without-ready",
 }
 
 
