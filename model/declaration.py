@@ -429,7 +429,8 @@ def _kubelet_register_node_eff(s: Any, i: Any) -> Any:
     """POST the Node; on AlreadyExists reconcile only labels/annotations (not modelled: no change).
 
     initialNode() ends with setNodeStatus, so the Node is created with Ready (True or False, as the
-    kubelet finds itself) and MemoryPressure already set. It sets spec.unschedulable = !registerSchedulable and then the unschedulable taint
+    kubelet finds itself) and MemoryPressure already set. It sets
+    spec.unschedulable = !registerSchedulable and then the unschedulable taint
     (the fix of #63897), --register-with-taints, the cloud uninitialized taint with an external
     cloud provider, NetworkUnavailable when routes must be created. The TaintNodesByCondition
     admission plugin (plugin/pkg/admission/nodetaint, #73097 fixing #72129) adds

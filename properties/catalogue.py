@@ -290,10 +290,12 @@ PROPERTIES: tuple[Property, ...] = (
         # two implications with constant bounds (not one If-bound): the oracle reads clock deadlines off them
         lambda s: _all_nodes(s, lambda n: And(
             Implies(And(s.node(n).exists, s.node(n).ready != d.READY_ABSENT,
-                        s.node(n).since_heartbeat > s.params.node_monitor_grace_period + 2 * s.params.node_monitor_period),
+                        s.node(n).since_heartbeat
+                        > s.params.node_monitor_grace_period + 2 * s.params.node_monitor_period),
                     s.node(n).ready == d.READY_UNKNOWN),
             Implies(And(s.node(n).exists, s.node(n).ready == d.READY_ABSENT,
-                        s.node(n).since_heartbeat > s.params.node_startup_grace_period + 2 * s.params.node_monitor_period),
+                        s.node(n).since_heartbeat
+                        > s.params.node_startup_grace_period + 2 * s.params.node_monitor_period),
                     s.node(n).ready == d.READY_UNKNOWN))),
         lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_UNKNOWN, Not(s.node(0).alive)),
         "node 0's kubelet stays silent until its Node is marked Unknown",
