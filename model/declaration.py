@@ -601,8 +601,20 @@ def _nlc_noexecute(s: Any, i: Any) -> Any:
 
 
 def _nlc_noexecute_eff(s: Any, i: Any) -> Any:
-    want_nr, want_ur = _noexecute_wanted(s.node(i.node))
-    return s.update().node(i.node, taint_not_ready_ne=want_nr, taint_unreachable_ne=want_ur)
+    """One API write: add the wanted NoExecute taint if it is missing, else remove the unwanted ones.
+
+    SwapNodeControllerTaint (not-ready for unreachable or back) is two patches, add then remove:
+    between them the node carries both, for the controller's latency. markNodeAsReachable removes
+    both in one write.
+    """
+    nd = s.node(i.node)
+    want_nr, want_ur = _noexecute_wanted(nd)
+    missing = Or(And(want_nr, Not(nd.taint_not_ready_ne)), And(want_ur, Not(nd.taint_unreachable_ne)))
+    return s.update().node(
+        i.node,
+        taint_not_ready_ne=If(missing, Or(nd.taint_not_ready_ne, want_nr), want_nr),
+        taint_unreachable_ne=If(missing, Or(nd.taint_unreachable_ne, want_ur), want_ur),
+    )
 
 
 # --- cloud-controller-manager (staging/src/k8s.io/cloud-provider/controllers) --------------------
@@ -848,8 +860,8 @@ EVENTS: tuple[Event, ...] = (
     ),
     Event(
         "nlc_sync_noexecute_taints", "node-lifecycle-controller",
-        "doNoExecuteTaintingPass / markNodeAsReachable: not-ready or unreachable NoExecute, one at "
-        "a time, removed when Ready is True.",
+        "doNoExecuteTaintingPass / markNodeAsReachable: not-ready or unreachable NoExecute, swapped "
+        "in two writes (add, then remove), both removed when Ready is True.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction)",
         ("node",), _nlc_noexecute, _nlc_noexecute_eff, loops(*_EX),
         timer=Timer(latest=lambda s, i: 0), writes_node_object=True,

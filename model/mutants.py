@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import declaration as d
-from .logic import And, If, Implies, Not
+from .logic import And, If, Implies, Not, Or
 from .semantics import Model, real_model
 
 
@@ -292,6 +292,30 @@ def _swap_remove_then_add(m: Model) -> Model:
     return _replace_event(m, "noschedule-swap-removes-first", e.id, effect=eff)
 
 
+# 21. the NoExecute swap never removes the old taint --------------------------------------------------
+def _swap_keeps_old(m: Model) -> Model:
+    e = m.event("nlc_sync_noexecute_taints")
+
+    def eff(s: Any, i: Any) -> Any:
+        nd = s.node(i.node)
+        ready = nd.ready == d.READY_TRUE
+        # AddOrUpdateTaintOnNode without the RemoveTaintOffNode half; only markNodeAsReachable removes
+        return s.update().node(
+            i.node,
+            taint_not_ready_ne=If(ready, False, Or(nd.taint_not_ready_ne, nd.ready == d.READY_FALSE)),
+            taint_unreachable_ne=If(ready, False, Or(nd.taint_unreachable_ne, nd.ready == d.READY_UNKNOWN)),
+        )
+
+    def guard(s: Any, i: Any) -> Any:
+        nd = s.node(i.node)
+        return And(nd.exists, Or(
+            And(nd.ready == d.READY_FALSE, Not(nd.taint_not_ready_ne)),
+            And(nd.ready == d.READY_UNKNOWN, Not(nd.taint_unreachable_ne)),
+            And(nd.ready == d.READY_TRUE, Or(nd.taint_not_ready_ne, nd.taint_unreachable_ne))))
+
+    return _replace_event(m, "noexecute-swap-keeps-old-taint", e.id, effect=eff, guard=guard)
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("no-admission-not-ready-taint",
            "A new Node is created without the not-ready taint (no TaintNodesByCondition admission); "
@@ -371,6 +395,10 @@ MUTANTS: tuple[Mutant, ...] = (
            "The NoSchedule tainting pass swaps not-ready for unreachable by removing first and adding in a "
            "second write: between them an Unknown node carries no Ready taint and takes ordinary pods.",
            "pkg/controller/util/node (SwapNodeControllerTaint adds, then removes)", _swap_remove_then_add),
+    Mutant("noexecute-swap-keeps-old-taint",
+           "The NoExecute swap adds the new taint but never removes the old one: a NotReady node that goes "
+           "Unknown keeps not-ready:NoExecute next to unreachable:NoExecute.",
+           "pkg/controller/util/node (SwapNodeControllerTaint: add, then remove)", _swap_keeps_old),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

@@ -451,14 +451,19 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "one-ready-noexecute-taint",
-        "A node never carries the not-ready and the unreachable NoExecute taints together.",
-        "∀n: ¬(not-ready:NoExecute ∧ unreachable:NoExecute)",
-        "The controller swaps one for the other (SwapNodeControllerTaint), never adds both.",
-        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction)",
-        "state",
-        lambda s: _all_nodes(s, lambda n: Not(And(s.node(n).taint_not_ready_ne, s.node(n).taint_unreachable_ne))),
-        lambda s: Or(s.node(0).taint_not_ready_ne, s.node(0).taint_unreachable_ne),
-        "node 0 gets a NoExecute taint",
+        "Time does not pass while a node carries the not-ready and the unreachable NoExecute taints "
+        "together: a swap has both only between its two writes, within the controller's latency.",
+        "time step: ∀n: ¬(not-ready:NoExecute[n] ∧ unreachable:NoExecute[n])",
+        "SwapNodeControllerTaint adds the new taint and then removes the old one (two patches, so both "
+        "are present between them); doNoExecuteTaintingPass runs every 100 ms.",
+        "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint); "
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoExecuteTaintingPass)",
+        "step",
+        lambda pre, post, b: _all_nodes(pre, lambda n: Not(And(pre.node(n).taint_not_ready_ne,
+                                                               pre.node(n).taint_unreachable_ne))),
+        lambda s: And(s.node(0).taint_not_ready_ne, s.node(0).taint_unreachable_ne),
+        "node 0 is between the two writes of a NoExecute swap",
+        events=("time_passes",),
     ),
     Property(
         "only-kubelet-reports-readiness",

@@ -472,8 +472,8 @@ def test_python_api_step_by_step() -> None:
     assert o.control_state("n1") == "Unregistered"
     o.step({"t": 1, "event": "csr_approver_approve", "node": "n1"})
     o.step({"t": 2, "event": "kubelet_obtain_certificate", "node": "n1"})
-    o.step({"t": 3, "event": "kubelet_register_node", "node": "n1"})
-    assert o.control_state("n1") == "Registered"
+    o.step({"t": 3, "event": "kubelet_register_node", "node": "n1"})  # created with Ready=False (the default)
+    assert o.control_state("n1") == "NotReady"
     assert o.node_state("n1")["taint_not_ready_ns"] is True
     rep = check(iter([{"t": 0, "event": "kubelet_register_node", "node": "x"}]))
     assert not rep.conforms

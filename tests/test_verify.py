@@ -69,6 +69,7 @@ EXPECTED_KILLERS = {
     "kubelet-takes-other-nodes-certificate": "certificate-needs-approval",
     "node-created-without-conditions": "no-schedule-without-ready",
     "noschedule-swap-removes-first": "no-schedule-without-ready",
+    "noexecute-swap-keeps-old-taint": "one-ready-noexecute-taint",
 }
 
 
