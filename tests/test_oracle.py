@@ -511,10 +511,11 @@ def test_node_deadline_comes_from_the_declaration() -> None:
     Timer's heartbeat-gap-max (or a clock property's bound, if earlier), for any parameters."""
     for gap in (45, 30):
         o = Oracle(params={"heartbeat_gap_max": gap})
+        # the kubelet creates its Node Ready (with its conditions); the taint pass then lifts not-ready
         for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
-                               "kubelet_register_node", "kubelet_renew_lease"]):
-            o.step({"t": i, "event": e, "node": "n"})
-        assert o.nodes["n"].due == 4 + gap
+                               "kubelet_register_node", "nlc_sync_noschedule_taints", "kubelet_renew_lease"]):
+            o.step({"t": i, "event": e, "node": "n", **({"ready": True} if e == "kubelet_register_node" else {})})
+        assert o.nodes["n"].due == 5 + gap
     assert "heartbeat_gap_max" in {p.var for p in __import__("nodereg.model.params", fromlist=["PARAMS"]).PARAMS}
 
 
