@@ -142,6 +142,10 @@ NODE_VARS: tuple[Var, ...] = (
         clock=True, ghost=True),
     Var("since_left_ready", "int", "Ready last fell from True on the existing Node (1 if it never did); set "
         "by the semantics, never by an actor", 1, clock=True, ghost=True),
+    # ghosts of node-becomes-schedulable (bounded progress), set by GHOST_RULES, never by an actor
+    Var("since_approved", "int", "the node's CSR was approved", 0, clock=True, ghost=True),
+    Var("undisturbed", "bool", "so far the kubelet stayed up and healthy and nobody tainted, cordoned or "
+        "deleted the Node", True, ghost=True),
 )
 
 POD_VARS: tuple[Var, ...] = (
@@ -412,9 +416,11 @@ def _kubelet_obtain_certificate(s: Any, i: Any) -> Any:
 
 
 def _kubelet_obtain_certificate_eff(s: Any, i: Any) -> Any:
-    """The lease controller's first renewal with the new credential is at most heartbeat-gap-max away."""
+    """The lease controller's first renewal with the new credential is at most heartbeat-gap-max away,
+    the status loop's first pass (which registers) at most node-status-update-frequency."""
     nd = s.node(i.node)
-    return s.update().node(i.node, cert=True, since_lease_renew=Min(nd.since_lease_renew, s.params.heartbeat_gap_max))
+    return s.update().node(i.node, cert=True, since_lease_renew=Min(nd.since_lease_renew, s.params.heartbeat_gap_max),
+                           since_status_post=Min(nd.since_status_post, s.params.node_status_update_frequency))
 
 
 # --- kubelet registration (pkg/kubelet/kubelet_node_status.go) ------------------------------------
@@ -524,6 +530,7 @@ def _kubelet_restarts_eff(s: Any, i: Any) -> Any:
         alive=True,
         registered=False,
         since_lease_renew=If(nd.cert, 0, nd.since_lease_renew),
+        since_status_post=Min(nd.since_status_post, s.params.node_status_update_frequency),
         heartbeat_unseen=Or(nd.cert, nd.heartbeat_unseen),
         since_heartbeat=If(nd.cert, 0, nd.since_heartbeat),
     )
@@ -784,6 +791,8 @@ EVENTS: tuple[Event, ...] = (
         "system:node:<name> in group system:nodes.",
         "pkg/controller/certificates/signer/signer.go",
         ("node",), _kubelet_obtain_certificate, _kubelet_obtain_certificate_eff, ((_R, _B),),
+        # the kubelet watches its CSR; csrsigning signs an approved CSR at once
+        timer=Timer(latest=lambda s, i: 0),
     ),
     Event(
         "kubelet_register_node", "kubelet",
@@ -795,6 +804,10 @@ EVENTS: tuple[Event, ...] = (
         ("node",), _kubelet_register_node, _kubelet_register_node_eff,
         ((_B, _RD), (_B, _NR), (_B, _RG), *loops(*_EX)),
         args=REGISTER_ARGS, writes_node_object=True,
+        # syncNodeStatus runs every node-status-update-frequency and registers first (its guard reads no
+        # argument, so the deadline holds whatever the kubelet will report)
+        timer=Timer(clock=lambda s, i: s.node(i.node).since_status_post,
+                    latest=lambda s, i: s.params.node_status_update_frequency),
     ),
     Event(
         "kubelet_post_status", "kubelet",
@@ -940,6 +953,25 @@ EVENTS: tuple[Event, ...] = (
 )
 
 EVENT_BY_ID: dict[str, Event] = {e.id: e for e in EVENTS}
+
+
+def _disturbs_register(s: Any, i: Any) -> Any:
+    """A new Node that is not plainly schedulable: NotReady, pressure, cordon, a taint, cloud work."""
+    return And(Not(s.node(i.node).exists), Or(Not(i.ready), i.memory_pressure, i.register_unschedulable,
+                                              i.register_with_taint, i.external_cloud, i.needs_routes))
+
+
+#: Ghost updates of the progress property (node-becomes-schedulable): which steps end the premise
+#: "nobody disturbs the node". They belong to the property, not to any actor: a mutant that
+#: replaces an effect keeps them. Applied by :func:`nodereg.model.semantics.post_values`.
+DISTURBS: dict[str, Callable[[Any, Any], Any]] = {
+    "kubelet_stops": lambda s, i: True,
+    "kubelet_register_node": _disturbs_register,
+    "kubelet_post_status": lambda s, i: Or(Not(i.ready), i.memory_pressure),
+    "admin_cordon": lambda s, i: True,
+    "admin_taint_node": lambda s, i: True,
+    "admin_delete_node": lambda s, i: True,
+}
 
 #: Actors in the order diagrams list them.
 ACTORS = (

@@ -316,6 +316,23 @@ def _swap_keeps_old(m: Model) -> Model:
     return _replace_event(m, "noexecute-swap-keeps-old-taint", e.id, effect=eff, guard=guard)
 
 
+# 22. the kubelet never picks up its approved certificate --------------------------------------------
+def _certificate_never_picked_up(m: Model) -> Model:
+    # waitForCertificate misses the approval (no re-list after a dropped watch): no deadline any more
+    return _replace_event(m, "kubelet-misses-approved-certificate", "kubelet_obtain_certificate", timer=None)
+
+
+# 23. the taint-eviction controller waits tolerationSeconds even for an untolerated taint ---------------
+def _untolerated_waits(m: Model) -> Model:
+    e = m.event("taint_eviction_evict_pod")
+
+    def delay(s: Any, i: Any) -> Any:
+        return s.pod(i.pod).toleration_seconds  # getMinTolerationTime used before checking allTolerated
+
+    return _replace_event(m, "untolerated-eviction-waits", e.id,
+                          timer=dataclasses.replace(e.timer, earliest=delay, latest=delay))
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("no-admission-not-ready-taint",
            "A new Node is created without the not-ready taint (no TaintNodesByCondition admission); "
@@ -399,6 +416,15 @@ MUTANTS: tuple[Mutant, ...] = (
            "The NoExecute swap adds the new taint but never removes the old one: a NotReady node that goes "
            "Unknown keeps not-ready:NoExecute next to unreachable:NoExecute.",
            "pkg/controller/util/node (SwapNodeControllerTaint: add, then remove)", _swap_keeps_old),
+    Mutant("kubelet-misses-approved-certificate",
+           "The kubelet's wait for its certificate misses the approval (a dropped watch, no re-list): the "
+           "node stays Bootstrapped for ever although nothing else is wrong.",
+           "pkg/kubelet/certificate/bootstrap/bootstrap.go (waitForCertificate)", _certificate_never_picked_up),
+    Mutant("untolerated-eviction-waits",
+           "The taint-eviction controller schedules every pod's eviction after its tolerationSeconds, even "
+           "when one of the NoExecute taints is not tolerated at all.",
+           "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode: !allTolerated deletes now)",
+           _untolerated_waits),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

@@ -226,9 +226,12 @@ def urgency(model: Model, cfg: Config, view: View, seconds: Any) -> Any:
     conds = []
     for inst in instances(model, cfg):
         t = inst.event.timer
-        if not t or not t.latest or inst.event.args:
+        if not t or not t.latest:
             continue
-        b = Bound(inst, {})
+        if inst.event.args and t.clock is None:
+            continue
+        # an urgent event with arguments (registration) has a guard that reads none of them
+        b = Bound(inst, {a.name: a.lo if a.sort == "int" else False for a in inst.event.args})
         untimed = inst.event.guard(view, b)
         if t.clock is None:
             conds.append(Not(untimed))
@@ -287,6 +290,16 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
             fell = And(view.node(n).ready == d.READY_TRUE, after_view.node(n).exists,
                        after_view.node(n).ready != d.READY_TRUE)
             post[gk] = If(fell, 0, post.get(gk, view.get(gk)))
+    # the ghosts of node-becomes-schedulable: the CSR approval clock and "nobody disturbed it"
+    if b.inst.node is not None:
+        n = b.inst.node
+        if ("node", "csr", n) in upd:
+            gk = ("node", "since_approved", n)
+            approved = And(view.node(n).csr != d.CSR_APPROVED, after_view.node(n).csr == d.CSR_APPROVED)
+            post[gk] = If(approved, 0, post.get(gk, view.get(gk)))
+        if e.id in d.DISTURBS:
+            gk = ("node", "undisturbed", n)
+            post[gk] = And(post.get(gk, view.get(gk)), Not(d.DISTURBS[e.id](view, b)))
     if b.inst.node is not None:
         n = b.inst.node
         ctl = view.ctl(n)

@@ -466,6 +466,52 @@ PROPERTIES: tuple[Property, ...] = (
         events=("time_passes",),
     ),
     Property(
+        "node-becomes-schedulable",
+        "Progress: a node whose kubelet stays up and reports itself healthy, whose CSR is approved and "
+        "that nobody taints, cordons or deletes is Schedulable within node-status-update-frequency of "
+        "the approval (the kubelet takes its certificate at once, its status loop registers within one "
+        "period, the taint pass lifts not-ready before time moves on).",
+        "∀n: undisturbed[n] ∧ csr[n]=Approved ∧ since_approved[n] > node_status_update_frequency ⇒ "
+        "Schedulable(n)   (bound = node-status-update-frequency, 10 s upstream; assumes heartbeat_gap_max ≤ grace)",
+        "waitForCertificate watches the CSR; syncNodeStatus runs every nodeStatusUpdateFrequency and "
+        "calls registerWithAPIServer first; initialNode creates the Node Ready; doNoScheduleTaintingPass "
+        "on that update removes the admission not-ready taint; a live kubelet's Lease keeps it known.",
+        "pkg/kubelet/certificate/bootstrap/bootstrap.go; pkg/kubelet/kubelet_node_status.go; "
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(
+            And(s.node(n).undisturbed, s.node(n).csr == d.CSR_APPROVED,
+                s.node(n).since_approved > s.params.node_status_update_frequency),
+            d.DEFINITIONS[d.SCHEDULABLE](s.node(n)))),
+        lambda s: And(s.node(0).undisturbed, s.node(0).csr == d.CSR_APPROVED,
+                      s.node(0).since_approved > s.params.node_status_update_frequency),
+        "node 0 stays undisturbed past the bound after its CSR is approved",
+        assumes=("heartbeat-gap-within-grace",),
+    ),
+    Property(
+        "untolerated-noexecute-pod-is-gone",
+        "Progress: a pod bound under a NoExecute taint it does not tolerate is gone within the "
+        "taint-eviction controller's latency (0 s at the model's resolution: before time moves on).",
+        "time step: ∀p,n: bound'[p]=n ∧ NoExecute taint on n ⇒ p tolerates every NoExecute taint on n   "
+        "(bound = 0 s)",
+        "processPodOnNode deletes a pod at once (AddWork with fireAt = now) when some NoExecute taint "
+        "is not tolerated.",
+        "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)",
+        "step",
+        lambda pre, post, b: And(*[
+            Implies(And(post.pod(p).bound_to == n, _noexecute(post.node(n))),
+                    _noexecute_tolerated(post.node(n), post.pod(p)))
+            for p in getattr(pre, "focus_pods", pre.pods) for n in pre.nodes
+        ]),
+        lambda pre, post, b: (And(pre.pod(0).bound_to == 0, _noexecute(pre.node(0)),
+                                  Not(_noexecute_tolerated(pre.node(0), pre.pod(0))),
+                                  post.pod(0).bound_to == d.UNBOUND) if pre.cfg.pods else False),
+        "a pod under an untolerated NoExecute taint is evicted",
+        events=("time_passes",),
+        witness_kind="step",
+        witness_events=("taint_eviction_evict_pod",),
+    ),
+    Property(
         "only-kubelet-reports-readiness",
         "Nothing but the kubelet sets Ready to True or False; the controller only sets Unknown.",
         "step of a non-kubelet actor: ready'[n] ≠ ready[n] ⇒ ready'[n] ∈ {Unknown, Absent}",
@@ -630,6 +676,47 @@ LEMMAS: tuple[Property, ...] = (
             Or(s.node(n).taint_not_ready_ns, s.node(n).taint_unreachable_ns))),
         lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_UNKNOWN, s.node(0).since_left_ready > 0),
         "node 0 fell from Ready to Unknown a while ago",
+        lemma=True,
+    ),
+    Property(
+        "undisturbed-kubelet-is-alive",
+        "An undisturbed node's kubelet is running, its CSR-to-certificate step is never pending over time, "
+        "and until its Node exists the status loop's registration is due within one period.",
+        "∀n: undisturbed ⇒ alive ∧ (¬cert ⇒ ¬registered) ∧ (csr=Approved ∧ ¬cert ⇒ since_approved = 0) ∧ (cert ∧ ¬exists ⇒ "
+        "¬registered ∧ since_approved ≤ since_status_post ≤ node_status_update_frequency)",
+        "kubelet_stops ends the premise; the certificate is taken at once; syncNodeStatus registers within "
+        "a period of the certificate.",
+        "pkg/kubelet/kubelet_node_status.go (syncNodeStatus)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).undisturbed, And(
+            s.node(n).alive,
+            Implies(Not(s.node(n).cert), Not(s.node(n).registered)),
+            Implies(And(s.node(n).csr == d.CSR_APPROVED, Not(s.node(n).cert)), s.node(n).since_approved == 0),
+            Implies(And(s.node(n).cert, Not(s.node(n).exists)), And(
+                Not(s.node(n).registered), s.node(n).since_approved <= s.node(n).since_status_post,
+                s.node(n).since_status_post <= s.params.node_status_update_frequency))))),
+        lambda s: And(s.node(0).undisturbed, s.node(0).cert),
+        "node 0's undisturbed kubelet holds a certificate",
+        lemma=True,
+    ),
+    Property(
+        "undisturbed-node-is-plain",
+        "An undisturbed Node is Ready with no pressure, cordon, user or cloud taint, and no Ready taint once "
+        "the taint pass has seen it.",
+        "∀n: undisturbed ∧ exists ⇒ ready=True ∧ ¬memory_pressure ∧ ¬network_unavailable ∧ ¬unschedulable ∧ "
+        "no user, cloud, unschedulable, pressure, network or unreachable taint",
+        "Only the disturbances the premise excludes add these; a live kubelet's Lease keeps Ready from "
+        "Unknown (heartbeat-gap-within-grace).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).undisturbed, s.node(n).exists), And(
+            s.node(n).ready == d.READY_TRUE, Not(s.node(n).memory_pressure), Not(s.node(n).network_unavailable),
+            Not(s.node(n).unschedulable), Not(s.node(n).taint_custom), Not(s.node(n).taint_uninitialized),
+            Not(s.node(n).taint_unschedulable), Not(s.node(n).taint_memory_pressure),
+            Not(s.node(n).taint_network_unavailable), Not(s.node(n).taint_unreachable_ns)))),
+        lambda s: And(s.node(0).undisturbed, s.node(0).exists),
+        "node 0 exists undisturbed",
+        assumes=("heartbeat-gap-within-grace",),
         lemma=True,
     ),
     Property(

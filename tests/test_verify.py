@@ -70,6 +70,8 @@ EXPECTED_KILLERS = {
     "node-created-without-conditions": "no-schedule-without-ready",
     "noschedule-swap-removes-first": "no-schedule-without-ready",
     "noexecute-swap-keeps-old-taint": "one-ready-noexecute-taint",
+    "kubelet-misses-approved-certificate": "node-becomes-schedulable",
+    "untolerated-eviction-waits": "untolerated-noexecute-pod-is-gone",
 }
 
 
