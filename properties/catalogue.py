@@ -682,8 +682,8 @@ LEMMAS: tuple[Property, ...] = (
         "undisturbed-kubelet-is-alive",
         "An undisturbed node's kubelet is running, its CSR-to-certificate step is never pending over time, "
         "and until its Node exists the status loop's registration is due within one period.",
-        "∀n: undisturbed ⇒ alive ∧ (¬cert ⇒ ¬registered) ∧ (csr=Approved ∧ ¬cert ⇒ since_approved = 0) ∧ (cert ∧ ¬exists ⇒ "
-        "¬registered ∧ since_approved ≤ since_status_post ≤ node_status_update_frequency)",
+        "∀n: undisturbed ⇒ alive ∧ (¬cert ⇒ ¬registered) ∧ (csr=Approved ∧ ¬cert ⇒ since_approved = 0) ∧ "
+        "(cert ∧ ¬exists ⇒ ¬registered ∧ since_approved ≤ since_status_post ≤ node_status_update_frequency)",
         "kubelet_stops ends the premise; the certificate is taken at once; syncNodeStatus registers within "
         "a period of the certificate.",
         "pkg/kubelet/kubelet_node_status.go (syncNodeStatus)",
