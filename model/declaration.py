@@ -24,11 +24,16 @@ not pass beyond the bound while its untimed guard holds. Controllers that upstre
 100 ms or on every watch event are urgent with bound 0 (they act before time moves on).
 
 Modelling choices that make a superset of upstream behaviours (so safety proofs carry over):
-the kubelet's Node POST is split into the create and its first status post; status may be posted
-at any moment after ``node-status-update-frequency``; the node lifecycle controller's per-node
-passes have arbitrary phase. Not modelled (say so, not hide it): the scheduler's own cache lag,
-zone-disruption handling and eviction rate limits, certificate expiry and rotation, DiskPressure
-and PIDPressure (identical in structure to MemoryPressure, which is modelled).
+status may be posted at any moment after ``node-status-update-frequency``; the node lifecycle
+controller's per-node passes have arbitrary phase. The kubelet creates its Node with its
+conditions, as ``initialNode`` does (a Node without Ready is only reached by implementations that
+skip ``setNodeStatus``: the mutant ``node-created-without-conditions``). Not modelled (say so, not
+hide it): the scheduler's own cache lag, zone-disruption handling, certificate expiry and rotation,
+DiskPressure and PIDPressure (identical in structure to MemoryPressure, which is modelled), and the
+per-zone NoExecute rate limit: upstream's token bucket (``--node-eviction-rate`` 0.1/s, burst 1)
+taints one failing node of a zone at the next 100 ms pass, which the model's "before time moves on"
+matches, but k nodes failing together wait up to (k-1)*10 s, which the model does not allow (its
+taint-follow properties are stricter than upstream there; swaps skip the queue upstream too).
 """
 
 from __future__ import annotations
