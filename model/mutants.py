@@ -333,6 +333,38 @@ def _untolerated_waits(m: Model) -> Model:
                           timer=dataclasses.replace(e.timer, earliest=delay, latest=delay))
 
 
+# 24. the kubelet registers under another node's name ------------------------------------------------
+class _OtherNode:
+    """An event instance's arguments with the node index moved to the next node."""
+
+    def __init__(self, i: Any, nodes: int) -> None:
+        self._i, self.node = i, (i.node + 1) % nodes
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._i, name)
+
+
+def _registers_other_name(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, _OtherNode(i, s.cfg.nodes))  # --hostname-override differs from the certificate's CN
+        u.values[("node", "registered", i.node)] = True
+        return u
+
+    return _replace_event(m, "kubelet-registers-another-name", e.id, effect=eff)
+
+
+# 25. the scheduler binds to a Node that was deleted (stale cache) -------------------------------------
+def _binds_to_deleted_node(m: Model) -> Model:
+    def bind(s: Any, i: Any) -> Any:
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return And(pd.bound_to == d.UNBOUND, d.pod_passes_unschedulable(nd, pd), d.pod_tolerates_taints(nd, pd),
+                   d.pod_fits_resources(s, i.node, pd))
+
+    return _replace_event(m, "scheduler-binds-to-deleted-node", "scheduler_bind_pod", guard=bind)
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("no-admission-not-ready-taint",
            "A new Node is created without the not-ready taint (no TaintNodesByCondition admission); "
@@ -425,6 +457,14 @@ MUTANTS: tuple[Mutant, ...] = (
            "when one of the NoExecute taints is not tolerated at all.",
            "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode: !allTolerated deletes now)",
            _untolerated_waits),
+    Mutant("kubelet-registers-another-name",
+           "The kubelet's --hostname-override differs from the name in its client certificate: it creates "
+           "the Node of another name.", "plugin/pkg/admission/noderestriction (node X is not allowed to modify "
+           "node Y); pkg/kubelet/kubelet_node_status.go", _registers_other_name),
+    Mutant("scheduler-binds-to-deleted-node",
+           "The scheduler binds from a stale cache to a Node that no longer exists (or never did): the pod is "
+           "bound to nothing.", "pkg/scheduler/backend/cache; pkg/controller/podgc (gcOrphaned)",
+           _binds_to_deleted_node),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

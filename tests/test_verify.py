@@ -72,6 +72,8 @@ EXPECTED_KILLERS = {
     "noexecute-swap-keeps-old-taint": "one-ready-noexecute-taint",
     "kubelet-misses-approved-certificate": "node-becomes-schedulable",
     "untolerated-eviction-waits": "untolerated-noexecute-pod-is-gone",
+    "kubelet-registers-another-name": "node-restriction",
+    "scheduler-binds-to-deleted-node": "pods-only-on-existing-nodes",
 }
 
 
