@@ -133,7 +133,7 @@ def property_vectors(model: Model, cm: CompiledModel, found: dict[str, Trace], a
          lambda: B(cm, not_ready).step("nlc_sync_noschedule_taints(0)").step("nlc_sync_noexecute_taints(0)")
          .step("nlc_monitor_node_health(0)", ready=d.READY_UNKNOWN, memory_pressure=False)
          .step("nlc_sync_noschedule_taints(0)").step("nlc_sync_noexecute_taints(0)")
-         .step("time_passes", (p["slack"] + 1,))),
+         .step("time_passes", (p["slack"] + 1,)).step("admin_cordon(0)")),
         ("synced-taints-match-conditions",
          lambda: B(cm, not_ready).step("nlc_sync_noschedule_taints(0)", taint_not_ready_ns=False)),
         ("re-registration-is-idempotent",
