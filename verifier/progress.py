@@ -15,11 +15,12 @@ invariants (sound: they hold in every reachable state):
 1. ``time-can-pass`` (state): every blocking instance is enabled, and when nothing blocks,
    ``time_passes(1)`` is enabled;
 2. ``overdue-action-clears-its-deadline`` (step of each urgent event): an instance that fires while
-   it blocks no longer blocks afterwards;
+   it blocks no longer blocks afterwards, or no longer blocks after one more firing of its own (the
+   NoExecute pass swaps taints in two API writes, as SwapNodeControllerTaint does: add, then remove);
 3. the *re-arming graph* of urgent events (E → F when an overdue E firing can make some F instance
    newly block) is acyclic. Then every cascade of overdue firings ends: an E firing removes an E
    blocker and adds blockers only of later events, so E fires at most
-   ``n(E) · (1 + Σ_{D→E} fires(D))`` times; the sum over E is the stated bound.
+   ``2 · n(E) · (1 + Σ_{D→E} fires(D))`` times; the sum over E is the stated bound.
 
 Both 1 and 2 are ordinary properties for the engines: a failure is searched by BMC and reported
 ``violated`` with a replayed counterexample, never as a lemma. Their witness is a reachable state
@@ -34,7 +35,7 @@ from typing import Any
 import z3
 
 from nodereg.model.logic import And, Implies, Not, Or
-from nodereg.model.semantics import Bound, Instance, Model, full_guard, instances, urgency
+from nodereg.model.semantics import Bound, Instance, Model, View, full_guard, instances, post_values, urgency
 from nodereg.properties.catalogue import Property
 
 #: The row ``nodereg verify`` reports, and the two properties it is made of.
@@ -45,14 +46,21 @@ CLEARS_ID = "overdue-action-clears-its-deadline"
 def is_urgent(inst: Instance) -> bool:
     """An instance :func:`~nodereg.model.semantics.urgency` constrains time with."""
     t = inst.event.timer
-    return bool(t and t.latest and not inst.event.args)
+    # as in urgency(): an urgent event with arguments (registration) counts when it has a clock; its
+    # guard reads no argument, so any in-range arguments decide whether it blocks and is enabled
+    return bool(t and t.latest and (not inst.event.args or t.clock is not None))
+
+
+def default_bound(inst: Instance) -> Bound:
+    """The instance with every argument at its lowest value (what urgency() evaluates guards with)."""
+    return Bound(inst, {a.name: a.lo if a.sort == "int" else False for a in inst.event.args})
 
 
 def blocks(view: Any, inst: Instance) -> Any:
     """``inst`` forbids time to pass one second here: its untimed guard holds and its bound is reached."""
     t = inst.event.timer
     assert t is not None and t.latest is not None
-    b = Bound(inst, {})
+    b = default_bound(inst)
     untimed = inst.event.guard(view, b)
     if t.clock is None:
         return untimed
@@ -65,7 +73,7 @@ def _time_instance(model: Model, view: Any) -> Instance:
 
 def _overdue_ok(model: Model, s: Any) -> Any:
     urgent = [i for i in instances(model, s.cfg) if is_urgent(i)]
-    parts = [Implies(blocks(s, i), full_guard(s, Bound(i, {}))) for i in urgent]
+    parts = [Implies(blocks(s, i), full_guard(s, default_bound(i))) for i in urgent]
     tick = _time_instance(model, s)
     time_ok = And(full_guard(s, Bound(tick, {"seconds": 1})), urgency(model, s.cfg, s, 1))
     parts.append(Implies(Not(Or(*[blocks(s, i) for i in urgent])), time_ok))
@@ -79,7 +87,7 @@ def _some_overdue(model: Model, s: Any) -> Any:
 def time_properties(model: Model) -> list[Property]:
     """The two properties of the ``time-can-pass`` row, for one model (its events decide urgency)."""
     urgent_events = tuple(dict.fromkeys(e.id for e in model.events
-                                        if e.timer and e.timer.latest and not e.args))
+                                        if e.timer and e.timer.latest and (not e.args or e.timer.clock)))
 
     memo: dict[tuple[Any, str], Any] = {}
 
@@ -97,7 +105,12 @@ def time_properties(model: Model) -> list[Property]:
         inst = b.inst
         if not is_urgent(inst):
             return True
-        return Implies(blocks(pre, inst), Not(blocks(post, inst)))
+        # the same instance fired once more from the post state (a taint swap is two API writes:
+        # SwapNodeControllerTaint adds the new taint, then removes the old one)
+        again = post_values(model, post.cfg, post, b)
+        twice = View(post.cfg, lambda k: again[k] if k in again else post.get(k))
+        cleared_later = And(full_guard(post, b), Not(blocks(twice, inst)))
+        return Implies(blocks(pre, inst), Or(Not(blocks(post, inst)), cleared_later))
 
     def overdue_fires(pre: Any, post: Any, b: Any) -> Any:
         return blocks(pre, b.inst) if is_urgent(b.inst) else False
@@ -119,8 +132,9 @@ def time_properties(model: Model) -> list[Property]:
         ),
         Property(
             CLEARS_ID,
-            "An urgent action that fires while overdue is no longer overdue afterwards.",
-            "step of urgent j: overdue_j(pre) ⇒ ¬overdue_j(post)",
+            "An urgent action that fires while overdue is no longer overdue afterwards, or after one more "
+            "firing of its own (SwapNodeControllerTaint's two writes).",
+            "step of urgent j: overdue_j(pre) ⇒ ¬overdue_j(post) ∨ (enabled_j(post) ∧ ¬overdue_j(j(post)))",
             "An overdue controller pass that leaves itself overdue blocks time for ever.",
             "nodereg verifier/progress.py",
             "step",
@@ -187,7 +201,7 @@ def rearm_graph(prover: Any, model: Model, timeout_s: float) -> RearmGraph:
         count = {e: sum(1 for _, i in urgent if i.event.id == e) for e in events}
         fires_of: dict[str, int] = {}
         for e in _topological(out.edges):
-            fires_of[e] = count[e] * (1 + sum(fires_of[dd] for dd in events if e in out.edges[dd]))
+            fires_of[e] = 2 * count[e] * (1 + sum(fires_of[dd] for dd in events if e in out.edges[dd]))
         out.bound = sum(fires_of.values())
     return out
 
