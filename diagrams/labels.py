@@ -48,6 +48,7 @@ EVENT_LABELS: dict[str, EventLabel] = {
         (("ready", _READY_TRUE), ("schedulable", _READY_TRUE), ("not_ready", _READY_FALSE)),
     ),
     "kubelet_renew_lease": EventLabel("kubelet renews its Lease"),
+    "kubelet_evict_pod": EventLabel("kubelet's eviction manager evicts a pod of its own node (memory pressure)"),
     "kubelet_stops": EventLabel("kubelet stops (crash, hang or network partition)"),
     "kubelet_restarts": EventLabel("kubelet restarts (and registers again)"),
     "nlc_monitor_node_health": EventLabel(

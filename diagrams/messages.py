@@ -61,7 +61,7 @@ EVENT_WIRES: dict[str, tuple[tuple[Wire, ...], str]] = {
         "",
     ),
     "kubelet_register_node": (
-        (Wire("kubelet", "apiserver", "POST nodes ({node}: capacity, allocatable)"),),
+        (Wire("kubelet", "apiserver", "POST nodes ({node}: capacity, allocatable, conditions)"),),
         "admission (TaintNodesByCondition) adds taint not-ready:NoSchedule to a new Node",
     ),
     "kubelet_post_status": (
@@ -69,6 +69,10 @@ EVENT_WIRES: dict[str, tuple[tuple[Wire, ...], str]] = {
         "",
     ),
     "kubelet_renew_lease": ((Wire("kubelet", "apiserver", "PUT leases/{node} (kube-node-lease, renewTime)"),), ""),
+    "kubelet_evict_pod": (
+        (Wire("kubelet", "apiserver", "PATCH pods/{pod}/status (phase=Failed, reason=Evicted: memory pressure)"),),
+        "",
+    ),
     "kubelet_stops": ((), "kubelet on {node} stops (crash, hang or partition): no more Lease or status"),
     "kubelet_restarts": ((), "a new kubelet process starts on {node}: it registers again"),
     "nlc_monitor_node_health": (

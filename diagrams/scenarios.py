@@ -54,6 +54,10 @@ DEFAULT_ARGS: dict[str, dict[str, int]] = {
         "taint_effect": 0,
         "external_cloud": 0,
         "needs_routes": 0,
+        # setNodeStatus fills the conditions of the Node it creates; a new node usually reports
+        # Ready=False until its network plugin is up (then a status post turns it True)
+        "ready": 0,
+        "memory_pressure": 0,
     },
     "kubelet_post_status": {"ready": 1, "memory_pressure": 0},
     "admin_taint_node": {"taint_effect": 0},
