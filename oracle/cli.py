@@ -218,8 +218,7 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
     try:
         if stdin is None or stdin.closed:
             raise ValueError
-        buf = stdin.buffer
-        buf.fileno()
+        buf = stdin.buffer  # Python sets sys.stdin to None when fd 0 is closed (`<&-`)
     except (AttributeError, OSError, ValueError):
         _err("<stdin>: cannot read: standard input is closed (oracle --stdio reads one event per line)")
         sys.exit(EXIT_USAGE)

@@ -139,8 +139,7 @@ def _open_raw(path: str, name: str) -> Any:
         try:
             if stdin is None or stdin.closed:
                 raise OSError("closed")
-            buf = stdin.buffer
-            buf.fileno()
+            buf = stdin.buffer  # Python sets sys.stdin to None when fd 0 is closed (`<&-`)
         except (OSError, ValueError, AttributeError):
             raise InputError("cannot read: standard input is closed", name) from None
         return buf

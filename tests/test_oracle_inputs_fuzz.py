@@ -284,3 +284,32 @@ def test_any_bytes_any_format_never_raise(tmp_path_factory: pytest.TempPathFacto
         p.write_bytes(data)
         for fmt in ("auto", "events", "k8s-watch", "k8s-audit", "itf"):
             _sound(check([str(p)], fmt=fmt, keep_going=True))
+
+
+STDIO_LINES = st.lists(
+    st.one_of(
+        corrupted(_event_lines()),
+        JSON,
+        corrupted(OBJECTS),
+        st.fixed_dictionaries({"type": st.sampled_from(["ADDED", "MODIFIED"]), "object": corrupted(OBJECTS)}),
+        st.text(max_size=20).filter(lambda s: "\n" not in s and "\r" not in s),
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+@FUZZ
+@given(STDIO_LINES, st.sampled_from(["events", "k8s-watch", "k8s-audit"]))
+def test_stdio_answers_every_line(lines: list[Any], fmt: str) -> None:
+    from click.testing import CliRunner
+
+    from nodereg.cli import main
+
+    raw = [x if isinstance(x, str) else json.dumps(x) for x in lines]
+    text = "".join(x + "\n" for x in raw)
+    r = CliRunner().invoke(main, ["oracle", "--stdio", "--input", fmt], input=text.encode("utf-8", "surrogatepass"))
+    assert r.exit_code == 0, (r.exit_code, r.output, r.exception)
+    verdicts = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(verdicts) == sum(1 for x in raw if x.strip())
+    assert all(set(v) == {"index", "line", "ok", "violations", "error"} for v in verdicts)
