@@ -168,7 +168,7 @@ frozen[("node", "reserved", 0)] = 300
 cl = Cluster(model, cfg, cm.initial_states(prm, frozen))
 # one node's life from the trace, replayed through the python-statemachine machine
 seq = [("kubelet_request_certificate", ()), ("csr_approver_approve", ()), ("kubelet_obtain_certificate", ()),
-       ("kubelet_register_node", (False, False, 0, False, False)), ("nlc_sync_noschedule_taints", ())]
+       ("kubelet_register_node", (False, False, 0, False, False, False, False)), ("nlc_sync_noschedule_taints", ())]
 t0 = time.perf_counter(); n = 0
 for e, a in seq:
     cl.fire(e, 0, None, a); n += 1

@@ -24,11 +24,16 @@ not pass beyond the bound while its untimed guard holds. Controllers that upstre
 100 ms or on every watch event are urgent with bound 0 (they act before time moves on).
 
 Modelling choices that make a superset of upstream behaviours (so safety proofs carry over):
-the kubelet's Node POST is split into the create and its first status post; status may be posted
-at any moment after ``node-status-update-frequency``; the node lifecycle controller's per-node
-passes have arbitrary phase. Not modelled (say so, not hide it): the scheduler's own cache lag,
-zone-disruption handling and eviction rate limits, certificate expiry and rotation, DiskPressure
-and PIDPressure (identical in structure to MemoryPressure, which is modelled).
+status may be posted at any moment after ``node-status-update-frequency``; the node lifecycle
+controller's per-node passes have arbitrary phase. The kubelet creates its Node with its
+conditions, as ``initialNode`` does (a Node without Ready is only reached by implementations that
+skip ``setNodeStatus``: the mutant ``node-created-without-conditions``). Not modelled (say so, not
+hide it): the scheduler's own cache lag, zone-disruption handling, certificate expiry and rotation,
+DiskPressure and PIDPressure (identical in structure to MemoryPressure, which is modelled), and the
+per-zone NoExecute rate limit: upstream's token bucket (``--node-eviction-rate`` 0.1/s, burst 1)
+taints one failing node of a zone at the next 100 ms pass, which the model's "before time moves on"
+matches, but k nodes failing together wait up to (k-1)*10 s, which the model does not allow (its
+taint-follow properties are stricter than upstream there; swaps skip the queue upstream too).
 """
 
 from __future__ import annotations
@@ -140,6 +145,12 @@ NODE_VARS: tuple[Var, ...] = (
     Var("since_monitor", "int", "the controller last ran monitorNodeHealth on the node", 0, clock=True),
     Var("since_heartbeat", "int", "the kubelet's last sign of life (Lease, status or the create)", 0,
         clock=True, ghost=True),
+    Var("since_left_ready", "int", "Ready last fell from True on the existing Node (1 if it never did); set "
+        "by the semantics, never by an actor", 1, clock=True, ghost=True),
+    # ghosts of node-becomes-schedulable (bounded progress), set by GHOST_RULES, never by an actor
+    Var("since_approved", "int", "the node's CSR was approved", 0, clock=True, ghost=True),
+    Var("undisturbed", "bool", "so far the kubelet stayed up and healthy and nobody tainted, cordoned or "
+        "deleted the Node", True, ghost=True),
 )
 
 POD_VARS: tuple[Var, ...] = (
@@ -161,6 +172,13 @@ POD_VARS: tuple[Var, ...] = (
         frozen=True),
     Var("request", "int", "spec.containers[*].resources.requests cpu", None, 0, None, frozen=True),
     Var("since_noexecute", "int", "the taint-eviction controller scheduled the pod's eviction", 0, clock=True),
+    # ghost clocks of no-execute-eviction: since the pod was first (continuously) bound under each
+    # NoExecute taint; set by the semantics (NOEXECUTE_GHOSTS), never by an actor
+    Var("since_under_not_ready_ne", "int", "the pod is under not-ready:NoExecute", 0, clock=True, ghost=True),
+    Var("since_under_unreachable_ne", "int", "the pod is under unreachable:NoExecute", 0, clock=True,
+        ghost=True),
+    Var("since_under_custom_ne", "int", "the pod is under the user taint with effect NoExecute", 0, clock=True,
+        ghost=True),
 )
 
 
@@ -259,6 +277,15 @@ def noexecute_sets_overlap(before: Any, after: Any) -> Any:
         And(before.taint_unreachable_ne, after.taint_unreachable_ne),
         And(before.taint_custom, before.custom_effect == NO_EXECUTE, after.taint_custom,
             after.custom_effect == NO_EXECUTE),
+    )
+
+
+def noexecute_slots(nd: Any) -> tuple[tuple[str, Any], ...]:
+    """Each NoExecute taint as (the pod's ghost clock for it, is it on the node)."""
+    return (
+        ("since_under_not_ready_ne", nd.taint_not_ready_ne),
+        ("since_under_unreachable_ne", nd.taint_unreachable_ne),
+        ("since_under_custom_ne", And(nd.taint_custom, nd.custom_effect == NO_EXECUTE)),
     )
 
 
@@ -394,9 +421,11 @@ def _kubelet_obtain_certificate(s: Any, i: Any) -> Any:
 
 
 def _kubelet_obtain_certificate_eff(s: Any, i: Any) -> Any:
-    """The lease controller's first renewal with the new credential is at most heartbeat-gap-max away."""
+    """The lease controller's first renewal with the new credential is at most heartbeat-gap-max away,
+    the status loop's first pass (which registers) at most node-status-update-frequency."""
     nd = s.node(i.node)
-    return s.update().node(i.node, cert=True, since_lease_renew=Min(nd.since_lease_renew, s.params.heartbeat_gap_max))
+    return s.update().node(i.node, cert=True, since_lease_renew=Min(nd.since_lease_renew, s.params.heartbeat_gap_max),
+                           since_status_post=Min(nd.since_status_post, s.params.node_status_update_frequency))
 
 
 # --- kubelet registration (pkg/kubelet/kubelet_node_status.go) ------------------------------------
@@ -410,7 +439,9 @@ def _kubelet_register_node(s: Any, i: Any) -> Any:
 def _kubelet_register_node_eff(s: Any, i: Any) -> Any:
     """POST the Node; on AlreadyExists reconcile only labels/annotations (not modelled: no change).
 
-    initialNode(): spec.unschedulable = !registerSchedulable and then the unschedulable taint
+    initialNode() ends with setNodeStatus, so the Node is created with Ready (True or False, as the
+    kubelet finds itself) and MemoryPressure already set. It sets
+    spec.unschedulable = !registerSchedulable and then the unschedulable taint
     (the fix of #63897), --register-with-taints, the cloud uninitialized taint with an external
     cloud provider, NetworkUnavailable when routes must be created. The TaintNodesByCondition
     admission plugin (plugin/pkg/admission/nodetaint, #73097 fixing #72129) adds
@@ -423,7 +454,10 @@ def _kubelet_register_node_eff(s: Any, i: Any) -> Any:
         n,
         registered=True,
         exists=True,
-        ready=If(new, READY_ABSENT, nd.ready),
+        # initialNode ends with setNodeStatus: the Node is created with its conditions
+        ready=If(new, If(i.ready, READY_TRUE, READY_FALSE), nd.ready),
+        memory_pressure=If(new, i.memory_pressure, nd.memory_pressure),
+        since_status_post=If(new, 0, nd.since_status_post),
         unschedulable=If(new, i.register_unschedulable, nd.unschedulable),
         taint_unschedulable=If(new, i.register_unschedulable, nd.taint_unschedulable),
         taint_custom=If(new, i.register_with_taint, nd.taint_custom),
@@ -447,6 +481,8 @@ REGISTER_ARGS = (
     Arg("taint_effect", "int", 0, 2, doc="its effect", names=EFFECT_NAMES),
     Arg("external_cloud", "bool", doc="--cloud-provider=external"),
     Arg("needs_routes", "bool", doc="the cloud provider must configure routes"),
+    Arg("ready", "bool", doc="setNodeStatus finds the kubelet ready"),
+    Arg("memory_pressure", "bool", doc="the eviction manager reports memory pressure"),
 )
 
 
@@ -499,9 +535,20 @@ def _kubelet_restarts_eff(s: Any, i: Any) -> Any:
         alive=True,
         registered=False,
         since_lease_renew=If(nd.cert, 0, nd.since_lease_renew),
+        since_status_post=Min(nd.since_status_post, s.params.node_status_update_frequency),
         heartbeat_unseen=Or(nd.cert, nd.heartbeat_unseen),
         since_heartbeat=If(nd.cert, 0, nd.since_heartbeat),
     )
+
+
+def _kubelet_evict_pod(s: Any, i: Any) -> Any:
+    nd, pd = s.node(i.node), s.pod(i.pod)
+    return And(nd.alive, nd.registered, nd.exists, nd.memory_pressure, pd.bound_to == i.node)
+
+
+def _kubelet_evict_pod_eff(s: Any, i: Any) -> Any:
+    """The eviction manager fails a pod of its own node; its owner recreates it pending."""
+    return s.update().pod(i.pod, bound_to=UNBOUND)
 
 
 # --- node lifecycle controller (pkg/controller/nodelifecycle/node_lifecycle_controller.go) --------
@@ -534,15 +581,16 @@ def _nlc_noschedule(s: Any, i: Any) -> Any:
 def _nlc_noschedule_eff(s: Any, i: Any) -> Any:
     """doNoScheduleTaintingPass: swap in the taints nodeConditionToTaintKeyStatusMap asks for.
 
-    A missing Ready condition adds or removes no Ready taint (the admission taint stays).
+    The wanted set comes from the conditions present: a Node without a Ready condition wants no
+    Ready taint, so the pass removes the admission's not-ready:NoSchedule (only a Node created
+    without conditions, which a real kubelet never does, shows it).
     """
     nd = s.node(i.node)
-    absent = nd.ready == READY_ABSENT
     return s.update().node(
         i.node,
         taints_synced=True,
-        taint_not_ready_ns=If(absent, nd.taint_not_ready_ns, nd.ready == READY_FALSE),
-        taint_unreachable_ns=If(absent, nd.taint_unreachable_ns, nd.ready == READY_UNKNOWN),
+        taint_not_ready_ns=nd.ready == READY_FALSE,
+        taint_unreachable_ns=nd.ready == READY_UNKNOWN,
         taint_unschedulable=nd.unschedulable,
         taint_memory_pressure=nd.memory_pressure,
         taint_network_unavailable=nd.network_unavailable,
@@ -565,8 +613,20 @@ def _nlc_noexecute(s: Any, i: Any) -> Any:
 
 
 def _nlc_noexecute_eff(s: Any, i: Any) -> Any:
-    want_nr, want_ur = _noexecute_wanted(s.node(i.node))
-    return s.update().node(i.node, taint_not_ready_ne=want_nr, taint_unreachable_ne=want_ur)
+    """One API write: add the wanted NoExecute taint if it is missing, else remove the unwanted ones.
+
+    SwapNodeControllerTaint (not-ready for unreachable or back) is two patches, add then remove:
+    between them the node carries both, for the controller's latency. markNodeAsReachable removes
+    both in one write.
+    """
+    nd = s.node(i.node)
+    want_nr, want_ur = _noexecute_wanted(nd)
+    missing = Or(And(want_nr, Not(nd.taint_not_ready_ne)), And(want_ur, Not(nd.taint_unreachable_ne)))
+    return s.update().node(
+        i.node,
+        taint_not_ready_ne=If(missing, Or(nd.taint_not_ready_ne, want_nr), want_nr),
+        taint_unreachable_ne=If(missing, Or(nd.taint_unreachable_ne, want_ur), want_ur),
+    )
 
 
 # --- cloud-controller-manager (staging/src/k8s.io/cloud-provider/controllers) --------------------
@@ -736,14 +796,23 @@ EVENTS: tuple[Event, ...] = (
         "system:node:<name> in group system:nodes.",
         "pkg/controller/certificates/signer/signer.go",
         ("node",), _kubelet_obtain_certificate, _kubelet_obtain_certificate_eff, ((_R, _B),),
+        # the kubelet watches its CSR; csrsigning signs an approved CSR at once
+        timer=Timer(latest=lambda s, i: 0),
     ),
     Event(
         "kubelet_register_node", "kubelet",
-        "registerWithAPIServer: POST its own Node with capacity, allocatable and its register-time "
-        "taints; admission adds not-ready:NoSchedule. AlreadyExists: reconcile, change nothing else.",
+        "registerWithAPIServer: POST its own Node with capacity, allocatable, its register-time "
+        "taints and its conditions (Ready, MemoryPressure); admission adds not-ready:NoSchedule. "
+        "AlreadyExists: reconcile, change nothing else.",
         "pkg/kubelet/kubelet_node_status.go; plugin/pkg/admission/nodetaint/admission.go",
-        ("node",), _kubelet_register_node, _kubelet_register_node_eff, ((_B, _RG), *loops(*_EX)),
+        # (_B, _RG): a Node created without conditions; a real kubelet never takes it (node-has-ready-condition)
+        ("node",), _kubelet_register_node, _kubelet_register_node_eff,
+        ((_B, _RD), (_B, _NR), (_B, _RG), *loops(*_EX)),
         args=REGISTER_ARGS, writes_node_object=True,
+        # syncNodeStatus runs every node-status-update-frequency and registers first (its guard reads no
+        # argument, so the deadline holds whatever the kubelet will report)
+        timer=Timer(clock=lambda s, i: s.node(i.node).since_status_post,
+                    latest=lambda s, i: s.params.node_status_update_frequency),
     ),
     Event(
         "kubelet_post_status", "kubelet",
@@ -780,6 +849,13 @@ EVENTS: tuple[Event, ...] = (
         ("node",), _kubelet_restarts, _kubelet_restarts_eff, loops(*ALL_STATES),
     ),
     Event(
+        "kubelet_evict_pod", "kubelet",
+        "Under memory pressure the kubelet's eviction manager evicts a pod running on its own node "
+        "(NodeRestriction lets a kubelet touch only pods bound to it).",
+        "pkg/kubelet/eviction/eviction_manager.go; plugin/pkg/admission/noderestriction/admission.go (admitPod)",
+        ("node", "pod"), _kubelet_evict_pod, _kubelet_evict_pod_eff, loops(*_EX),
+    ),
+    Event(
         "nlc_monitor_node_health", "node-lifecycle-controller",
         "monitorNodeHealth, every node-monitor-period: a changed Lease or heartbeat refreshes the "
         "probe time; past the grace period Ready becomes Unknown.",
@@ -802,8 +878,8 @@ EVENTS: tuple[Event, ...] = (
     ),
     Event(
         "nlc_sync_noexecute_taints", "node-lifecycle-controller",
-        "doNoExecuteTaintingPass / markNodeAsReachable: not-ready or unreachable NoExecute, one at "
-        "a time, removed when Ready is True.",
+        "doNoExecuteTaintingPass / markNodeAsReachable: not-ready or unreachable NoExecute, swapped "
+        "in two writes (add, then remove), both removed when Ready is True.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction)",
         ("node",), _nlc_noexecute, _nlc_noexecute_eff, loops(*_EX),
         timer=Timer(latest=lambda s, i: 0), writes_node_object=True,
@@ -882,6 +958,25 @@ EVENTS: tuple[Event, ...] = (
 )
 
 EVENT_BY_ID: dict[str, Event] = {e.id: e for e in EVENTS}
+
+
+def _disturbs_register(s: Any, i: Any) -> Any:
+    """A new Node that is not plainly schedulable: NotReady, pressure, cordon, a taint, cloud work."""
+    return And(Not(s.node(i.node).exists), Or(Not(i.ready), i.memory_pressure, i.register_unschedulable,
+                                              i.register_with_taint, i.external_cloud, i.needs_routes))
+
+
+#: Ghost updates of the progress property (node-becomes-schedulable): which steps end the premise
+#: "nobody disturbs the node". They belong to the property, not to any actor: a mutant that
+#: replaces an effect keeps them. Applied by :func:`nodereg.model.semantics.post_values`.
+DISTURBS: dict[str, Callable[[Any, Any], Any]] = {
+    "kubelet_stops": lambda s, i: True,
+    "kubelet_register_node": _disturbs_register,
+    "kubelet_post_status": lambda s, i: Or(Not(i.ready), i.memory_pressure),
+    "admin_cordon": lambda s, i: True,
+    "admin_taint_node": lambda s, i: True,
+    "admin_delete_node": lambda s, i: True,
+}
 
 #: Actors in the order diagrams list them.
 ACTORS = (

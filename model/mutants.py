@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import declaration as d
-from .logic import And, If, Implies, Not
+from .logic import And, If, Implies, Not, Or
 from .semantics import Model, real_model
 
 
@@ -179,6 +179,192 @@ def _monitor_ignores_lease(m: Model) -> Model:
     return _replace_event(m, "controller-ignores-lease", e.id, effect=eff)
 
 
+# 12. the controller marks only Ready=True nodes Unknown ------------------------------------------
+def _unknown_only_from_true(m: Model) -> Model:
+    e = m.event("nlc_monitor_node_health")
+
+    def eff(s: Any, i: Any) -> Any:
+        nd = s.node(i.node)
+        u = e.effect(s, i)
+        expired = And(Not(nd.heartbeat_unseen), nd.since_probe > d.grace_for(s, nd), nd.ready == d.READY_TRUE)
+        u.values[("node", "ready", i.node)] = If(expired, d.READY_UNKNOWN, nd.ready)
+        u.values[("node", "memory_pressure", i.node)] = If(expired, False, nd.memory_pressure)
+        u.values[("node", "taints_synced", i.node)] = If(expired, False, nd.taints_synced)
+        return u
+
+    return _replace_event(m, "unknown-only-from-ready-true", e.id, effect=eff)
+
+
+# 13. allocatable reported as the whole capacity ---------------------------------------------------
+def _allocatable_is_capacity(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+    eff = _without_effect_keys(e.effect, {"allocatable": lambda s, i: If(Not(s.node(i.node).exists),
+                                                                         s.node(i.node).capacity,
+                                                                         s.node(i.node).allocatable)})
+    return _replace_event(m, "allocatable-ignores-reserved", e.id, effect=eff)
+
+
+# 14. deleting a Node leaves its pods bound ---------------------------------------------------------
+def _delete_keeps_pods(m: Model) -> Model:
+    e = m.event("admin_delete_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        for p in s.pods:
+            u.values.pop(("pod", "bound_to", p), None)
+        return u
+
+    return _replace_event(m, "deleted-node-keeps-pods", e.id, effect=eff)
+
+
+# 15. deleting a Node leaves its taints behind -------------------------------------------------------
+def _delete_keeps_taints(m: Model) -> Model:
+    e = m.event("admin_delete_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        for t in d.TAINT_SLOTS:
+            u.values.pop(("node", t.var, i.node), None)
+        return u
+
+    return _replace_event(m, "deleted-node-keeps-taints", e.id, effect=eff)
+
+
+# 16. the eviction timer restarts on every Node update -----------------------------------------------
+def _timer_restarts_on_update(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        for p in s.pods:
+            pd = s.pod(p)
+            u.pod(p, since_noexecute=If(pd.bound_to == i.node, 0, pd.since_noexecute))
+        return u
+
+    return _replace_event(m, "eviction-timer-restarts-on-node-update", e.id, effect=eff)
+
+
+# 17. a kubelet evicts pods of another node ----------------------------------------------------------
+def _evicts_other_nodes_pods(m: Model) -> Model:
+    def guard(s: Any, i: Any) -> Any:
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return And(nd.alive, nd.registered, nd.exists, nd.memory_pressure, pd.bound_to != d.UNBOUND)
+
+    return _replace_event(m, "kubelet-evicts-other-nodes-pods", "kubelet_evict_pod", guard=guard)
+
+
+# 18. a kubelet takes the certificate of a CSR approved for another node's name --------------------
+def _takes_other_nodes_certificate(m: Model) -> Model:
+    def guard(s: Any, i: Any) -> Any:
+        nd, other = s.node(i.node), s.node((i.node + 1) % s.cfg.nodes)
+        return And(nd.alive, other.csr == d.CSR_APPROVED, Not(nd.cert))
+
+    return _replace_event(m, "kubelet-takes-other-nodes-certificate", "kubelet_obtain_certificate", guard=guard)
+
+
+# 19. a node agent creates Nodes without conditions --------------------------------------------------
+def _created_without_conditions(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        nd = s.node(i.node)
+        u.values[("node", "ready", i.node)] = If(Not(nd.exists), d.READY_ABSENT, nd.ready)
+        u.values[("node", "memory_pressure", i.node)] = If(Not(nd.exists), False, nd.memory_pressure)
+        return u
+
+    return _replace_event(m, "node-created-without-conditions", e.id, effect=eff)
+
+
+# 20. the NoSchedule swap removes the old taint before it adds the new one ---------------------------
+def _swap_remove_then_add(m: Model) -> Model:
+    e = m.event("nlc_sync_noschedule_taints")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        nd = s.node(i.node)
+        # Ready False -> Unknown: the first write only removes not-ready; the next pass adds unreachable
+        first = And(nd.taint_not_ready_ns, nd.ready == d.READY_UNKNOWN)
+        u.values[("node", "taint_unreachable_ns", i.node)] = If(first, False, nd.ready == d.READY_UNKNOWN)
+        u.values[("node", "taints_synced", i.node)] = Not(first)
+        return u
+
+    return _replace_event(m, "noschedule-swap-removes-first", e.id, effect=eff)
+
+
+# 21. the NoExecute swap never removes the old taint --------------------------------------------------
+def _swap_keeps_old(m: Model) -> Model:
+    e = m.event("nlc_sync_noexecute_taints")
+
+    def eff(s: Any, i: Any) -> Any:
+        nd = s.node(i.node)
+        ready = nd.ready == d.READY_TRUE
+        # AddOrUpdateTaintOnNode without the RemoveTaintOffNode half; only markNodeAsReachable removes
+        return s.update().node(
+            i.node,
+            taint_not_ready_ne=If(ready, False, Or(nd.taint_not_ready_ne, nd.ready == d.READY_FALSE)),
+            taint_unreachable_ne=If(ready, False, Or(nd.taint_unreachable_ne, nd.ready == d.READY_UNKNOWN)),
+        )
+
+    def guard(s: Any, i: Any) -> Any:
+        nd = s.node(i.node)
+        return And(nd.exists, Or(
+            And(nd.ready == d.READY_FALSE, Not(nd.taint_not_ready_ne)),
+            And(nd.ready == d.READY_UNKNOWN, Not(nd.taint_unreachable_ne)),
+            And(nd.ready == d.READY_TRUE, Or(nd.taint_not_ready_ne, nd.taint_unreachable_ne))))
+
+    return _replace_event(m, "noexecute-swap-keeps-old-taint", e.id, effect=eff, guard=guard)
+
+
+# 22. the kubelet never picks up its approved certificate --------------------------------------------
+def _certificate_never_picked_up(m: Model) -> Model:
+    # waitForCertificate misses the approval (no re-list after a dropped watch): no deadline any more
+    return _replace_event(m, "kubelet-misses-approved-certificate", "kubelet_obtain_certificate", timer=None)
+
+
+# 23. the taint-eviction controller waits tolerationSeconds even for an untolerated taint ---------------
+def _untolerated_waits(m: Model) -> Model:
+    e = m.event("taint_eviction_evict_pod")
+
+    def delay(s: Any, i: Any) -> Any:
+        return s.pod(i.pod).toleration_seconds  # getMinTolerationTime used before checking allTolerated
+
+    return _replace_event(m, "untolerated-eviction-waits", e.id,
+                          timer=dataclasses.replace(e.timer, earliest=delay, latest=delay))
+
+
+# 24. the kubelet registers under another node's name ------------------------------------------------
+class _OtherNode:
+    """An event instance's arguments with the node index moved to the next node."""
+
+    def __init__(self, i: Any, nodes: int) -> None:
+        self._i, self.node = i, (i.node + 1) % nodes
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._i, name)
+
+
+def _registers_other_name(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, _OtherNode(i, s.cfg.nodes))  # --hostname-override differs from the certificate's CN
+        u.values[("node", "registered", i.node)] = True
+        return u
+
+    return _replace_event(m, "kubelet-registers-another-name", e.id, effect=eff)
+
+
+# 25. the scheduler binds to a Node that was deleted (stale cache) -------------------------------------
+def _binds_to_deleted_node(m: Model) -> Model:
+    def bind(s: Any, i: Any) -> Any:
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return And(pd.bound_to == d.UNBOUND, d.pod_passes_unschedulable(nd, pd), d.pod_tolerates_taints(nd, pd),
+                   d.pod_fits_resources(s, i.node, pd))
+
+    return _replace_event(m, "scheduler-binds-to-deleted-node", "scheduler_bind_pod", guard=bind)
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("no-admission-not-ready-taint",
            "A new Node is created without the not-ready taint (no TaintNodesByCondition admission); "
@@ -220,6 +406,65 @@ MUTANTS: tuple[Mutant, ...] = (
            "The node lifecycle controller counts only status posts as heartbeats, not Lease renewals; with "
            "sparse status updates a live node goes Unknown.", "KEP-589 (node lease), "
            "pkg/controller/nodelifecycle (tryUpdateNodeHealth)", _monitor_ignores_lease),
+    Mutant("unknown-only-from-ready-true",
+           "The node lifecycle controller marks a silent node Unknown only when its Ready is True: a NotReady "
+           "node whose kubelet dies stays NotReady for ever and never gets the unreachable taints.",
+           "pkg/controller/nodelifecycle (tryUpdateNodeHealth)", _unknown_only_from_true),
+    Mutant("allocatable-ignores-reserved",
+           "The kubelet reports allocatable = capacity, forgetting kube-reserved, system-reserved and the "
+           "hard eviction threshold.", "pkg/kubelet/nodestatus/setters.go (MachineInfo); "
+           "pkg/kubelet/cm/node_container_manager_linux.go (GetNodeAllocatableAbsolute)", _allocatable_is_capacity),
+    Mutant("deleted-node-keeps-pods",
+           "Deleting a Node leaves its pods bound to the name (no pod garbage collection): they stay on a "
+           "node that does not exist.", "pkg/controller/podgc/gc_controller.go (gcOrphaned)", _delete_keeps_pods),
+    Mutant("deleted-node-keeps-taints",
+           "Deleting a Node leaves its taints behind: the Node the kubelet creates again inherits the old "
+           "one's memory-pressure or unreachable taints.", "pkg/kubelet/kubelet_node_status.go (initialNode)",
+           _delete_keeps_taints),
+    Mutant("eviction-timer-restarts-on-node-update",
+           "The taint-eviction controller schedules a pod's eviction afresh (CreatedAt = now) on every "
+           "Node update, so a NotReady kubelet that keeps posting status keeps its pods for ever.",
+           "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode keeps CreatedAt)",
+           _timer_restarts_on_update),
+    Mutant("kubelet-evicts-other-nodes-pods",
+           "A kubelet's eviction manager deletes pods by name without checking spec.nodeName: under memory "
+           "pressure it evicts pods running on another node.",
+           "plugin/pkg/admission/noderestriction/admission.go (admitPod: node X can only delete its own pods)",
+           _evicts_other_nodes_pods),
+    Mutant("kubelet-takes-other-nodes-certificate",
+           "The kubelet waits for any approved node-client CSR and takes its certificate, even one approved "
+           "for another node's name.", "pkg/kubelet/certificate/bootstrap/bootstrap.go (waitForCertificate "
+           "watches its own CSR); pkg/controller/certificates/approver/sarapprove.go", _takes_other_nodes_certificate),
+    Mutant("node-created-without-conditions",
+           "The Node is created without conditions (a node simulator or virtual kubelet that posts status "
+           "later): the taint pass strips the admission's not-ready taint and ordinary pods land on a node "
+           "that never said Ready.", "pkg/kubelet/kubelet_node_status.go (initialNode ends with setNodeStatus); "
+           "issue 15", _created_without_conditions),
+    Mutant("noschedule-swap-removes-first",
+           "The NoSchedule tainting pass swaps not-ready for unreachable by removing first and adding in a "
+           "second write: between them an Unknown node carries no Ready taint and takes ordinary pods.",
+           "pkg/controller/util/node (SwapNodeControllerTaint adds, then removes)", _swap_remove_then_add),
+    Mutant("noexecute-swap-keeps-old-taint",
+           "The NoExecute swap adds the new taint but never removes the old one: a NotReady node that goes "
+           "Unknown keeps not-ready:NoExecute next to unreachable:NoExecute.",
+           "pkg/controller/util/node (SwapNodeControllerTaint: add, then remove)", _swap_keeps_old),
+    Mutant("kubelet-misses-approved-certificate",
+           "The kubelet's wait for its certificate misses the approval (a dropped watch, no re-list): the "
+           "node stays Bootstrapped for ever although nothing else is wrong.",
+           "pkg/kubelet/certificate/bootstrap/bootstrap.go (waitForCertificate)", _certificate_never_picked_up),
+    Mutant("untolerated-eviction-waits",
+           "The taint-eviction controller schedules every pod's eviction after its tolerationSeconds, even "
+           "when one of the NoExecute taints is not tolerated at all.",
+           "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode: !allTolerated deletes now)",
+           _untolerated_waits),
+    Mutant("kubelet-registers-another-name",
+           "The kubelet's --hostname-override differs from the name in its client certificate: it creates "
+           "the Node of another name.", "plugin/pkg/admission/noderestriction (node X is not allowed to modify "
+           "node Y); pkg/kubelet/kubelet_node_status.go", _registers_other_name),
+    Mutant("scheduler-binds-to-deleted-node",
+           "The scheduler binds from a stale cache to a Node that no longer exists (or never did): the pod is "
+           "bound to nothing.", "pkg/scheduler/backend/cache; pkg/controller/podgc (gcOrphaned)",
+           _binds_to_deleted_node),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

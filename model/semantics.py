@@ -226,9 +226,12 @@ def urgency(model: Model, cfg: Config, view: View, seconds: Any) -> Any:
     conds = []
     for inst in instances(model, cfg):
         t = inst.event.timer
-        if not t or not t.latest or inst.event.args:
+        if not t or not t.latest:
             continue
-        b = Bound(inst, {})
+        if inst.event.args and t.clock is None:
+            continue
+        # an urgent event with arguments (registration) has a guard that reads none of them
+        b = Bound(inst, {a.name: a.lo if a.sort == "int" else False for a in inst.event.args})
         untimed = inst.event.guard(view, b)
         if t.clock is None:
             conds.append(Not(untimed))
@@ -243,6 +246,9 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
     Derived rules, stated once here for every event:
     * the taint-eviction controller's timer for a node starts when the node goes from no
       NoExecute taint to some (processPodOnNode keeps the earlier start while taints change);
+    * the ghost clock of ``no-schedule-without-ready`` restarts when Ready falls from True;
+    * the ghost clocks of ``no-execute-eviction`` restart when the pod comes under each NoExecute
+      taint (bound there while the taint is on); an actor's effect cannot move them;
     * the acting node's control state follows its declared lifecycle edges: the data's new
       classification if an edge from the current state leads there, else ``NO_EDGE``.
     """
@@ -271,6 +277,29 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
             )
             key = ("pod", "since_noexecute", p)
             post[key] = If(starts, 0, after(key))
+            # the property's own clocks: since the pod came under each NoExecute taint (no actor sets them)
+            for (ghost, before), (_, now) in zip(d.noexecute_slots(view.node(n)),
+                                                 d.noexecute_slots(after_view.node(n)), strict=True):
+                gk = ("pod", ghost, p)
+                post[gk] = If(And(is_here, now, Not(And(was_here, before))), 0, post.get(gk, view.get(gk)))
+    # the ghost clock of no-schedule-without-ready: restarts when Ready falls from True on a Node
+    # that stays (no actor writes it, so no actor's bug can move it)
+    for n in view.nodes:
+        if ("node", "ready", n) in upd:
+            gk = ("node", "since_left_ready", n)
+            fell = And(view.node(n).ready == d.READY_TRUE, after_view.node(n).exists,
+                       after_view.node(n).ready != d.READY_TRUE)
+            post[gk] = If(fell, 0, post.get(gk, view.get(gk)))
+    # the ghosts of node-becomes-schedulable: the CSR approval clock and "nobody disturbed it"
+    if b.inst.node is not None:
+        n = b.inst.node
+        if ("node", "csr", n) in upd:
+            gk = ("node", "since_approved", n)
+            approved = And(view.node(n).csr != d.CSR_APPROVED, after_view.node(n).csr == d.CSR_APPROVED)
+            post[gk] = If(approved, 0, post.get(gk, view.get(gk)))
+        if e.id in d.DISTURBS:
+            gk = ("node", "undisturbed", n)
+            post[gk] = And(post.get(gk, view.get(gk)), Not(d.DISTURBS[e.id](view, b)))
     if b.inst.node is not None:
         n = b.inst.node
         ctl = view.ctl(n)

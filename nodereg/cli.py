@@ -234,9 +234,12 @@ def _mutant_row(args: tuple[str, Any, float, int, dict[str, int]]) -> dict[str, 
     mu = MUTANT_BY_ID[mutant_id]
     verdicts = run(mu.model(), cfg, None, timeout_s=timeout, fixed=fixed, bmc_depth=depth,
                    check_witnesses=False, unbounded=False)
-    killed_by = [v.id for v in verdicts if v.status == "violated" and v.counterexample and v.replayed]
+    # a kill is a replayed counterexample of a property a user reads; a lemma alone does not count
+    broken = [v for v in verdicts if v.status == "violated" and v.counterexample and v.replayed]
+    killed_by = [v.id for v in broken if not v.lemma]
     return {"id": mu.id, "description": mu.description, "reference": mu.reference,
             "status": "killed" if killed_by else "survived", "killed_by": killed_by,
+            "lemmas_broken": [v.id for v in broken if v.lemma],
             "counterexample": next((v.counterexample for v in verdicts if v.id in killed_by[:1]), None)}
 
 

@@ -172,8 +172,12 @@ class AuditAdapter:
             cap = cpu_millis((status.get("capacity") or {}).get("cpu"))
             alloc = cpu_millis((status.get("allocatable") or {}).get("cpu"))
             spec = obj.get("spec") or {}
+            # initialNode ends with setNodeStatus: the create carries the kubelet's conditions
             ev: dict[str, Any] = {"t": t, "event": "kubelet_register_node", "node": node,
-                                  "register_unschedulable": bool(spec.get("unschedulable"))}
+                                  "register_unschedulable": bool(spec.get("unschedulable")),
+                                  "ready": (conditions(obj).get("Ready") or {}).get("status") == "True",
+                                  "memory_pressure": (conditions(obj).get("MemoryPressure") or {}).get("status")
+                                  == "True"}
             if cap is not None:
                 ev["capacity"], ev["reserved"] = cap, max(cap - (alloc if alloc is not None else cap), 0)
             self._ev(out, ev, file, line)

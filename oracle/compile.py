@@ -317,14 +317,16 @@ def _deadline_src(atoms: list[tuple[int, float] | None], reset: set[int]) -> str
         return None
     if not atoms:
         return "INF"
-    by_clock: dict[int, float] = {}
-    for i, k in atoms:  # type: ignore[misc]
-        by_clock[i] = min(by_clock.get(i, k), k)
-    terms = [f"s[{i}] + {k!r}" for i, k in sorted(by_clock.items()) if i not in reset]
-    now_k = [k for i, k in by_clock.items() if i in reset]
+    # every threshold of every clock: one already passed cannot flip again (clocks only grow until a
+    # step resets them, and each step recomputes the deadline), so the earliest future one counts
+    pairs = sorted({(i, k) for i, k in atoms})  # type: ignore[misc]
+    terms = [f"s[{i}] + {k!r}" for i, k in pairs if i not in reset]
+    now_k = [k for i, k in pairs if i in reset]
     if now_k:
         terms.insert(0, f"now + {min(now_k)!r}")
-    return terms[0] if len(terms) == 1 else f"min({', '.join(terms)})"
+    if len(terms) == 1:
+        return terms[0]
+    return f"min([x for x in ({', '.join(terms)}) if x > now] or [INF])"
 
 
 def _arg_names_of(eid: str) -> list[str]:

@@ -414,8 +414,9 @@ class Oracle:
 
     def _new_node(self, name: str, t: float, extra: dict[str, Any]) -> NodeRec:
         s = initial_node(int(extra.get("capacity", 10**9)), int(extra.get("reserved", 0)))
-        for k in NODE_CLOCKS:
-            s[NI[k]] = t
+        for v in d.NODE_VARS:  # a clock's epoch: its initial age before t (0, or 1 for since_left_ready)
+            if v.clock:
+                s[NI[v.name]] = t - (v.init or 0)
         rec = NodeRec(name, s, t)
         rec.hb_gated = bool(extra.get("hb_gate"))
         self.nodes[name] = rec
@@ -568,7 +569,14 @@ class Oracle:
             s[_A] = False  # inferred kubelet_stops: a live kubelet renews within heartbeat-gap-max
             rec.alive_inferred = True
         if not s[_SYNCED] and rec.unsynced_since is not None and now - rec.unsynced_since > slack:
-            s[_SYNCED] = True  # the taint pass must have run by now
+            # the taint pass must have run by now: apply it (its writes may be missing from the capture)
+            ec = c.events["nlc_sync_noschedule_taints"]
+            if ec.guard(s, self._dummy_pod, now, (), rec.used):
+                nu, _ = ec.effect(s, self._dummy_pod, now, (), rec.used)
+                for i, v in nu.items():
+                    s[i] = v
+                s[CTL] = c.classify(s)
+            s[_SYNCED] = True
             rec.unsynced_since = None
         ne = now - slack
         pods = list(rec.pods.values()) or [None]
@@ -787,7 +795,8 @@ class Oracle:
     def _infer_restart(self, rec: NodeRec, now: float, eid: str) -> None:
         """A kubelet acts after the oracle inferred it stopped: it restarted (invisible in traces)."""
         c, s = self.c, rec.s
-        for ev, args in (("kubelet_restarts", ()), ("kubelet_register_node", (False, False, 0, False, False))):
+        register = ("kubelet_register_node", (False, False, 0, False, False, False, False))
+        for ev, args in (("kubelet_restarts", ()), register):
             if ev == "kubelet_register_node" and (eid == ev or not (s[_EXISTS] and s[_CERT])):
                 continue
             ec = c.events[ev]

@@ -90,16 +90,17 @@ def property_vectors(model: Model, cm: CompiledModel, found: dict[str, Trace], a
     recipes: list[tuple[str, Callable[[], _Builder]]] = [
         ("control-state-matches-definition", lambda: B(cm, init).step("kubelet_renew_lease(0)")),
         ("no-registration-without-credentials",
-         lambda: B(cm, init).step("kubelet_register_node(0)", (False, False, 0, False, False))),
+         lambda: B(cm, init).step("kubelet_register_node(0)", (False, False, 0, False, False, False, False))),
         ("certificate-needs-approval", lambda: B(cm, init).step("kubelet_obtain_certificate(0)")),
         ("registration-is-not-eligibility",
-         lambda: B(cm, boot).step("kubelet_register_node(0)", (False, False, 0, False, False),
+         lambda: B(cm, boot).step("kubelet_register_node(0)", (False, False, 0, False, False, False, False),
                                   taint_not_ready_ns=False)),
         ("allocatable-within-capacity",
-         lambda: B(cm, boot).step("kubelet_register_node(0)", (False, False, 0, False, False),
+         lambda: B(cm, boot).step("kubelet_register_node(0)", (False, False, 0, False, False, False, False),
                                   allocatable=boot[-1][2][cap] + 1)),
         ("no-schedule-without-ready",
-         lambda: B(cm, boot).pod(**ORDINARY).step("kubelet_register_node(0)", (False, False, 0, False, False))
+         lambda: B(cm, boot).pod(**ORDINARY)
+         .step("kubelet_register_node(0)", (False, False, 0, False, False, False, False))
          .step("scheduler_bind_pod(0, 0)")),
         ("pods-only-on-existing-nodes", lambda: B(cm, boot).pod(**ORDINARY).step("scheduler_bind_pod(0, 0)")),
         ("no-schedule-with-untolerated-taint",
@@ -129,12 +130,13 @@ def property_vectors(model: Model, cm: CompiledModel, found: dict[str, Trace], a
          lambda: B(cm, not_ready).step("nlc_monitor_node_health(0)", ready=d.READY_TRUE)),
         ("one-ready-noexecute-taint",
          lambda: B(cm, not_ready).step("nlc_sync_noschedule_taints(0)")
-         .step("nlc_sync_noexecute_taints(0)", taint_not_ready_ne=True, taint_unreachable_ne=True)),
+         .step("nlc_sync_noexecute_taints(0)", taint_not_ready_ne=True, taint_unreachable_ne=True)
+         .step("time_passes", (p["slack"] + 1,))),
         ("synced-taints-match-conditions",
          lambda: B(cm, not_ready).step("nlc_sync_noschedule_taints(0)", taint_not_ready_ns=False)),
         ("re-registration-is-idempotent",
          lambda: B(cm, sched).step("kubelet_restarts(0)").step("kubelet_stops(0)").step("kubelet_restarts(0)")
-         .step("kubelet_register_node(0)", (True, False, 0, False, False), unschedulable=True)),
+         .step("kubelet_register_node(0)", (True, False, 0, False, False, False, False), unschedulable=True)),
         ("node-restriction",
          lambda: B(cm, sched).step("kubelet_post_status(0)", (True, False),
                                    taint_custom=not sched[-1][2][lay.index[("node", "taint_custom", 0)]])),

@@ -46,6 +46,10 @@ class Property:
     lemma: bool = False  # a supporting invariant: proved first, then assumed by k-induction
 
 
+#: The node lifecycle controller's NoSchedule tainting latency, in the model's seconds: the pass is
+#: urgent with bound 0 (upstream: a worker on the Node update event, milliseconds).
+CONTROLLER_LATENCY = 0
+
 KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor == "kubelet")
 NON_KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor != "kubelet")
 NODE_OBJECT = d.node_object_vars()
@@ -72,12 +76,26 @@ def _noexecute(nd: Any) -> Any:
     return Or(nd.taint_not_ready_ne, nd.taint_unreachable_ne, And(nd.taint_custom, nd.custom_effect == d.NO_EXECUTE))
 
 
+def _noexecute_on(nd: Any) -> tuple[tuple[str, Any], ...]:
+    """Each NoExecute taint: the pod's ghost clock for it and whether it is on the node."""
+    return (
+        ("since_under_not_ready_ne", nd.taint_not_ready_ne),
+        ("since_under_unreachable_ne", nd.taint_unreachable_ne),
+        ("since_under_custom_ne", And(nd.taint_custom, nd.custom_effect == d.NO_EXECUTE)),
+    )
+
+
 def _noexecute_tolerated(nd: Any, pd: Any) -> Any:
     return And(
         Implies(nd.taint_not_ready_ne, pd.tolerates_not_ready_ne),
         Implies(nd.taint_unreachable_ne, pd.tolerates_unreachable_ne),
         Implies(And(nd.taint_custom, nd.custom_effect == d.NO_EXECUTE), pd.tolerates_custom_ne),
     )
+
+
+def _grace(s: Any, nd: Any) -> Any:
+    """node-startup-grace-period while the Node never posted Ready, else node-monitor-grace-period."""
+    return If(nd.ready == d.READY_ABSENT, s.params.node_startup_grace_period, s.params.node_monitor_grace_period)
 
 
 def _all_nodes(s: Any, f: Callable[[Any], Any]) -> Any:
@@ -120,16 +138,36 @@ PROPERTIES: tuple[Property, ...] = (
         "node 0's Node object is created",
     ),
     Property(
+        "certificate-needs-approval",
+        "A kubelet holds a client certificate only from its own node's CSR (CN system:node:<its name>, "
+        "created by its own kubelet), and only once that CSR was approved: a certificate approved for "
+        "another node's name is never its credential.",
+        "∀n: cert[n] ⇒ csr[n] = Approved   (csr[n]: the CSR for system:node:<n>, written only by n's kubelet)",
+        "The kubelet creates its CSR with its own name and waits for that CSR's certificate; the "
+        "csrapproving controller approves node-client CSRs after a SubjectAccessReview of the requester "
+        "(selfnodeclient: the requester's name must equal the CN); csrsigning signs only approved CSRs.",
+        "pkg/kubelet/certificate/bootstrap/bootstrap.go; pkg/controller/certificates/approver/sarapprove.go; "
+        "pkg/controller/certificates/signer/signer.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).cert, s.node(n).csr == d.CSR_APPROVED)),
+        lambda s: s.node(0).cert,
+        "node 0's kubelet obtains a certificate",
+    ),
+    Property(
         "node-restriction",
-        "A kubelet writes only its own Node object, and never its own taints once the Node exists.",
-        "kubelet step of node a: ∀m≠a: node m unchanged ∧ (exists[a] ⇒ taints[a]' = taints[a])",
+        "A kubelet writes only its own Node object, never its own taints once the Node exists, and "
+        "deletes or changes only pods bound to its own node.",
+        "kubelet step of node a: ∀m≠a: node m unchanged ∧ (exists[a] ⇒ taints[a]' = taints[a]) ∧ "
+        "∀p: bound[p]≠a ⇒ bound'[p] = bound[p]",
         "NodeRestriction: 'node X is not allowed to modify node Y' and 'is not allowed to modify "
-        "taints' on update; taints are free on create, which is what --register-with-taints uses.",
-        "plugin/pkg/admission/noderestriction/admission.go (admitNode)",
+        "taints' on update; taints are free on create, which is what --register-with-taints uses. "
+        "admitPod: a node may delete or update the status of only pods bound to it.",
+        "plugin/pkg/admission/noderestriction/admission.go (admitNode, admitPod)",
         "step",
         lambda pre, post, b: And(
             *[_same(pre, post, m, NODE_OBJECT) for m in pre.nodes if m != b.node],
             Implies(pre.node(b.node).exists, _same(pre, post, b.node, TAINTS)),
+            *[Implies(pre.pod(p).bound_to != b.node, post.pod(p).bound_to == pre.pod(p).bound_to) for p in pre.pods],
         ),
         lambda pre, post, b: pre.node(b.node).exists,
         "a kubelet posts status for its existing Node",
@@ -140,20 +178,24 @@ PROPERTIES: tuple[Property, ...] = (
     Property(
         "no-schedule-without-ready",
         "An ordinary pod (one that tolerates neither not-ready nor unreachable) is bound only to a "
-        "node whose Ready is True, or whose fall from True the node lifecycle controller has not yet "
-        "processed; never to a node that has not posted Ready yet.",
-        "bind(n,p) ∧ ordinary(p) ⇒ ready[n]=True ∨ (ready[n]∈{False,Unknown} ∧ ¬taints_synced[n])",
+        "node whose Ready is True, or whose Ready fell from True less than the controller's latency "
+        "ago (0 s at the model's 1 s resolution: before any time passes); never to a node without a "
+        "Ready condition, and never through a taint swap that removes before it adds.",
+        "bind(n,p) ∧ ordinary(p) ⇒ ready[n]=True ∨ (ready[n]∈{False,Unknown} ∧ since_left_ready[n] ≤ "
+        "latency)   (latency = 0 s; since_left_ready is the property's ghost clock)",
         "Since 1.17 the scheduler reads no condition: readiness reaches it only as taints. The "
         "TaintNodesByCondition admission plugin taints every new Node not-ready (#73097, fixing "
-        "#72129); afterwards the controller's taint pass follows Ready, and its latency is the only "
-        "window upstream accepts.",
-        "plugin/pkg/admission/nodetaint/admission.go; pkg/controller/nodelifecycle/node_lifecycle_controller.go",
+        "#72129) and the kubelet creates its Node with its conditions (initialNode ends with "
+        "setNodeStatus); afterwards doNoScheduleTaintingPass follows Ready on every Node update, and "
+        "SwapNodeControllerTaint adds the new taint before it removes the old one.",
+        "plugin/pkg/admission/nodetaint/admission.go; pkg/kubelet/kubelet_node_status.go (initialNode); "
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go; pkg/controller/util/node/controller_utils.go",
         "step",
         lambda pre, post, b: Implies(
             _ordinary(pre.pod(b.pod)),
             Or(pre.node(b.node).ready == d.READY_TRUE,
                And(Or(pre.node(b.node).ready == d.READY_FALSE, pre.node(b.node).ready == d.READY_UNKNOWN),
-                   Not(pre.node(b.node).taints_synced))),
+                   pre.node(b.node).since_left_ready <= CONTROLLER_LATENCY)),
         ),
         lambda pre, post, b: _ordinary(pre.pod(b.pod)),
         "an ordinary pod gets bound",
@@ -194,17 +236,23 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "registration-is-not-eligibility",
-        "A Registered node (Node created, Ready not yet posted) carries not-ready:NoSchedule, so it "
-        "is not Schedulable.",
-        "∀n: exists[n] ∧ ready[n] = Absent ⇒ taint not-ready:NoSchedule on n",
-        "Admission adds the taint in the create request itself; the controller's taint pass leaves "
-        "Ready taints alone while Ready is missing.",
-        "plugin/pkg/admission/nodetaint/admission.go",
-        "state",
-        lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).exists, s.node(n).ready == d.READY_ABSENT),
-                                                  s.node(n).taint_not_ready_ns)),
-        lambda s: s.ctl(0) == d.REGISTERED,
-        "node 0 is Registered",
+        "A kubelet creates its Node with its conditions (Ready True or False, never missing) and "
+        "admission taints it not-ready:NoSchedule, so a new Node is not Schedulable before the "
+        "controller has seen Ready=True.",
+        "register(n) ∧ ¬exists[n] ⇒ ready'[n] ∈ {True, False} ∧ not-ready:NoSchedule on n'",
+        "initialNode ends with setNodeStatus, so the POST carries the conditions; the TaintNodesByCondition "
+        "admission plugin adds not-ready:NoSchedule to the create request (#73097). A Node without Ready "
+        "would lose that taint at the next doNoScheduleTaintingPass.",
+        "pkg/kubelet/kubelet_node_status.go (initialNode); plugin/pkg/admission/nodetaint/admission.go",
+        "step",
+        lambda pre, post, b: Implies(Not(pre.node(b.node).exists), And(
+            Or(post.node(b.node).ready == d.READY_TRUE, post.node(b.node).ready == d.READY_FALSE),
+            post.node(b.node).taint_not_ready_ns)),
+        lambda pre, post, b: Not(pre.node(b.node).exists),
+        "a kubelet creates its Node",
+        events=("kubelet_register_node",),
+        witness_kind="step",
+        witness_events=("kubelet_register_node",),
     ),
     Property(
         "re-registration-is-idempotent",
@@ -228,21 +276,29 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "silent-node-becomes-unknown",
-        "Once a kubelet falls silent, its Node is no longer Ready=True after the grace period plus two "
-        "monitor periods (one to notice the last heartbeat, one to notice the grace ran out).",
-        "∀n: exists[n] ∧ since_heartbeat[n] > grace + 2·monitor_period ⇒ ready[n] ≠ True",
-        "monitorNodeHealth refreshes probeTimestamp when it sees a heartbeat and marks Ready=Unknown "
-        "when now > probeTimestamp + grace; it runs every node-monitor-period.",
+        "Once a kubelet falls silent, its Node is Ready=Unknown after the grace period plus two monitor "
+        "periods (one to notice the last heartbeat, one to notice the grace ran out), whatever Ready "
+        "said before: a NotReady node whose kubelet dies becomes Unknown too (and so gets the "
+        "unreachable taints).",
+        "∀n: exists[n] ∧ since_heartbeat[n] > grace(n) + 2·monitor_period ⇒ ready[n] = Unknown   "
+        "(grace(n) = startup grace while Ready was never posted)",
+        "tryUpdateNodeHealth marks Ready=Unknown when now > probeTimestamp + grace, for a True, False "
+        "or missing Ready condition alike (a missing one with node-startup-grace-period); it refreshes "
+        "probeTimestamp when it sees a heartbeat and runs every node-monitor-period.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(
-            And(s.node(n).exists,
-                s.node(n).since_heartbeat > s.params.node_monitor_grace_period + 2 * s.params.node_monitor_period),
-            s.node(n).ready != d.READY_TRUE)),
-        lambda s: And(s.node(0).exists,
-                      s.node(0).since_heartbeat
-                      > s.params.node_monitor_grace_period + 2 * s.params.node_monitor_period),
-        "node 0's kubelet stays silent past grace + 2 monitor periods",
+        # two implications with constant bounds (not one If-bound): the oracle reads clock deadlines off them
+        lambda s: _all_nodes(s, lambda n: And(
+            Implies(And(s.node(n).exists, s.node(n).ready != d.READY_ABSENT,
+                        s.node(n).since_heartbeat
+                        > s.params.node_monitor_grace_period + 2 * s.params.node_monitor_period),
+                    s.node(n).ready == d.READY_UNKNOWN),
+            Implies(And(s.node(n).exists, s.node(n).ready == d.READY_ABSENT,
+                        s.node(n).since_heartbeat
+                        > s.params.node_startup_grace_period + 2 * s.params.node_monitor_period),
+                    s.node(n).ready == d.READY_UNKNOWN))),
+        lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_UNKNOWN, Not(s.node(0).alive)),
+        "node 0's kubelet stays silent until its Node is marked Unknown",
     ),
     Property(
         "unreachable-taint-follows-unknown",
@@ -300,19 +356,22 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "no-execute-eviction",
-        "A pod does not stay bound under a NoExecute taint it does not tolerate, nor beyond the "
-        "tolerationSeconds of the tolerations it has.",
+        "A pod does not stay bound under a NoExecute taint it does not tolerate, nor longer than its "
+        "tolerationSeconds under any NoExecute taint, counted by the property's own clock from when the "
+        "pod first came under that taint (never by the controller's timer).",
         "time step: ∀p,n: bound'[p]=n ∧ NoExecute on n ⇒ tolerated ∧ "
-        "(forever ∨ since_eviction_scheduled'[p] ≤ tolerationSeconds[p])",
+        "(forever ∨ ∀ NoExecute taint T on n: under_T'[p] ≤ tolerationSeconds[p])",
         "The taint-eviction controller deletes such pods at once, or when min(tolerationSeconds) runs "
-        "out, counted from when it first found the pod under the taint (bind or taint time).",
+        "out, counted from when it first found the pod under the taint (bind or taint time); a change to "
+        "an overlapping taint set keeps the earlier start (processPodOnNode, taintSetsOverlap).",
         "pkg/controller/tainteviction/taint_eviction.go",
         "step",
         lambda pre, post, b: And(*[
             Implies(And(post.pod(p).bound_to == n, _noexecute(post.node(n))),
                     And(_noexecute_tolerated(post.node(n), post.pod(p)),
                         Or(post.pod(p).tolerates_forever,
-                           post.pod(p).since_noexecute <= post.pod(p).toleration_seconds)))
+                           And(*[Implies(on, getattr(post.pod(p), ghost) <= post.pod(p).toleration_seconds)
+                                 for ghost, on in _noexecute_on(post.node(n))]))))
             for p in getattr(pre, "focus_pods", pre.pods) for n in pre.nodes
         ]),
         lambda pre, post, b: (And(post.pod(0).bound_to == 0, _noexecute(post.node(0))) if pre.cfg.pods
@@ -324,15 +383,18 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "allocatable-within-capacity",
-        "A Node's allocatable is never negative and never more than its capacity.",
-        "∀n: exists[n] ⇒ 0 ≤ allocatable[n] ≤ capacity[n]",
+        "A Node's allocatable is exactly its capacity minus what is reserved (kube-reserved, "
+        "system-reserved, the hard eviction threshold), never below zero.",
+        "∀n: exists[n] ⇒ allocatable[n] = max(capacity[n] − reserved[n], 0)",
         "The kubelet reports allocatable = capacity - reserved - eviction threshold, clamped at zero.",
-        "pkg/kubelet/nodestatus/setters.go (MachineInfo)",
+        "pkg/kubelet/nodestatus/setters.go (MachineInfo); pkg/kubelet/cm/node_container_manager_linux.go",
         "state",
         lambda s: _all_nodes(s, lambda n: Implies(
-            s.node(n).exists, And(s.node(n).allocatable >= 0, s.node(n).allocatable <= s.node(n).capacity))),
-        lambda s: And(s.node(0).exists, s.node(0).allocatable >= 1),
-        "node 0 reports a positive allocatable",
+            s.node(n).exists,
+            s.node(n).allocatable == If(s.node(n).capacity - s.node(n).reserved >= 0,
+                                        s.node(n).capacity - s.node(n).reserved, 0))),
+        lambda s: And(s.node(0).exists, s.node(0).allocatable >= 1, s.node(0).reserved >= 1),
+        "node 0 reports a positive allocatable with something reserved",
     ),
     Property(
         "bound-requests-fit-allocatable",
@@ -347,15 +409,107 @@ PROPERTIES: tuple[Property, ...] = (
         "a pod with a positive request is bound to node 0",
     ),
     Property(
-        "one-ready-noexecute-taint",
-        "A node never carries the not-ready and the unreachable NoExecute taints together.",
-        "∀n: ¬(not-ready:NoExecute ∧ unreachable:NoExecute)",
-        "The controller swaps one for the other (SwapNodeControllerTaint), never adds both.",
-        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction)",
+        "pods-only-on-existing-nodes",
+        "No pod stays bound to a Node that no longer exists: deleting a Node takes its pods with it "
+        "(their owners recreate them pending).",
+        "∀p,n: bound[p] = n ⇒ exists[n]",
+        "The scheduler binds only to nodes in its cache; the pod garbage collector deletes the pods of "
+        "a deleted Node (gcOrphaned; modelled as immediate).",
+        "pkg/controller/podgc/gc_controller.go (gcOrphaned)",
         "state",
-        lambda s: _all_nodes(s, lambda n: Not(And(s.node(n).taint_not_ready_ne, s.node(n).taint_unreachable_ne))),
-        lambda s: Or(s.node(0).taint_not_ready_ne, s.node(0).taint_unreachable_ne),
-        "node 0 gets a NoExecute taint",
+        lambda s: _all_nodes(s, lambda n: And(*[Implies(s.pod(p).bound_to == n, s.node(n).exists)
+                                                for p in s.pods])),
+        lambda s: Or(*[s.pod(p).bound_to == 0 for p in s.pods]) if s.cfg.pods else False,
+        "a pod is bound to node 0",
+    ),
+    Property(
+        "new-node-carries-only-registration-taints",
+        "A Node the kubelet creates (also after the old one was deleted) carries exactly the taints "
+        "initialNode and admission give it, and no condition of a Node that is gone.",
+        "register(n) ∧ ¬exists[n] ⇒ taints'[n] = {not-ready:NoSchedule} ∪ register-time taints ∧ "
+        "¬network_unavailable' unless routes are needed",
+        "initialNode builds a fresh Node (--register-with-taints, unschedulable, the cloud taint, "
+        "NetworkUnavailable when routes are needed); TaintNodesByCondition adds not-ready:NoSchedule. "
+        "A deleted Node takes its taints and conditions with it.",
+        "pkg/kubelet/kubelet_node_status.go (initialNode); plugin/pkg/admission/nodetaint/admission.go",
+        "step",
+        lambda pre, post, b: Implies(Not(pre.node(b.node).exists), And(
+            post.node(b.node).taint_not_ready_ns,
+            Not(post.node(b.node).taint_not_ready_ne), Not(post.node(b.node).taint_unreachable_ns),
+            Not(post.node(b.node).taint_unreachable_ne), Not(post.node(b.node).taint_memory_pressure),
+            Not(post.node(b.node).taint_network_unavailable),
+            post.node(b.node).taint_unschedulable == b.register_unschedulable,
+            post.node(b.node).unschedulable == b.register_unschedulable,
+            post.node(b.node).taint_custom == b.register_with_taint,
+            post.node(b.node).taint_uninitialized == b.external_cloud,
+            post.node(b.node).network_unavailable == b.needs_routes)),
+        lambda pre, post, b: Not(pre.node(b.node).exists),
+        "a kubelet creates its Node",
+        events=("kubelet_register_node",),
+        witness_kind="step",
+        witness_events=("kubelet_register_node",),
+    ),
+    Property(
+        "one-ready-noexecute-taint",
+        "Time does not pass while a node carries the not-ready and the unreachable NoExecute taints "
+        "together: a swap has both only between its two writes, within the controller's latency.",
+        "time step: ∀n: ¬(not-ready:NoExecute[n] ∧ unreachable:NoExecute[n])",
+        "SwapNodeControllerTaint adds the new taint and then removes the old one (two patches, so both "
+        "are present between them); doNoExecuteTaintingPass runs every 100 ms.",
+        "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint); "
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoExecuteTaintingPass)",
+        "step",
+        lambda pre, post, b: _all_nodes(pre, lambda n: Not(And(pre.node(n).taint_not_ready_ne,
+                                                               pre.node(n).taint_unreachable_ne))),
+        lambda s: And(s.node(0).taint_not_ready_ne, s.node(0).taint_unreachable_ne),
+        "node 0 is between the two writes of a NoExecute swap",
+        events=("time_passes",),
+    ),
+    Property(
+        "node-becomes-schedulable",
+        "Progress: a node whose kubelet stays up and reports itself healthy, whose CSR is approved and "
+        "that nobody taints, cordons or deletes is Schedulable within node-status-update-frequency of "
+        "the approval (the kubelet takes its certificate at once, its status loop registers within one "
+        "period, the taint pass lifts not-ready before time moves on).",
+        "∀n: undisturbed[n] ∧ csr[n]=Approved ∧ since_approved[n] > node_status_update_frequency ⇒ "
+        "Schedulable(n)   (bound = node-status-update-frequency, 10 s upstream; assumes heartbeat_gap_max ≤ grace)",
+        "waitForCertificate watches the CSR; syncNodeStatus runs every nodeStatusUpdateFrequency and "
+        "calls registerWithAPIServer first; initialNode creates the Node Ready; doNoScheduleTaintingPass "
+        "on that update removes the admission not-ready taint; a live kubelet's Lease keeps it known.",
+        "pkg/kubelet/certificate/bootstrap/bootstrap.go; pkg/kubelet/kubelet_node_status.go; "
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(
+            And(s.node(n).undisturbed, s.node(n).csr == d.CSR_APPROVED,
+                s.node(n).since_approved > s.params.node_status_update_frequency),
+            d.DEFINITIONS[d.SCHEDULABLE](s.node(n)))),
+        lambda s: And(s.node(0).undisturbed, s.node(0).csr == d.CSR_APPROVED,
+                      s.node(0).since_approved > s.params.node_status_update_frequency),
+        "node 0 stays undisturbed past the bound after its CSR is approved",
+        assumes=("heartbeat-gap-within-grace",),
+    ),
+    Property(
+        "untolerated-noexecute-pod-is-gone",
+        "Progress: a pod bound under a NoExecute taint it does not tolerate is gone within the "
+        "taint-eviction controller's latency (0 s at the model's resolution: before time moves on).",
+        "time step: ∀p,n: bound'[p]=n ∧ NoExecute taint on n ⇒ p tolerates every NoExecute taint on n   "
+        "(bound = 0 s)",
+        "processPodOnNode deletes a pod at once (AddWork with fireAt = now) when some NoExecute taint "
+        "is not tolerated.",
+        "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)",
+        "step",
+        lambda pre, post, b: And(*[
+            Implies(And(post.pod(p).bound_to == n, _noexecute(post.node(n))),
+                    _noexecute_tolerated(post.node(n), post.pod(p)))
+            for p in getattr(pre, "focus_pods", pre.pods) for n in pre.nodes
+        ]),
+        lambda pre, post, b: (And(pre.pod(0).bound_to == 0, _noexecute(pre.node(0)),
+                                  Not(_noexecute_tolerated(pre.node(0), pre.pod(0))),
+                                  post.pod(0).bound_to == d.UNBOUND) if pre.cfg.pods else False),
+        "a pod under an untolerated NoExecute taint is evicted",
+        events=("time_passes",),
+        witness_kind="step",
+        witness_events=("taint_eviction_evict_pod",),
     ),
     Property(
         "only-kubelet-reports-readiness",
@@ -423,17 +577,19 @@ LEMMAS: tuple[Property, ...] = (
         lemma=True,
     ),
     Property(
-        "ready-node-within-grace",
-        "A Ready=True node whose heartbeats are all seen was probed within grace plus one period.",
-        "∀n: exists[n] ∧ ready[n]=True ∧ ¬heartbeat_unseen[n] ⇒ since_probe[n] ≤ grace + since_monitor[n]",
-        "A pass that finds the probe older than the grace period marks the node Unknown.",
+        "known-node-within-grace",
+        "A node not yet marked Unknown whose heartbeats are all seen was probed within its grace plus "
+        "one period.",
+        "∀n: exists[n] ∧ ready[n]≠Unknown ∧ ¬heartbeat_unseen[n] ⇒ since_probe[n] ≤ grace(n) + since_monitor[n]",
+        "A pass that finds the probe older than the grace period marks the node Unknown, whatever Ready "
+        "said.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
         "state",
         lambda s: _all_nodes(s, lambda n: Implies(
-            And(s.node(n).exists, s.node(n).ready == d.READY_TRUE, Not(s.node(n).heartbeat_unseen)),
-            s.node(n).since_probe <= s.params.node_monitor_grace_period + s.node(n).since_monitor)),
-        lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_TRUE),
-        "node 0 is Ready",
+            And(s.node(n).exists, s.node(n).ready != d.READY_UNKNOWN, Not(s.node(n).heartbeat_unseen)),
+            s.node(n).since_probe <= _grace(s, s.node(n)) + s.node(n).since_monitor)),
+        lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_FALSE),
+        "node 0 is NotReady",
         lemma=True,
     ),
     Property(
@@ -464,18 +620,6 @@ LEMMAS: tuple[Property, ...] = (
         lemma=True,
     ),
     Property(
-        "certificate-needs-approval",
-        "A kubelet holds a client certificate only after its CSR was approved.",
-        "∀n: cert[n] ⇒ csr[n] = Approved",
-        "The csrsigning controller signs only approved CSRs.",
-        "pkg/controller/certificates/signer/signer.go",
-        "state",
-        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).cert, s.node(n).csr == d.CSR_APPROVED)),
-        lambda s: s.node(0).cert,
-        "node 0's kubelet obtains a certificate",
-        lemma=True,
-    ),
-    Property(
         "absent-node-has-no-object-data",
         "Where no Node object exists there is no condition, taint or cordon either.",
         "∀n: ¬exists[n] ⇒ ready[n]=Absent ∧ no taints ∧ ¬unschedulable[n] ∧ no conditions",
@@ -490,33 +634,104 @@ LEMMAS: tuple[Property, ...] = (
         lemma=True,
     ),
     Property(
-        "pods-only-on-existing-nodes",
-        "A pod is bound only to a node whose Node object exists.",
-        "∀p,n: bound[p] = n ⇒ exists[n]",
-        "The scheduler binds to nodes in its cache; the pod garbage collector deletes pods of deleted "
-        "Nodes (modelled as immediate).",
-        "pkg/controller/podgc/gc_controller.go (gcOrphaned)",
+        "eviction-timer-no-later-than-taints",
+        "The taint-eviction controller's timer for a pod started no later than the pod came under any "
+        "NoExecute taint it is under now.",
+        "∀p,n: bound[p]=n ∧ NoExecute taint T on n ⇒ under_T[p] ≤ since_noexecute[p]",
+        "processPodOnNode keeps the scheduled eviction's CreatedAt while the taint sets overlap and "
+        "restarts it only when every taint is new.",
+        "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)",
         "state",
-        lambda s: _all_nodes(s, lambda n: And(*[Implies(s.pod(p).bound_to == n, s.node(n).exists)
-                                                for p in s.pods])),
-        lambda s: Or(*[s.pod(p).bound_to == 0 for p in s.pods]) if s.cfg.pods else False,
-        "a pod is bound to node 0",
+        lambda s: And(*[Implies(And(s.pod(p).bound_to == n, on), getattr(s.pod(p), ghost) <= s.pod(p).since_noexecute)
+                        for p in getattr(s, "focus_pods", s.pods) for n in s.nodes
+                        for ghost, on in _noexecute_on(s.node(n))]),
+        lambda s: (And(s.pod(0).bound_to == 0, s.node(0).taint_not_ready_ne) if s.cfg.pods else False),
+        "pod 0 is under not-ready:NoExecute",
+        lemma=True,
+    ),
+    Property(
+        "node-has-ready-condition",
+        "Every Node a kubelet created carries a Ready condition (the Registered state, a Node without "
+        "Ready, is reached only by implementations that create Nodes without conditions).",
+        "∀n: exists[n] ⇒ ready[n] ≠ Absent",
+        "initialNode ends with setNodeStatus; the controller replaces Ready only by Unknown.",
+        "pkg/kubelet/kubelet_node_status.go (initialNode)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).exists, s.node(n).ready != d.READY_ABSENT)),
+        lambda s: s.node(0).exists,
+        "node 0 exists",
+        lemma=True,
+    ),
+    Property(
+        "fallen-node-keeps-a-ready-taint",
+        "A node whose Ready fell from True more than the controller's latency ago carries the not-ready "
+        "or the unreachable NoSchedule taint.",
+        "∀n: exists[n] ∧ ready[n]∈{False,Unknown} ∧ since_left_ready[n] > latency ⇒ not-ready:NS ∨ unreachable:NS",
+        "doNoScheduleTaintingPass runs on the Node update before time moves on, and swaps add before remove.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(
+            And(s.node(n).exists, Or(s.node(n).ready == d.READY_FALSE, s.node(n).ready == d.READY_UNKNOWN),
+                s.node(n).since_left_ready > CONTROLLER_LATENCY),
+            Or(s.node(n).taint_not_ready_ns, s.node(n).taint_unreachable_ns))),
+        lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_UNKNOWN, s.node(0).since_left_ready > 0),
+        "node 0 fell from Ready to Unknown a while ago",
+        lemma=True,
+    ),
+    Property(
+        "undisturbed-kubelet-is-alive",
+        "An undisturbed node's kubelet is running, its CSR-to-certificate step is never pending over time, "
+        "and until its Node exists the status loop's registration is due within one period.",
+        "∀n: undisturbed ⇒ alive ∧ (¬cert ⇒ ¬registered) ∧ (csr=Approved ∧ ¬cert ⇒ since_approved = 0) ∧ "
+        "(cert ∧ ¬exists ⇒ ¬registered ∧ since_approved ≤ since_status_post ≤ node_status_update_frequency)",
+        "kubelet_stops ends the premise; the certificate is taken at once; syncNodeStatus registers within "
+        "a period of the certificate.",
+        "pkg/kubelet/kubelet_node_status.go (syncNodeStatus)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).undisturbed, And(
+            s.node(n).alive,
+            Implies(Not(s.node(n).cert), Not(s.node(n).registered)),
+            Implies(And(s.node(n).csr == d.CSR_APPROVED, Not(s.node(n).cert)), s.node(n).since_approved == 0),
+            Implies(And(s.node(n).cert, Not(s.node(n).exists)), And(
+                Not(s.node(n).registered), s.node(n).since_approved <= s.node(n).since_status_post,
+                s.node(n).since_status_post <= s.params.node_status_update_frequency))))),
+        lambda s: And(s.node(0).undisturbed, s.node(0).cert),
+        "node 0's undisturbed kubelet holds a certificate",
+        lemma=True,
+    ),
+    Property(
+        "undisturbed-node-is-plain",
+        "An undisturbed Node is Ready with no pressure, cordon, user or cloud taint, and no Ready taint once "
+        "the taint pass has seen it.",
+        "∀n: undisturbed ∧ exists ⇒ ready=True ∧ ¬memory_pressure ∧ ¬network_unavailable ∧ ¬unschedulable ∧ "
+        "no user, cloud, unschedulable, pressure, network or unreachable taint",
+        "Only the disturbances the premise excludes add these; a live kubelet's Lease keeps Ready from "
+        "Unknown (heartbeat-gap-within-grace).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).undisturbed, s.node(n).exists), And(
+            s.node(n).ready == d.READY_TRUE, Not(s.node(n).memory_pressure), Not(s.node(n).network_unavailable),
+            Not(s.node(n).unschedulable), Not(s.node(n).taint_custom), Not(s.node(n).taint_uninitialized),
+            Not(s.node(n).taint_unschedulable), Not(s.node(n).taint_memory_pressure),
+            Not(s.node(n).taint_network_unavailable), Not(s.node(n).taint_unreachable_ns)))),
+        lambda s: And(s.node(0).undisturbed, s.node(0).exists),
+        "node 0 exists undisturbed",
+        assumes=("heartbeat-gap-within-grace",),
         lemma=True,
     ),
     Property(
         "synced-taints-match-conditions",
         "Once the NoSchedule tainting pass has seen a Node's latest update, its condition taints "
         "match its conditions.",
-        "∀n: exists ∧ taints_synced ⇒ (ready≠Absent ⇒ not-ready:NS ⇔ ready=False ∧ unreachable:NS ⇔ "
+        "∀n: exists ∧ taints_synced ⇒ (not-ready:NS ⇔ ready=False) ∧ (unreachable:NS ⇔ "
         "ready=Unknown) ∧ unschedulable:NS ⇔ spec.unschedulable ∧ pressure/network taints ⇔ conditions",
         "doNoScheduleTaintingPass computes the desired taints from nodeConditionToTaintKeyStatusMap and "
         "swaps them in.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass)",
         "state",
         lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).exists, s.node(n).taints_synced), And(
-            Implies(s.node(n).ready != d.READY_ABSENT, And(
-                s.node(n).taint_not_ready_ns == (s.node(n).ready == d.READY_FALSE),
-                s.node(n).taint_unreachable_ns == (s.node(n).ready == d.READY_UNKNOWN))),
+            s.node(n).taint_not_ready_ns == (s.node(n).ready == d.READY_FALSE),
+            s.node(n).taint_unreachable_ns == (s.node(n).ready == d.READY_UNKNOWN),
             s.node(n).taint_unschedulable == s.node(n).unschedulable,
             s.node(n).taint_memory_pressure == s.node(n).memory_pressure,
             s.node(n).taint_network_unavailable == s.node(n).network_unavailable))),

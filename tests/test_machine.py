@@ -60,16 +60,19 @@ def test_registration_happy_path_runs_on_the_machine() -> None:
     params = {**ex.SMALL_PARAMS}
     c = Cluster(MODEL, cfg, cm.initial_states(params, frozen))
     seen = [c.control_states()[0]]
+    # the kubelet creates its Node with its conditions (initialNode ends with setNodeStatus): NotReady
+    # at first, then Ready once the runtime is up, then Schedulable once the taint pass has seen it
     for event, args in (("kubelet_request_certificate", ()), ("csr_approver_approve", ()),
-                        ("kubelet_obtain_certificate", ()), ("kubelet_register_node", (0, 0, 0, 0, 0)),
-                        ("nlc_sync_noschedule_taints", ()), ("time_passes", (1,)), ("kubelet_post_status", (1, 0)),
-                        ("nlc_sync_noschedule_taints", ())):
+                        ("kubelet_obtain_certificate", ()), ("kubelet_register_node", (0, 0, 0, 0, 0, 0, 0)),
+                        ("nlc_sync_noschedule_taints", ()), ("nlc_sync_noexecute_taints", ()),
+                        ("time_passes", (1,)), ("kubelet_post_status", (1, 0)),
+                        ("nlc_sync_noexecute_taints", ()), ("nlc_sync_noschedule_taints", ())):
         c.fire(event, None if event == "time_passes" else 0, None, args)
         seen.append(c.control_states()[0])
     c.fire("scheduler_bind_pod", 0, 0)
     assert [d.STATE_NAMES[s] for s in seen] == [
-        "Unregistered", "Unregistered", "Unregistered", "Bootstrapped", "Registered", "Registered", "Registered",
-        "Ready", "Schedulable"]
+        "Unregistered", "Unregistered", "Unregistered", "Bootstrapped", "NotReady", "NotReady", "NotReady",
+        "NotReady", "Ready", "Ready", "Schedulable"]
     assert c.state[cm.layout.index[("pod", "bound_to", 0)]] == 0
 
 
@@ -78,7 +81,7 @@ def test_unknown_event_and_blocked_guard_raise() -> None:
     cm = compiled(MODEL, cfg)
     c = Cluster(MODEL, cfg, cm.initial_states(ex.SMALL_PARAMS, ex.frozen_values(cm, ex.default_small_frozen(cfg)[0])))
     with pytest.raises(TransitionNotAllowed):
-        c.fire("kubelet_register_node", 0, None, (0, 0, 0, 0, 0))  # no certificate yet
+        c.fire("kubelet_register_node", 0, None, (0, 0, 0, 0, 0, 0, 0))  # no certificate yet
     with pytest.raises(TransitionNotAllowed):
         c.machines[0].send("no_such_event")
 

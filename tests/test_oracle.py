@@ -83,7 +83,8 @@ def test_issue_example_sentence() -> None:
     v = next(v for v in rep.violations if v.property == "no-schedule-without-ready")
     assert v.message == ("pod default/web-1 was bound to node n3 at 2024-05-01T10:02:11Z while n3 was Ready=False "
                          "and the pod does not tolerate node.kubernetes.io/not-ready")
-    assert (v.line, v.index, v.node, v.pod) == (10, 9, "n3", "default/web-1")
+    # line 22: the fixture's kubelet keeps renewing its Lease (a silent NotReady node must become Unknown)
+    assert (v.line, v.index, v.node, v.pod) == (22, 21, "n3", "default/web-1")
 
 
 def test_audit_refused_request_is_not_a_violation() -> None:
@@ -471,8 +472,8 @@ def test_python_api_step_by_step() -> None:
     assert o.control_state("n1") == "Unregistered"
     o.step({"t": 1, "event": "csr_approver_approve", "node": "n1"})
     o.step({"t": 2, "event": "kubelet_obtain_certificate", "node": "n1"})
-    o.step({"t": 3, "event": "kubelet_register_node", "node": "n1"})
-    assert o.control_state("n1") == "Registered"
+    o.step({"t": 3, "event": "kubelet_register_node", "node": "n1"})  # created with Ready=False (the default)
+    assert o.control_state("n1") == "NotReady"
     assert o.node_state("n1")["taint_not_ready_ns"] is True
     rep = check(iter([{"t": 0, "event": "kubelet_register_node", "node": "x"}]))
     assert not rep.conforms
@@ -510,10 +511,11 @@ def test_node_deadline_comes_from_the_declaration() -> None:
     Timer's heartbeat-gap-max (or a clock property's bound, if earlier), for any parameters."""
     for gap in (45, 30):
         o = Oracle(params={"heartbeat_gap_max": gap})
+        # the kubelet creates its Node Ready (with its conditions); the taint pass then lifts not-ready
         for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
-                               "kubelet_register_node", "kubelet_renew_lease"]):
-            o.step({"t": i, "event": e, "node": "n"})
-        assert o.nodes["n"].due == 4 + gap
+                               "kubelet_register_node", "nlc_sync_noschedule_taints", "kubelet_renew_lease"]):
+            o.step({"t": i, "event": e, "node": "n", **({"ready": True} if e == "kubelet_register_node" else {})})
+        assert o.nodes["n"].due == 5 + gap
     assert "heartbeat_gap_max" in {p.var for p in __import__("nodereg.model.params", fromlist=["PARAMS"]).PARAMS}
 
 

@@ -59,6 +59,21 @@ EXPECTED_KILLERS = {
     "eviction-ignores-toleration-seconds": "no-execute-eviction",
     "re-registration-resets-spec": "re-registration-is-idempotent",
     "controller-ignores-lease": "heartbeating-node-stays-known",
+    # issue 12: each strengthened property kills a bug its old form let survive
+    "unknown-only-from-ready-true": "silent-node-becomes-unknown",
+    "allocatable-ignores-reserved": "allocatable-within-capacity",
+    "deleted-node-keeps-pods": "pods-only-on-existing-nodes",
+    "deleted-node-keeps-taints": "new-node-carries-only-registration-taints",
+    "eviction-timer-restarts-on-node-update": "no-execute-eviction",
+    "kubelet-evicts-other-nodes-pods": "node-restriction",
+    "kubelet-takes-other-nodes-certificate": "certificate-needs-approval",
+    "node-created-without-conditions": "no-schedule-without-ready",
+    "noschedule-swap-removes-first": "no-schedule-without-ready",
+    "noexecute-swap-keeps-old-taint": "one-ready-noexecute-taint",
+    "kubelet-misses-approved-certificate": "node-becomes-schedulable",
+    "untolerated-eviction-waits": "untolerated-noexecute-pod-is-gone",
+    "kubelet-registers-another-name": "node-restriction",
+    "scheduler-binds-to-deleted-node": "pods-only-on-existing-nodes",
 }
 
 
