@@ -129,9 +129,11 @@ def property_vectors(model: Model, cm: CompiledModel, found: dict[str, Trace], a
         ("only-kubelet-reports-readiness",
          lambda: B(cm, not_ready).step("nlc_monitor_node_health(0)", ready=d.READY_TRUE)),
         ("one-ready-noexecute-taint",
-         lambda: B(cm, not_ready).step("nlc_sync_noschedule_taints(0)")
-         .step("nlc_sync_noexecute_taints(0)", taint_not_ready_ne=True, taint_unreachable_ne=True)
-         .step("time_passes", (p["slack"] + 1,))),
+         # both NoExecute taints legitimately (the first write of a swap), then time passes with both
+         lambda: B(cm, not_ready).step("nlc_sync_noschedule_taints(0)").step("nlc_sync_noexecute_taints(0)")
+         .step("nlc_monitor_node_health(0)", ready=d.READY_UNKNOWN, memory_pressure=False)
+         .step("nlc_sync_noschedule_taints(0)").step("nlc_sync_noexecute_taints(0)")
+         .step("time_passes", (p["slack"] + 1,)).step("admin_cordon(0)")),
         ("synced-taints-match-conditions",
          lambda: B(cm, not_ready).step("nlc_sync_noschedule_taints(0)", taint_not_ready_ns=False)),
         ("re-registration-is-idempotent",

@@ -674,8 +674,8 @@ LEMMAS: tuple[Property, ...] = (
             And(s.node(n).exists, Or(s.node(n).ready == d.READY_FALSE, s.node(n).ready == d.READY_UNKNOWN),
                 s.node(n).since_left_ready > CONTROLLER_LATENCY),
             Or(s.node(n).taint_not_ready_ns, s.node(n).taint_unreachable_ns))),
-        lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_UNKNOWN, s.node(0).since_left_ready > 0),
-        "node 0 fell from Ready to Unknown a while ago",
+        lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_FALSE, s.node(0).since_left_ready > 0),
+        "node 0 fell from Ready to NotReady a while ago",
         lemma=True,
     ),
     Property(
