@@ -47,7 +47,9 @@ POD_CLOCKS = frozenset(v.name for v in d.POD_VARS if v.clock)
 #: Variables of the node lifecycle controller's private bookkeeping, invisible in any trace. The
 #: oracle chooses them (see ``Oracle``), so properties that read them (lemmas about the
 #: controller's clocks) are not checked.
-HIDDEN = frozenset({"heartbeat_unseen", "since_probe", "since_monitor"})
+HIDDEN = frozenset({"heartbeat_unseen", "since_probe", "since_monitor",
+                    # the progress property's ghost premise (not yet derived from captures)
+                    "undisturbed"})
 
 
 class _Recorder:

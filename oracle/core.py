@@ -68,8 +68,8 @@ _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
 class NodeRec:
     """One node: its state list (laid out by ``compile.NODE_KEYS``) and the monitor's bookkeeping."""
 
-    __slots__ = ("alarm", "alive_inferred", "changed", "chg_floor", "due", "fail_since", "hb_gated", "name", "pods",
-                 "s", "suppressed", "t", "tslow", "unsynced_since", "used")
+    __slots__ = ("alarm", "alive_inferred", "changed", "chg_floor", "due", "fail_since", "hb_gated", "inferred_pass",
+                 "name", "pods", "s", "suppressed", "t", "tslow", "unsynced_since", "used")
 
     def __init__(self, name: str, s: list[Any], t: float) -> None:
         self.name, self.s, self.t = name, s, t
@@ -82,6 +82,10 @@ class NodeRec:
         # time property -> since when the current state breaks it if time passes (the slack window)
         self.fail_since: dict[str, float] = {}
         self.unsynced_since: float | None = None
+        # state fields the oracle's inferred taint pass wrote (not seen in the capture): the next
+        # observed Node shows whether that write happened; one it contradicts was the controller's
+        # (judged by the timed taint properties), never a write of the event that carries the Node
+        self.inferred_pass: frozenset[int] = frozenset()
         self.suppressed: set[str] = set()
         self.alive_inferred = False
         # a node first seen in a capture of a running cluster: until a Lease of it is seen, its
@@ -576,6 +580,7 @@ class Oracle:
             ec = c.events["nlc_sync_noschedule_taints"]
             if ec.guard(s, self._dummy_pod, now, (), rec.used):
                 nu, _ = ec.effect(s, self._dummy_pod, now, (), rec.used)
+                rec.inferred_pass = frozenset(i for i, v in nu.items() if s[i] != v and i != _SYNCED)
                 for i, v in nu.items():
                     s[i] = v
                 s[CTL] = c.classify(s)
@@ -679,6 +684,18 @@ class Oracle:
                 grace = max(c.params["node_monitor_grace_period"], c.params["node_startup_grace_period"])
                 s[_PROBE] = min(s[_PROBE], now - grace - 1)
             s[_MON] = now - c.params["node_monitor_period"]
+        if rec.inferred_pass and expect:
+            # the first observed Node after an inferred taint pass (a Lease renewal shows no taints)
+            wrong = [i for i in rec.inferred_pass if i in expect and expect[i] != s[i]]
+            if wrong:
+                # the capture shows the inferred pass's taints are not there: the controller did not
+                # write them (what the timed taint properties judge), so the Node is as observed
+                # before this event, which is not charged with the controller's write
+                for i in wrong:
+                    s[i] = expect[i]
+                s[_SYNCED] = False
+                s[CTL] = c.classify(s)
+            rec.inferred_pass = frozenset()
         pre = list(s)
         if prec is not None:
             here = prec.node == rec.name

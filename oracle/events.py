@@ -195,6 +195,10 @@ def normalise(ev: Any, file: str | None = None, line: int | None = None) -> Even
         if vals["capacity"] is not None:
             st[NI["capacity"]] = vals["capacity"]
             extra["capacity"] = vals["capacity"]
+            if vals["allocatable"] is not None:
+                # the kubelet reports allocatable = capacity - reserved (setters.go MachineInfo): what
+                # it reserves is read off the Node, as at registration, never taken as nothing
+                st[NI["reserved"]] = max(vals["capacity"] - vals["allocatable"], 0)
         extra["set"] = st
     return EventRecord(eid, t, node, pod, args, expect, extra, line, file)
 
