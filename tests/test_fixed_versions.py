@@ -43,7 +43,15 @@ def test_k8s_1_31_shows_the_121793_counterexample(jobs: list[str]) -> None:
     silent = last["state"]["since_lease_renew[0]"]
     assert 40 < silent <= 45, silent
     assert doc["config"]["parameters"]["node-monitor-grace-period"] == 40
-    others = [p for p in doc["properties"] if p["id"] != "heartbeating-node-stays-known"]
+    # the other properties that assume heartbeat-gap-within-grace break on the same run: an
+    # undisturbed live kubelet's Node goes Unknown, so it is neither plain nor Schedulable
+    for pid in ("undisturbed-node-is-plain", "node-becomes-schedulable"):
+        w = rows[pid]
+        assert w["status"] == "violated" and w["replayed"], (pid, w["status"], w.get("reason"))
+        end = w["counterexample"][-1]["state"]
+        assert end["ready[0]"] == "Unknown" and end["alive[0]"] is True, (pid, end)
+    broken = {"heartbeating-node-stays-known", "undisturbed-node-is-plain", "node-becomes-schedulable"}
+    others = [p for p in doc["properties"] if p["id"] not in broken]
     assert all(p["status"] == "proved" for p in others), [(p["id"], p["status"]) for p in others]
 
 

@@ -670,13 +670,43 @@ def _concrete_violations(model: Model, cfg: Config, fixed: dict[str, int] | None
     from .counterexample import replay
 
     by_id = {p.id: p for p in props}
+    found = {pid: f.trace for (pid, _), f in st.found.items()}
+    found.update(_derived_violations(model, small, props, found))
     out = {}
-    for (pid, _), f in st.found.items():
-        trace = lift(f.trace, model, small, cfg) if small != cfg else f.trace
+    for pid, small_trace in found.items():
+        trace = lift(small_trace, model, small, cfg) if small != cfg else small_trace
         if not replay(model, cfg, trace, by_id[pid]):
             continue  # the run does not embed in this configuration: leave the property to BMC
         out[pid] = EngineResult("violated", "simulation", len(trace) - 1, st.seconds, trace,
                                 reason=f"a concrete run at {_timing_text(params)} breaks it")
+    return out
+
+
+def _derived_violations(model: Model, small: Config, props: list[Property],
+                        found: dict[str, Trace]) -> dict[str, Trace]:
+    """Counterexamples read off the runs already found, for the properties the search missed.
+
+    A run that breaks one property often breaks another on the way (the #121793 run leaves an
+    undisturbed live kubelet's Node Unknown, which also breaks ``undisturbed-node-is-plain`` and
+    ``node-becomes-schedulable``). The random search reported only the first of the three at 1.31 (why
+    it misses the others in its own runs is not yet understood), so each found run is checked prefix
+    by prefix against every property still open. The shortest prefix
+    whose last state (or step) breaks it is the counterexample; it is replayed like any other.
+    """
+    from .concrete import _meets
+    from .explorer import CompiledProperties
+
+    missing = [p for p in props if p.id not in found]
+    if not missing or not found:
+        return {}
+    cp = CompiledProperties(compiled(model, small), missing)
+    out: dict[str, Trace] = {}
+    for p in missing:
+        for run in sorted(found.values(), key=len):
+            cut = next((i for i in range(2, len(run) + 1) if _meets(cp, p, "violation", run[:i])), None)
+            if cut is not None:
+                out[p.id] = run[:cut]
+                break
     return out
 
 
