@@ -19,6 +19,7 @@ SLOW_TESTS = frozenset(
     {
         ("test_verify.py", "test_mutant_is_killed_by_the_expected_property"),  # 111 s: every mutant
         ("test_verify.py", "test_mutation_score_is_one"),  # the same fixture
+        ("test_verify.py", "test_no_mutant_is_killed_by_a_lemma_or_a_verifier_row_alone"),  # the same fixture
         ("test_semantics_agree.py", "test_exhaustive_agreement_on_bounded_state_space"),  # 31 s
         ("test_sweep.py", "test_any_executor_runs_it_dask_included"),  # 19 s: starts a Dask cluster
         ("test_sweep.py", "test_a_sweep_keeps_order_and_gives_each_configuration_its_own_verdict"),  # 10 s
