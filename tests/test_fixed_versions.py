@@ -80,7 +80,9 @@ def test_deep_premises_are_reached_at_upstream_timing() -> None:
     from nodereg.model.semantics import compiled
 
     named = compiled(model, Config(1, 1)).named(last)
-    assert named["since_heartbeat[0]"] > 60 and named["exists[0]"]
+    # the premise: the silent kubelet's Node marked Unknown, which takes more than the 50 s grace
+    assert named["since_heartbeat[0]"] > params["node_monitor_grace_period"] and named["exists[0]"]
+    assert not named["alive[0]"]
 
 
 def test_concrete_violations_replay_on_the_machine() -> None:
