@@ -109,7 +109,10 @@ def test_a_failed_symmetry_check_makes_verify_check_every_instance() -> None:
     assert v.detail["symmetry_reduction"] is False
     last = v.counterexample[-1]
     assert last["event"] == "kubelet_register_node" and last["node"] == 1  # the node that is not node 0
-    assert last["state"]["allocatable[1]"] > last["state"]["capacity[1]"]
+    st = last["state"]
+    # the strengthened property (allocatable = max(capacity - reserved, 0)) fails on node 1; which
+    # side of it the counterexample lands on is Z3's choice of capacities, so either is accepted
+    assert st["allocatable[1]"] != max(st["capacity[1]"] - st["reserved[1]"], 0)
 
 
 def test_real_model_keeps_the_reduction() -> None:
