@@ -354,7 +354,7 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
     """
     if isinstance(value, list):
         for x in value:
-            yield from _snapshot_item(x, None, name, line, sink)
+            yield from _snapshot_item(x, None, name, line, sink, listed=True)
         return
     if not isinstance(value, dict):
         yield InputError(f"expected a Kubernetes object or watch event, got {type(value).__name__}", name, line)
@@ -366,7 +366,7 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
         if of is None and isinstance(kind, str) and kind.endswith("List") and kind != "List":
             of = kind[:-4]
         for x in value["items"]:
-            yield from _snapshot_item(x, of, name, line, sink)
+            yield from _snapshot_item(x, of, name, line, sink, listed=True)
         return
     if "object" in value and "type" in value:
         typ, obj = value.get("type"), value.get("object")
@@ -397,7 +397,16 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
     yield from _snapshot_item(value, None, name, line, sink)
 
 
-def _snapshot_item(x: Any, of: str | None, name: str, line: int, sink: Any) -> Iterator[Any]:
+class Listed(dict):  # type: ignore[type-arg]
+    """``{"type": "ADDED", "object": ...}`` of an object read from a List or a JSON array.
+
+    A list is one moment by construction (``kubectl get -o json`` of nodes, pods, leases): each of
+    its objects belongs to the snapshot, however recent its ``creationTimestamp`` (a Node that
+    joined a minute ago, listed after nodes whose status was last posted minutes before).
+    """
+
+
+def _snapshot_item(x: Any, of: str | None, name: str, line: int, sink: Any, listed: bool = False) -> Iterator[Any]:
     from .record import ignore
 
     if not isinstance(x, dict):
@@ -418,7 +427,8 @@ def _snapshot_item(x: Any, of: str | None, name: str, line: int, sink: Any) -> I
     if err is not None:
         yield InputError(err, name, line)
         return
-    yield {"type": "ADDED", "object": x if x.get("kind") == kind else {**x, "kind": kind}}
+    ev = {"type": "ADDED", "object": x if x.get("kind") == kind else {**x, "kind": kind}}
+    yield Listed(ev) if listed else ev
 
 
 def watch_objects(f: IO[bytes], name: str, sink: Any) -> Iterator[tuple[int, Any]]:
@@ -466,3 +476,276 @@ def audit_objects(f: IO[bytes], name: str, sink: Any) -> Iterator[tuple[int, Any
             continue
         for x in audit_items(value, name, line, sink):
             yield line, x
+
+
+# -------------------------------------------------------------------------------------------------
+# The timing a capture's cluster runs with: its Kubernetes version and kube-controller-manager flags
+# -------------------------------------------------------------------------------------------------
+
+#: kube-controller-manager flags that set a timing parameter of the model (flag -> parameter variable).
+KCM_DURATION_FLAGS = {
+    "node-monitor-grace-period": "node_monitor_grace_period",
+    "node-monitor-period": "node_monitor_period",
+    "node-startup-grace-period": "node_startup_grace_period",
+}
+KCM_RATE_FLAG = "node-eviction-rate"
+#: kubelet: renewInterval = leaseDuration * nodeLeaseRenewIntervalFraction (pkg/kubelet/kubelet.go)
+LEASE_RENEW_FRACTION = 0.25
+_GO_UNITS = {"ns": 1e-9, "us": 1e-6, "\u00b5s": 1e-6, "\u03bcs": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}
+
+
+def go_duration(text: str) -> float:
+    """A Go ``time.Duration`` string (``1m0s``, ``40s``, ``500ms``, ``1h2m3.5s``, ``0``) in seconds.
+
+    Raises ``ValueError`` for anything else (no unit, unknown unit, a negative duration).
+    """
+    import re
+
+    t = text.strip()
+    if t in ("0", "+0"):
+        return 0.0
+    m = re.fullmatch(r"\+?((?:(?:\d+\.?\d*|\.\d+)(?:ns|us|\u00b5s|\u03bcs|ms|s|m|h))+)", t)
+    if not m:
+        raise ValueError(f"not a Go duration: {text!r} (expected e.g. 40s, 1m0s, 500ms)")
+    total = 0.0
+    for num, unit in re.findall(r"(\d+\.?\d*|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)", m.group(1)):
+        total += float(num) * _GO_UNITS[unit]
+    return total
+
+
+def minor_version(text: str) -> tuple[int, int] | None:
+    """``(1, 31)`` from ``v1.31.4``, ``1.31``, ``v1.31.4-eks-a1b2``, ``v1.31.4+k3s1`` (None: no version)."""
+    import re
+
+    m = re.match(r"v?(\d+)\.(\d+)(?:[.\-+]|$)", text.strip())
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _image_tag(image: str) -> str | None:
+    """The tag of an image reference (``registry.k8s.io/kube-controller-manager:v1.31.4@sha256:...``)."""
+    ref = image.split("@", 1)[0]
+    last = ref.rsplit("/", 1)[-1]
+    return last.split(":", 1)[1] if ":" in last else None
+
+
+def _flag_values(tokens: list[str]) -> dict[str, str]:
+    """``--name=value`` and ``--name value`` flags of a command line (the last occurrence wins)."""
+    words: list[str] = []
+    for tok in tokens:
+        words += tok.split() if isinstance(tok, str) else []
+    out: dict[str, str] = {}
+    for i, w in enumerate(words):
+        if not w.startswith("-"):
+            continue
+        name = w.lstrip("-")
+        if "=" in name:
+            k, v = name.split("=", 1)
+            out[k] = v
+        elif i + 1 < len(words) and not words[i + 1].startswith("-"):
+            out[name] = words[i + 1]
+    return out
+
+
+def _obj(v: Any) -> dict[str, Any]:
+    return v if isinstance(v, dict) else {}
+
+
+def _list(v: Any) -> list[Any]:
+    return v if isinstance(v, list) else []
+
+
+def _is_kcm_pod(obj: dict[str, Any]) -> bool:
+    meta = obj.get("metadata")
+    if not isinstance(meta, dict) or meta.get("namespace") != "kube-system":
+        return False
+    labels = _obj(meta.get("labels"))
+    name = meta.get("name")
+    return labels.get("component") == "kube-controller-manager" or (
+        isinstance(name, str) and name.startswith("kube-controller-manager"))
+
+
+def _kcm_image(image: Any) -> bool:
+    """An image of kube-controller-manager itself (its tag is the Kubernetes version it runs)."""
+    if not isinstance(image, str):
+        return False
+    repo = image.split("@", 1)[0].rsplit("/", 1)[-1].split(":", 1)[0]
+    return repo.startswith(("kube-controller-manager", "hyperkube"))
+
+
+def _kcm_container(obj: dict[str, Any]) -> dict[str, Any] | None:
+    """The kube-controller-manager container of its static pod (by name, image or command)."""
+    for c in _list(_obj(obj.get("spec")).get("containers")):
+        if not isinstance(c, dict):
+            continue
+        cmd = c.get("command")
+        if c.get("name") == "kube-controller-manager" or _kcm_image(c.get("image")) or (
+                isinstance(cmd, list) and any(isinstance(x, str) and "kube-controller-manager" in x for x in cmd)):
+            return c
+    return None
+
+
+def capture_timing(objs: list[Any]) -> dict[str, Any]:
+    """What the objects of a capture's list say about the timing its cluster runs with.
+
+    ``{"image": (version, text, where) | None, "kubelet": (version, text, node, among) | None,
+    "flags": {variable: (seconds, flag text, where)}, "eviction_rate": (rate, flag text, where) |
+    None, "lease_duration": (seconds, where) | None, "notes": [...]}``: the kube-controller-manager
+    static pod's image tag (the lowest, if several disagree) and explicit flags; the lowest kubelet
+    version among the control-plane nodes, else among all nodes (kubelets may lag the control
+    plane, never lead it); the longest ``leaseDurationSeconds`` of the node Leases. Total: a value
+    it cannot read is left out, with a note.
+    """
+    notes: list[str] = []
+    images: list[tuple[tuple[int, int], str, str]] = []
+    flags: dict[str, list[tuple[str, str]]] = {}
+    cp: list[tuple[tuple[int, int], str, str]] = []
+    kubelets: list[tuple[tuple[int, int], str, str]] = []
+    leases: dict[int, str] = {}
+    for o in objs:
+        if not isinstance(o, dict) or not isinstance(o.get("metadata"), dict):
+            continue
+        meta = o["metadata"]
+        kind = o.get("kind") or infer_kind(o)
+        where = f"{meta.get('namespace')}/{meta.get('name')}" if meta.get("namespace") else str(meta.get("name"))
+        if kind == "Pod" and _is_kcm_pod(o):
+            c = _kcm_container(o)
+            if c is None:
+                continue
+            image = c.get("image")
+            if isinstance(image, str) and _kcm_image(image):
+                tag = _image_tag(image)
+                v = minor_version(tag) if tag else None
+                if v is not None:
+                    images.append((v, str(image), where))
+                else:
+                    notes.append(f"the kube-controller-manager image {image} of {where} names no version")
+            cmd = [x for x in [*_list(c.get("command")), *_list(c.get("args"))] if isinstance(x, str)]
+            for k, val in _flag_values(cmd).items():
+                if k in KCM_DURATION_FLAGS or k == KCM_RATE_FLAG:
+                    flags.setdefault(k, []).append((val, where))
+        elif kind == "Node":
+            text = _obj(_obj(o.get("status")).get("nodeInfo")).get("kubeletVersion")
+            v = minor_version(text) if isinstance(text, str) else None
+            if v is None:
+                continue
+            labels = _obj(meta.get("labels"))
+            entry = (v, str(text), str(meta.get("name")))
+            kubelets.append(entry)
+            if "node-role.kubernetes.io/control-plane" in labels or "node-role.kubernetes.io/master" in labels:
+                cp.append(entry)
+        elif kind == "Lease" and (meta.get("namespace") or "kube-node-lease") == "kube-node-lease":
+            dur = _obj(o.get("spec")).get("leaseDurationSeconds")
+            if type(dur) is int and dur > 0:
+                leases.setdefault(dur, str(meta.get("name")))
+    out: dict[str, Any] = {"image": None, "kubelet": None, "flags": {}, "eviction_rate": None,
+                           "lease_duration": None, "notes": notes}
+    if images:
+        out["image"] = min(images)
+        if len({v for v, _, _ in images}) > 1:
+            notes.append("the kube-controller-manager pods run different versions ("
+                         + ", ".join(f"{img} in {w}" for _, img, w in sorted(images))
+                         + "): the lowest is taken")
+    pool = cp or kubelets
+    if pool:
+        v, text, node = min(pool)
+        out["kubelet"] = (v, text, node, "control-plane nodes" if cp else "nodes")
+    for k, vals in sorted(flags.items()):
+        if len({v for v, _ in vals}) > 1:
+            notes.append(f"the kube-controller-manager pods disagree on --{k} ("
+                         + ", ".join(f"{v} in {w}" for v, w in vals) + "): not taken from the capture")
+            continue
+        val, where = vals[0]
+        try:
+            if k == KCM_RATE_FLAG:
+                rate = float(val)
+                if not 0 < rate < float("inf"):
+                    raise ValueError(val)
+                out["eviction_rate"] = (rate, f"--{k}={val}", where)
+            else:
+                secs = go_duration(val)
+                out["flags"][KCM_DURATION_FLAGS[k]] = (secs, f"--{k}={val}", where)
+        except ValueError:
+            notes.append(f"kube-controller-manager --{k}={val} in {where} is not a value nodereg reads: ignored")
+    if leases:
+        dur = max(leases)
+        out["lease_duration"] = (dur, leases[dur])
+        if len(leases) > 1:
+            notes.append("the node Leases have different leaseDurationSeconds (" + ", ".join(
+                f"{d_} on {n}" for d_, n in sorted(leases.items())) + f"): the longest, {dur} s, is taken")
+    return out
+
+
+def resolve_timing(found: dict[str, Any], given_params: dict[str, int], given_version: str | None,
+                   default_version: str, known: tuple[tuple[int, int], tuple[int, int]]
+                   ) -> tuple[str, dict[str, int], float | None, list[str]]:
+    """The version, parameters and eviction rate to check a capture with, and notes saying whence.
+
+    The command line (``given_version``, ``given_params``) wins over the capture; the capture's
+    kube-controller-manager flags win over the version's defaults. A version outside ``known``
+    (lowest, highest) is taken as the nearest known one.
+    """
+    import math
+
+    from nodereg.model.params import PARAM_BY_VAR, defaults
+
+    notes: list[str] = []
+    image, kubelet = found.get("image"), found.get("kubelet")
+    said: tuple[tuple[int, int], str] | None = None
+    if image is not None:
+        said = (image[0], f"the kube-controller-manager image {image[1]} ({image[2]})")
+    elif kubelet is not None:
+        v, text, node, among = kubelet
+        said = (v, f"the lowest kubelet version among the {among}, {text} on {node} (no kube-controller-manager "
+                   "image in the capture; kubelets may lag the control plane, never lead it)")
+    if given_version is not None:
+        version = given_version
+        tail = ""
+        if said is not None:
+            tail = (f"; the capture agrees: {said[1]}" if said[0] == minor_version(given_version)
+                    else f"; not the capture's: {said[1]} says {said[0][0]}.{said[0][1]}")
+        notes.append(f"timing: the defaults of Kubernetes {version} (--k8s-version){tail}")
+    elif said is None:
+        version = default_version
+        notes.append(f"timing: the defaults of Kubernetes {version}, nodereg's default: the capture shows no "
+                     "kube-controller-manager image and no kubelet version (say --k8s-version)")
+    else:
+        lo, hi = known
+        v = min(max(said[0], lo), hi)
+        version = f"{v[0]}.{v[1]}"
+        if v != said[0]:
+            side = "older" if said[0] < lo else "newer"
+            notes.append(f"timing: the capture says Kubernetes {said[0][0]}.{said[0][1]} ({said[1]}), {side} than "
+                         f"nodereg knows: the defaults of {version}, the nearest known")
+        else:
+            notes.append(f"timing: the defaults of Kubernetes {version}, from {said[1]}")
+    base = defaults(version)
+    params: dict[str, int] = {}
+    captured: dict[str, tuple[int, str]] = {}
+    for var, (secs, text, where) in (found.get("flags") or {}).items():
+        whole = max(1, math.ceil(secs - 1e-9))
+        how = f"kube-controller-manager {text} ({where})" + (f", rounded up to {whole} s" if whole != secs else "")
+        captured[var] = (whole, how)
+    lease = found.get("lease_duration")
+    if lease is not None:
+        whole = max(1, math.ceil(lease[0] * LEASE_RENEW_FRACTION - 1e-9))
+        if whole != base["lease_renew_interval"]:
+            captured["lease_renew_interval"] = (whole, f"the Lease {lease[1]}'s leaseDurationSeconds {lease[0]} "
+                                                       f"times {LEASE_RENEW_FRACTION}")
+    for var, (value, how) in captured.items():
+        name = PARAM_BY_VAR[var].name
+        if var in given_params:
+            notes.append(f"timing: {name} = {given_params[var]} s from --param (the capture's {how} says {value} s)")
+        else:
+            params[var] = value
+            notes.append(f"timing: {name} = {value} s from {how}")
+    for var, value in given_params.items():
+        if var not in captured:
+            notes.append(f"timing: {PARAM_BY_VAR[var].name} = {value} s from --param")
+    params.update(given_params)
+    rate = None
+    if found.get("eviction_rate") is not None:
+        rate, text, where = found["eviction_rate"]
+        notes.append(f"timing: node-eviction-rate = {rate:g} nodes/s per zone from kube-controller-manager {text} "
+                     f"({where})")
+    notes += [f"timing: {n}" for n in found.get("notes") or ()]
+    return version, params, rate, notes

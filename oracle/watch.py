@@ -37,7 +37,18 @@ from typing import Any
 from nodereg.model import declaration as d
 
 from .events import normalise
-from .k8s import conditions, cpu_millis, node_vars, parse_time, pod_request, watch_objects
+from .k8s import (
+    Listed,
+    capture_timing,
+    conditions,
+    cpu_millis,
+    minor_version,
+    node_vars,
+    parse_time,
+    pod_request,
+    resolve_timing,
+    watch_objects,
+)
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink
 from .source import close_source, open_source
 
@@ -99,6 +110,8 @@ class WatchAdapter:
         self.listing = True
         self._top = (-1.0, float("-inf"))
         self.t = 0.0
+        #: a Node object was read (else, a leases-only or pods-only capture, nothing about nodes is judged)
+        self.saw_node = False
 
     # -- time ------------------------------------------------------------------------------------
     def _time(self, *cands: Any, file: str | None, line: int | None) -> float:
@@ -218,6 +231,7 @@ class WatchAdapter:
         items: list[Item] = []
         prev = self.nodes.get(name)
         meta = obj["metadata"]
+        self.saw_node = True
         if typ == "DELETED":
             t = self._time(meta.get("deletionTimestamp"), file=file, line=line)
             if prev is not None:
@@ -327,7 +341,10 @@ class WatchAdapter:
             if old.get("taint_custom"):
                 steps.append(({"t": t, "event": "admin_untaint_node", "node": name}, ("taint_custom",)))
             if cur.get("taint_custom"):
-                steps.append(({"t": t, "event": "admin_taint_node", "node": name,
+                # kubectl taint stamps a NoExecute taint's timeAdded: when its pods' eviction timers
+                # start (kubectl hides managedFields by default, so often the only time there is)
+                ta = self._time(*_new_taint_times(obj, prev["obj"]), *_managed_times(obj), file=file, line=line)
+                steps.append(({"t": ta, "event": "admin_taint_node", "node": name,
                                "taint_effect": cur["custom_effect"]}, ("taint_custom", "custom_effect")))
         if any(cur.get(k) != old.get(k) for k in CONDITION_TAINTS):
             tt = self._time(*_taint_times(obj, CONDITION_TAINTS), *_managed_times(obj), file=file, line=line)
@@ -621,6 +638,14 @@ def _managed_times(obj: dict[str, Any]) -> list[str]:
     return sorted(times, reverse=True)
 
 
+def _new_taint_times(obj: dict[str, Any], old: dict[str, Any]) -> list[str]:
+    """``timeAdded`` of the taints ``obj`` has and ``old`` had not, newest first."""
+    had = {(x.get("key"), x.get("value"), x.get("effect")) for x in _taint_list(old)}
+    out: list[str] = [x["timeAdded"] for x in _taint_list(obj) if isinstance(x.get("timeAdded"), str)
+                      and (x.get("key"), x.get("value"), x.get("effect")) not in had]
+    return sorted(out, reverse=True)
+
+
 def _taint_times(obj: dict[str, Any], slots: tuple[str, ...]) -> list[str]:
     out = []
     for x in ((obj.get("spec") or {}).get("taints") or []):
@@ -638,15 +663,6 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     """
     adapter = WatchAdapter()
     o = getattr(rep, "oracle", None)
-    if o is not None:
-        # toleration matching under the feature gates of the version checked against
-        # (TaintTolerationComparisonOperators: Lt/Gt tolerate nothing while it is off)
-        from nodereg.model import rules as r
-
-        try:
-            adapter.gates = r.default_feature_gates(o.k8s_version)
-        except (KeyError, ValueError):
-            adapter.gates = None
     missing_rv = [False]
     need_ts = [True]
 
@@ -696,6 +712,18 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             top_rv, top_t = max(top_rv, x[0]), max(top_t, x[1])
         if rest is not None:
             its.append((rest[0] < 0, _prepend(rest, it)))
+    if o is not None:
+        # the timing is fixed from the list, before any time-based judgement: the cluster's version
+        # and kube-controller-manager flags, unless the caller fixed them
+        _fix_timing(o, snap)
+        # toleration matching under the feature gates of the version checked against
+        # (TaintTolerationComparisonOperators: Lt/Gt tolerate nothing while it is off)
+        from nodereg.model import rules as r
+
+        try:
+            adapter.gates = r.default_feature_gates(o.k8s_version)
+        except (KeyError, ValueError):
+            adapter.gates = None
     try:
         yield from adapter.snapshot(snap)
     except InputError as exc:
@@ -719,9 +747,41 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             yield from adapter.feed(obj, name, line)
         except InputError as exc:
             yield exc
+    if not adapter.saw_node and o is not None:
+        # a leases-only (or pods-only) capture: a Lease says a kubelet renews, not what its Node is
+        for k, why in (adapter._no_nodes() or {}).items():
+            o.unchecked.setdefault(k, why)
     if missing_rv[0]:
         rep.notes.append("some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
                          "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)")
+
+
+def _fix_timing(o: Any, snap: list[tuple[Any, str | None, int | None]]) -> None:
+    """Check with the timing of the captured cluster: read from the list the capture starts with.
+
+    Only for an oracle whose caller let the capture decide (``timing_given`` set by ``check``):
+    the Kubernetes version (the kube-controller-manager image tag, else the lowest kubelet version
+    of the control-plane nodes, else of all nodes) and the timing flags of kube-controller-manager;
+    what the caller gave (``--k8s-version``, ``--param``) wins. The oracle's notes say what came
+    from where. Never fails: what cannot be read keeps the defaults, with a note.
+    """
+    given = getattr(o, "timing_given", None)
+    if not isinstance(given, dict):
+        return
+    from nodereg.model import params as P
+
+    objs = [x for item, _, _ in snap if isinstance(item, dict) for x in _snapshot_objects(item)]
+    newest = minor_version(P.K8S_VERSION) or (1, 35)
+    try:
+        found = capture_timing(objs)
+        version, params, rate, notes = resolve_timing(found, dict(given.get("params") or {}),
+                                                      given.get("k8s_version"), P.K8S_VERSION, ((1, 17), newest))
+        o.retime(params, version, rate)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+        o.notes.append(f"timing: not read from the capture ({type(exc).__name__}: {str(exc)[:120]}): the defaults "
+                       f"of Kubernetes {o.k8s_version}")
+        return
+    o.notes.extend(notes)
 
 
 def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, top_t: float) -> bool:
@@ -729,11 +789,12 @@ def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, to
 
     A list comes in key order, each object with its own resourceVersion, all at most the list's;
     an object created during the watch has a newer resourceVersion than every listed one *and* a
-    creationTimestamp after every timestamp they carry. (Without resourceVersions, never.)
+    creationTimestamp after every timestamp they carry. (Without resourceVersions, never; nor for an
+    object of a List or JSON array, which is one moment by construction.)
     """
-    if x[0] < 0 or top_rv < 0 or x[0] <= top_rv:
-        return False
     item = x[5]
+    if x[0] < 0 or top_rv < 0 or x[0] <= top_rv or isinstance(item, Listed):
+        return False
     obj = item.get("object") if isinstance(item, dict) else None
     meta = obj.get("metadata") if isinstance(obj, dict) else None
     created = meta.get("creationTimestamp") if isinstance(meta, dict) else None
