@@ -18,16 +18,17 @@ import click
 FORMAT_CHOICES = ["auto", "events", "k8s-watch", "k8s-audit", "itf"]
 
 
-def _params(items: tuple[str, ...], k8s_version: str | None) -> tuple[dict[str, int], str]:
+def _params(items: tuple[str, ...], k8s_version: str | None) -> tuple[dict[str, int], str | None]:
+    """The ``--param`` values and the ``--k8s-version`` given (None: not given; a capture may say)."""
     from nodereg.cli import fail, parse_params
     from nodereg.model import params as P
 
-    version = k8s_version or P.K8S_VERSION
-    try:
-        P.defaults(version)
-    except (ValueError, IndexError):
-        fail(f"--k8s-version {version!r}: expected a version like 1.35 (1.17 or later)")
-    return parse_params(items), version
+    if k8s_version is not None:
+        try:
+            P.defaults(k8s_version)
+        except (ValueError, IndexError):
+            fail(f"--k8s-version {k8s_version!r}: expected a version like 1.35 (1.17 or later)")
+    return parse_params(items), k8s_version
 
 
 def _err(msg: str) -> None:
@@ -38,7 +39,8 @@ _common = [
     click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
                  help="a timing parameter, e.g. node-monitor-grace-period=50s (default: upstream's)"),
     click.option("--k8s-version", default=None, help="take the defaults of this Kubernetes version "
-                 "(node-monitor-grace-period is 40s before 1.32, 50s since)"),
+                 "(node-monitor-grace-period is 40s before 1.32, 50s since; default: the version a capture "
+                 "of a cluster shows, else 1.35)"),
     click.option("--slack", type=click.FloatRange(min=0), default=5.0, show_default=True,
                  help="seconds of controller latency allowed before a timing promise counts as broken"),
 ]
@@ -193,11 +195,13 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
     """
     import orjson
 
+    from nodereg.model.params import K8S_VERSION
+
     from .core import InputError, Oracle
     from .events import normalise
 
     fixed, version = _params(params, k8s_version)
-    o = Oracle(fixed, version, slack)
+    o = Oracle(fixed, version or K8S_VERSION, slack)
     adapter: Any = None
     if fmt == "k8s-watch":
         from .watch import WatchAdapter

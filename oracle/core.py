@@ -52,7 +52,19 @@ __all__ = ["EXTRA_EVENTS", "GENERIC", "KUBELET_ACTS", "NODE_EVENTS", "POD_EVENTS
 GENERIC = "control-state-matches-definition"
 #: The taint-follows-condition promises: the controller's NoExecute/NoSchedule taint after Ready
 #: turns False or Unknown (judged with upstream's latency, see ``Oracle._latency``).
-TAINT_FOLLOWS = frozenset({"not-ready-taint-follows-not-ready", "unreachable-taint-follows-unknown"})
+TAINT_FOLLOWS = frozenset({"not-ready-taint-follows-not-ready", "unreachable-taint-follows-unknown",
+                           "ready-node-sheds-ready-taints", "condition-taints-follow-conditions"})
+#: Of those, the ones that remove taints or follow spec and pressure conditions: no zone queue (the
+#: rate limiter paces NoExecute *tainting* only), and the NoExecute removal of a recovered node
+#: (markNodeAsReachable) comes at the next monitor pass.
+UNQUEUED_FOLLOWS = frozenset({"ready-node-sheds-ready-taints", "condition-taints-follow-conditions"})
+#: Judged on traces in the events format only, never on captures of a real cluster, and why: the
+#: capture does not show when the taint-eviction controller started a pod's timer (CreatedAt: when it
+#: first processed the pod under the taint; for a pod already tainted when the capture starts, any
+#: time before), so an eviction cannot be called early from it.
+NOT_JUDGED_ON_CAPTURES = {
+    "eviction-not-early": "a capture does not show when the taint-eviction controller started the pod's timer",
+}
 #: kube-controller-manager --node-eviction-rate (default 0.1 nodes/s per zone, burst 1):
 #: pkg/controller/nodelifecycle (zoneNoExecuteTainter, a RateLimitedTimedQueue per zone).
 NODE_EVICTION_RATE = 0.1
@@ -142,19 +154,15 @@ class Oracle:
         from .arguments import check_oracle_args
 
         check_oracle_args(params, k8s_version, slack)  # TypeError/ValueError naming the argument
-        base = defaults(k8s_version)
-        base.update(params or {})
-        self.params, self.slack, self.k8s_version = base, float(slack), k8s_version
-        from nodereg.properties.catalogue import ALL_PROPERTIES
-
-        # a property is checked only where its timing assumptions hold for these parameters
-        skip = frozenset(p.id for p in ALL_PROPERTIES if p.assumes and not _params_admissible(base, p.assumes))
-        self.skipped = sorted(skip)
-        key = (tuple(sorted(base.items())), self.slack, skip)
-        if key not in _COMPILED:
-            _COMPILED[key] = compile_oracle(base, self.slack, skip)
-        self.c: Compiled = _COMPILED[key]
+        self.slack = float(slack)
         self.use_fast = fast
+        self._dummy_pod = pod_from_bits({}, 0, 0)
+        #: kube-controller-manager --node-eviction-rate (nodes/s per zone); a capture may say otherwise
+        self.eviction_rate = NODE_EVICTION_RATE
+        #: what the caller fixed (``{"params": {...}, "k8s_version": str | None}``) when the timing may
+        #: be read from a capture (``run.check`` sets it for the oracle it makes); None: never inferred
+        self.timing_given: dict[str, Any] | None = None
+        self._configure(params, k8s_version)
         self.nodes: dict[str, NodeRec] = {}
         self.pods: dict[str, PodRec] = {}
         self.now: float | None = None
@@ -162,23 +170,6 @@ class Oracle:
         self.violations: list[Violation] = []
         self.notes: list[str] = []
         self._pos = Position(-1)
-        c = self.c
-        self._state_props = [(pi, c.state_fns[pi.id]) for pi in c.props if pi.prop.kind == "state"]
-        self._step_by_event: dict[str, list[tuple[str, Callable[..., bool]]]] = {}
-        for (pid, ev), fn in c.step_fns.items():
-            self._step_by_event.setdefault(ev, []).append((pid, fn))
-        self._time_props = [(pi, c.time_fns[pi.id]) for pi in c.props if pi.time_step]
-        # every promise time alone can break: time_passes step properties, state properties on clocks
-        self._timed: list[tuple[Any, Callable[..., bool]]] = []
-        for pi, fn in self._time_props:
-            self._timed.append((pi, self._time_at(fn)))
-        for pi, fn in self._state_props:
-            if pi.clocks:
-                self._timed.append((pi, self._state_at(fn)))
-        self._dummy_pod = pod_from_bits({}, 0, 0)
-        from .compile import property_infos
-
-        self._hb_props = frozenset(pi.id for pi in property_infos() if {k[1] for k in pi.reads} & HEARTBEAT_VARS)
         #: property -> why the input could not show it (filled by adapters through ``extra["unchecked"]``)
         self.unchecked: dict[str, str] = {}
         #: heartbeat property -> nodes for which it would have been judged without their Lease
@@ -199,14 +190,63 @@ class Oracle:
         self.zones: dict[str, str] = {}
         #: node -> its real user taints (the model's one user-taint slot stands for them), for messages
         self.custom_taints: dict[str, list[str]] = {}
+        self._has_noexec: Callable[[list[Any]], bool] = lambda s: bool(
+            s[NI["taint_not_ready_ne"]] or s[NI["taint_unreachable_ne"]]
+            or (s[NI["taint_custom"]] and s[NI["custom_effect"]] == d.NO_EXECUTE))
+
+    def _configure(self, params: dict[str, int] | None, k8s_version: str) -> None:
+        """Fix the timing: the defaults of ``k8s_version`` with ``params`` over them, compiled."""
+        base = defaults(k8s_version)
+        base.update(params or {})
+        self.params, self.k8s_version = base, k8s_version
+        from nodereg.properties.catalogue import ALL_PROPERTIES
+
+        # a property is checked only where its timing assumptions hold for these parameters
+        skip = frozenset(p.id for p in ALL_PROPERTIES if p.assumes and not _params_admissible(base, p.assumes))
+        self.skipped = sorted(skip)
+        key = (tuple(sorted(base.items())), self.slack, skip)
+        if key not in _COMPILED:
+            _COMPILED[key] = compile_oracle(base, self.slack, skip)
+        self.c: Compiled = _COMPILED[key]
+        c = self.c
+        self._state_props = [(pi, c.state_fns[pi.id]) for pi in c.props if pi.prop.kind == "state"]
+        self._step_by_event: dict[str, list[tuple[str, Callable[..., bool]]]] = {}
+        for (pid, ev), fn in c.step_fns.items():
+            self._step_by_event.setdefault(ev, []).append((pid, fn))
+        self._time_props = [(pi, c.time_fns[pi.id]) for pi in c.props if pi.time_step]
+        # every promise time alone can break: time_passes step properties, state properties on clocks
+        self._timed: list[tuple[Any, Callable[..., bool]]] = []
+        for pi, fn in self._time_props:
+            self._timed.append((pi, self._time_at(fn)))
+        for pi, fn in self._state_props:
+            if pi.clocks:
+                self._timed.append((pi, self._state_at(fn)))
+        from .compile import property_infos
+
+        self._hb_props = frozenset(pi.id for pi in property_infos() if {k[1] for k in pi.reads} & HEARTBEAT_VARS)
         self._plain_ids = frozenset(pi.id for pi, _ in self._state_props if not pi.clocks) - {GENERIC}
         self._timed_ids = frozenset(pi.id for pi, _ in self._timed)
         # node-list indices each timed property reads
         self._timed_reads = {pi.id: frozenset(NI[k[1]] for k in pi.reads if k[0] == "node" and k[1] in NI)
                              for pi, _ in self._timed}
-        self._has_noexec: Callable[[list[Any]], bool] = lambda s: bool(
-            s[NI["taint_not_ready_ne"]] or s[NI["taint_unreachable_ne"]]
-            or (s[NI["taint_custom"]] and s[NI["custom_effect"]] == d.NO_EXECUTE))
+
+    def retime(self, params: dict[str, int] | None, k8s_version: str, eviction_rate: float | None = None) -> None:
+        """Fix other timing parameters before the first event (a capture's own version and flags).
+
+        The judgement reads the parameters from the first event on, so they can change only
+        before it: a reader calls this once it has read what the capture says about its cluster.
+        """
+        from .arguments import check_params, check_version
+
+        if self.index >= 0 or self.nodes or self.pods:
+            raise RuntimeError("the timing parameters are fixed once the first event is checked")
+        check_params(params)
+        check_version(k8s_version)
+        self._configure(params, k8s_version)
+        if eviction_rate is not None:
+            if not eviction_rate > 0:
+                raise ValueError(f"eviction_rate: expected nodes per second > 0, got {eviction_rate}")
+            self.eviction_rate = float(eviction_rate)
 
     def _time_at(self, fn: Callable[..., bool]) -> Callable[..., bool]:
         dummy = None
@@ -385,6 +425,8 @@ class Oracle:
                 why = "it reads the node lifecycle controller's private clocks, which no input shows"
             elif p.id in self.unchecked:
                 why = self.unchecked[p.id]
+            elif self.attribute and p.id in NOT_JUDGED_ON_CAPTURES:
+                why = NOT_JUDGED_ON_CAPTURES[p.id]
             elif p.id in self._hb_props and self.nodes and not self.lease_seen and any(
                     r.hb_gated for r in self.nodes.values()):
                 why = NO_LEASE_STREAM.split(":")[0]
@@ -551,8 +593,12 @@ class Oracle:
             # traces in the events format follow the model's own timing (vectors, generated traces);
             # captures of real clusters follow the controller's
             return 0.0
-        # a Ready=False the kubelet posted is seen at the next monitor pass; Unknown is set by that pass
-        extra = float(self.c.params["node_monitor_period"]) if pid.startswith("not-ready") else 0.0
+        # a Ready=False the kubelet posted is seen at the next monitor pass; Unknown is set by that pass;
+        # a recovered node's NoExecute taints go at the next pass too (processTaintBaseEviction)
+        monitor = float(self.c.params["node_monitor_period"])
+        if pid in UNQUEUED_FOLLOWS:
+            return monitor if pid == "ready-node-sheds-ready-taints" else 0.0
+        extra = monitor if pid.startswith("not-ready") else 0.0
         key = f"{rec.name}\0{pid}"
         if key not in self._queued:
             self._enqueue(rec, pid, since)
@@ -562,7 +608,7 @@ class Oracle:
         """The node joins its zone's NoExecute queue when its condition changes: its wait for a token."""
         zone = self.zones.get(rec.name, "")
         start = max(since, self._zone_next.get(zone, -INF))
-        self._zone_next[zone] = start + 1.0 / NODE_EVICTION_RATE
+        self._zone_next[zone] = start + 1.0 / self.eviction_rate
         self._queued[f"{rec.name}\0{pid}"] = start - since
 
     def _advance(self, rec: NodeRec, now: float, end: bool = False, wake: bool = False) -> None:
@@ -862,7 +908,7 @@ class Oracle:
             else:
                 if pi.id not in rec.fail_since:
                     rec.fail_since[pi.id] = now
-                    if self.attribute and pi.id in TAINT_FOLLOWS:
+                    if self.attribute and pi.id in TAINT_FOLLOWS and pi.id not in UNQUEUED_FOLLOWS:
                         self._enqueue(rec, pi.id, now)
         rec.t = now
         self._set_alarm(rec)
@@ -912,6 +958,8 @@ class Oracle:
         if rec.hb_gated and pid in self._hb_props:
             self.unchecked_nodes.setdefault(pid, set()).add(rec.name)
             return
+        if self.attribute and pid in NOT_JUDGED_ON_CAPTURES:
+            return  # coverage says "not checked" for it
         pos = self._pos
         msg = explain(self, pid, rec, prec, eid, pre, post, now, **kw)
         deadline = kw.get("deadline")

@@ -89,6 +89,10 @@ def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt
 
     check_check_args(sources, fmt, params, k8s_version, slack, oracle, jobs)  # errors name the argument
     o = oracle or Oracle(params, k8s_version or K8S_VERSION, slack)
+    if oracle is None:
+        # a capture of a real cluster may say which version it runs and with which timing flags
+        # (read by its reader before any judgement); what the caller gave wins
+        o.timing_given = {"params": dict(params or {}), "k8s_version": k8s_version}
     rep = Report(oracle=o)
     if isinstance(sources, str | Path):
         sources = [str(sources)]
