@@ -514,4 +514,129 @@ MUTANTS = (
            _noschedule_pass_never_synced),
 )
 
+# 14. issue 12, round 2: bugs of classes that no property caught (each with the property that now does)
+def _uncordon_clears_user_taint(m: Model) -> Model:
+    e = m.event("admin_uncordon")
+    eff = _without_effect_keys(e.effect, {
+        "taint_custom": lambda s, i: And(s.node(i.node).taint_custom, s.node(i.node).custom_effect != d.NO_SCHEDULE)})
+    return _replace_event(m, "uncordon-clears-user-taint", e.id, effect=eff)
+
+
+def _cordon_not_resynced(m: Model) -> Model:
+    e = m.event("admin_cordon")
+    eff = _without_effect_keys(e.effect, {"taints_synced": lambda s, i: s.node(i.node).taints_synced})
+    return _replace_event(m, "cordon-does-not-trigger-taint-pass", e.id, effect=eff)
+
+
+def _recovered_keeps_noexecute(m: Model) -> Model:
+    e = m.event("nlc_sync_noexecute_taints")
+
+    def wanted(nd: Any) -> tuple[Any, Any]:
+        keep = Or(nd.ready == d.READY_ABSENT, nd.ready == d.READY_TRUE)  # the bug: markNodeAsReachable never runs
+        return (If(keep, nd.taint_not_ready_ne, nd.ready == d.READY_FALSE),
+                If(keep, nd.taint_unreachable_ne, nd.ready == d.READY_UNKNOWN))
+
+    def guard(s: Any, i: Any) -> Any:
+        nd = s.node(i.node)
+        want_nr, want_ur = wanted(nd)
+        return And(nd.exists, Or(nd.taint_not_ready_ne != want_nr, nd.taint_unreachable_ne != want_ur))
+
+    def eff(s: Any, i: Any) -> Any:
+        nd = s.node(i.node)
+        want_nr, want_ur = wanted(nd)
+        missing = Or(And(want_nr, Not(nd.taint_not_ready_ne)), And(want_ur, Not(nd.taint_unreachable_ne)))
+        return s.update().node(
+            i.node,
+            taint_not_ready_ne=If(missing, Or(nd.taint_not_ready_ne, want_nr), want_nr),
+            taint_unreachable_ne=If(missing, Or(nd.taint_unreachable_ne, want_ur), want_ur),
+        )
+
+    return _replace_event(m, "recovered-node-keeps-noexecute-taint", e.id, guard=guard, effect=eff)
+
+
+def _eviction_not_cancelled(m: Model) -> Model:
+    e = m.event("taint_eviction_evict_pod")
+
+    def guard(s: Any, i: Any) -> Any:
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return And(pd.bound_to == i.node, Or(Not(d.pod_tolerates_noexecute(nd, pd)), Not(pd.tolerates_forever)))
+
+    return _replace_event(m, "eviction-not-cancelled-when-taint-goes", e.id, guard=guard)
+
+
+def _eviction_one_second_early(m: Model) -> Model:
+    from .logic import Max
+
+    e = m.event("taint_eviction_evict_pod")
+
+    def delay(s: Any, i: Any) -> Any:
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return If(d.pod_tolerates_noexecute(nd, pd), Max(pd.toleration_seconds - 1, 0), 0)
+
+    timer = dataclasses.replace(e.timer, earliest=delay, latest=delay)
+    return _replace_event(m, "eviction-one-second-early", e.id, timer=timer)
+
+
+def _kubelet_evicts_without_pressure(m: Model) -> Model:
+    e = m.event("kubelet_evict_pod")
+
+    def guard(s: Any, i: Any) -> Any:
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return And(nd.alive, nd.registered, nd.exists, Not(nd.memory_pressure), pd.bound_to == i.node)
+
+    return _replace_event(m, "kubelet-evicts-without-pressure", e.id, guard=guard)
+
+
+def _binding_allows_rebind(m: Model) -> Model:
+    e = m.event("scheduler_bind_pod")
+
+    def guard(s: Any, i: Any) -> Any:
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return And(pd.bound_to != i.node, nd.exists, d.pod_passes_unschedulable(nd, pd),
+                   d.pod_tolerates_taints(nd, pd), d.pod_fits_resources(s, i.node, pd))
+
+    return _replace_event(m, "binding-allows-rebind", e.id, guard=guard)
+
+
+def _approver_approves_other_node(m: Model) -> Model:
+    e = m.event("csr_approver_approve")
+
+    def eff(s: Any, i: Any) -> Any:
+        other = (i.node + 1) % s.cfg.nodes
+        return s.update().node(other, csr=d.CSR_APPROVED)
+
+    return _replace_event(m, "approver-approves-another-nodes-csr", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant("uncordon-clears-user-taint",
+           "kubectl uncordon strips every NoSchedule taint it finds, the user's dedicated=gpu:NoSchedule "
+           "included.", "staging/src/k8s.io/kubectl/pkg/drain/cordon.go", _uncordon_clears_user_taint),
+    Mutant("cordon-does-not-trigger-taint-pass",
+           "The node lifecycle controller's update handler ignores spec-only changes, so a cordon never "
+           "brings the unschedulable taint.", "pkg/controller/nodelifecycle (doNoScheduleTaintingPass)",
+           _cordon_not_resynced),
+    Mutant("recovered-node-keeps-noexecute-taint",
+           "markNodeAsReachable never runs: a node whose kubelet comes back keeps not-ready/unreachable:"
+           "NoExecute, and every pod bound there is evicted later.",
+           "pkg/controller/nodelifecycle (processTaintBaseEviction)", _recovered_keeps_noexecute),
+    Mutant("eviction-not-cancelled-when-taint-goes",
+           "The taint-eviction controller does not cancel a scheduled deletion when the NoExecute taint is "
+           "removed.", "pkg/controller/tainteviction/taint_eviction.go (CancelWork)", _eviction_not_cancelled),
+    Mutant("eviction-one-second-early",
+           "The deletion is scheduled at tolerationSeconds - 1 (rounding).",
+           "pkg/controller/tainteviction/timed_workers.go", _eviction_one_second_early),
+    Mutant("kubelet-evicts-without-pressure",
+           "The eviction manager compares its memory threshold the wrong way and evicts without pressure.",
+           "pkg/kubelet/eviction/eviction_manager.go", _kubelet_evicts_without_pressure),
+    Mutant("binding-allows-rebind",
+           "pods/binding accepts a pod that already has spec.nodeName: a running pod is moved to another node.",
+           "pkg/registry/core/pod/storage/storage.go (setPodNodeAndMetadata)", _binding_allows_rebind),
+    Mutant("approver-approves-another-nodes-csr",
+           "The CSR approver approves the CSR of another node than the one whose request it reviewed.",
+           "pkg/controller/certificates/approver/sarapprove.go", _approver_approves_other_node),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}
+

@@ -529,6 +529,163 @@ PROPERTIES: tuple[Property, ...] = (
         witness_kind="step",
         witness_events=("nlc_monitor_node_health",),
     ),
+    Property(
+        "condition-taints-follow-conditions",
+        "Time does not pass while a Node's cordon, memory-pressure or network-unavailable NoSchedule taint "
+        "disagrees with spec.unschedulable or the condition it stands for (in either direction).",
+        "time step: ∀n: exists[n] ⇒ (unschedulable:NS ⇔ spec.unschedulable) ∧ (memory-pressure:NS ⇔ "
+        "MemoryPressure=True) ∧ (network-unavailable:NS ⇔ NetworkUnavailable=True)",
+        "doNoScheduleTaintingPass runs on every Node update (spec or status) and swaps in the taints "
+        "nodeConditionToTaintKeyStatusMap and spec.unschedulable call for (TaintNodesByCondition).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass)",
+        "step",
+        lambda pre, post, b: _all_nodes(pre, lambda n: Implies(pre.node(n).exists, And(
+            pre.node(n).taint_unschedulable == pre.node(n).unschedulable,
+            pre.node(n).taint_memory_pressure == pre.node(n).memory_pressure,
+            pre.node(n).taint_network_unavailable == pre.node(n).network_unavailable))),
+        lambda pre, post, b: And(pre.node(0).exists, pre.node(0).memory_pressure),
+        "time passes while node 0 reports MemoryPressure",
+        events=("time_passes",),
+        witness_kind="step",
+        witness_events=("time_passes",),
+    ),
+    Property(
+        "ready-node-sheds-ready-taints",
+        "Time does not pass while a Ready=True node still carries a not-ready or unreachable taint, of "
+        "either effect: a node that recovers loses the taints its failure brought.",
+        "time step: ∀n: exists[n] ∧ ready[n] = True ⇒ ¬not-ready:NS ∧ ¬not-ready:NE ∧ ¬unreachable:NS ∧ "
+        "¬unreachable:NE",
+        "doNoScheduleTaintingPass drops the NoSchedule taints on the update; for a Ready node "
+        "processTaintBaseEviction calls markNodeAsReachable, which removes both NoExecute taints "
+        "(upstream at the next monitor pass; the model before time moves on).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction, markNodeAsReachable)",
+        "step",
+        lambda pre, post, b: _all_nodes(pre, lambda n: Implies(
+            And(pre.node(n).exists, pre.node(n).ready == d.READY_TRUE),
+            And(Not(pre.node(n).taint_not_ready_ns), Not(pre.node(n).taint_not_ready_ne),
+                Not(pre.node(n).taint_unreachable_ns), Not(pre.node(n).taint_unreachable_ne)))),
+        lambda pre, post, b: And(pre.node(0).exists, pre.node(0).ready == d.READY_TRUE),
+        "time passes while node 0 is Ready",
+        events=("time_passes",),
+        witness_kind="step",
+        witness_events=("time_passes",),
+    ),
+    Property(
+        "eviction-only-when-due",
+        "The taint-eviction controller deletes only a pod bound to the node it acts for, while that node "
+        "carries a NoExecute taint the pod does not tolerate or tolerates only for a limited time: a pod "
+        "that tolerates every NoExecute taint for ever, or whose taint was removed, is never evicted.",
+        "evict(n,p) ⇒ bound[p] = n ∧ NoExecute taint on n ∧ (¬p tolerates them ∨ ¬forever[p])",
+        "processPodOnNode cancels the pod's work when no NoExecute taint is left and schedules nothing "
+        "when every taint is tolerated without tolerationSeconds (getMinTolerationTime = -1); "
+        "CancelWork when the taint goes.",
+        "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode, getMinTolerationTime)",
+        "step",
+        lambda pre, post, b: And(
+            pre.pod(b.pod).bound_to == b.node, _noexecute(pre.node(b.node)),
+            Or(Not(_noexecute_tolerated(pre.node(b.node), pre.pod(b.pod))), Not(pre.pod(b.pod).tolerates_forever))),
+        lambda pre, post, b: pre.pod(b.pod).bound_to == b.node,
+        "the taint-eviction controller deletes a pod",
+        events=("taint_eviction_evict_pod",),
+        witness_kind="step",
+        witness_events=("taint_eviction_evict_pod",),
+    ),
+    Property(
+        "eviction-not-early",
+        "A pod that tolerates every NoExecute taint on its node for a limited time is deleted only once "
+        "its tolerationSeconds have run out since the controller first found it under those taints.",
+        "evict(n,p) ∧ p tolerates every NoExecute taint on n ⇒ since_noexecute[p] ≥ tolerationSeconds[p]   "
+        "(since_noexecute: started by the semantics, not by the controller's effect)",
+        "processPodOnNode schedules the deletion at CreatedAt + minTolerationTime (timed_workers); a "
+        "change to an overlapping taint set keeps the earlier start.",
+        "pkg/controller/tainteviction/taint_eviction.go; pkg/controller/tainteviction/timed_workers.go",
+        "step",
+        lambda pre, post, b: Implies(
+            _noexecute_tolerated(pre.node(b.node), pre.pod(b.pod)),
+            pre.pod(b.pod).since_noexecute >= pre.pod(b.pod).toleration_seconds),
+        lambda pre, post, b: And(_noexecute_tolerated(pre.node(b.node), pre.pod(b.pod)),
+                                 pre.pod(b.pod).toleration_seconds >= 1),
+        "a pod is evicted after its tolerationSeconds",
+        events=("taint_eviction_evict_pod",),
+        witness_kind="step",
+        witness_events=("taint_eviction_evict_pod",),
+    ),
+    Property(
+        "kubelet-evicts-only-under-pressure",
+        "The kubelet's eviction manager deletes a pod only while its node reports MemoryPressure.",
+        "kubelet_evict(n,p) ⇒ memory_pressure[n]",
+        "The eviction manager acts only when a signal crosses its threshold, which is also what it "
+        "reports as the MemoryPressure condition (synchronize, nodeConditions).",
+        "pkg/kubelet/eviction/eviction_manager.go (synchronize)",
+        "step",
+        lambda pre, post, b: pre.node(b.node).memory_pressure,
+        lambda pre, post, b: True,
+        "the kubelet evicts a pod",
+        events=("kubelet_evict_pod",),
+        witness_kind="step",
+        witness_events=("kubelet_evict_pod",),
+    ),
+    Property(
+        "binding-is-final",
+        "A bound pod never moves to another node: it leaves its node only by being deleted (back to pending).",
+        "every step: ∀p: bound[p] ≠ none ∧ bound'[p] ≠ bound[p] ⇒ bound'[p] = none",
+        "The pods/binding subresource refuses a pod whose spec.nodeName is already set "
+        "(setPodNodeAndMetadata: 'pod %v is already assigned to node %q'), and spec.nodeName is immutable.",
+        "pkg/registry/core/pod/storage/storage.go (setPodNodeAndMetadata); pkg/apis/core/validation",
+        "step",
+        lambda pre, post, b: And(*[
+            Implies(And(pre.pod(p).bound_to != d.UNBOUND, post.pod(p).bound_to != pre.pod(p).bound_to),
+                    post.pod(p).bound_to == d.UNBOUND)
+            for p in pre.pods  # every pod: a bind of one pod may move another
+        ]),
+        lambda pre, post, b: pre.pod(b.pod).bound_to == b.node,
+        "a bound pod leaves its node (the taint-eviction controller deletes it)",
+        events=tuple(e.id for e in d.EVENTS if e.id != "time_passes"),
+        witness_kind="step",
+        witness_events=("taint_eviction_evict_pod",),
+    ),
+    Property(
+        "user-taint-changes-only-by-kubectl-taint",
+        "An existing Node's user taint (key, value, effect) changes only through kubectl taint; no "
+        "controller, kubelet, cordon or uncordon removes or rewrites it.",
+        "step of e ∉ {kubectl taint, kubectl taint KEY-}: ∀n: exists[n] ∧ exists'[n] ⇒ "
+        "user taint'[n] = user taint[n]",
+        "The node lifecycle controller swaps only its own condition taints (SwapNodeControllerTaint); "
+        "kubectl cordon/uncordon patch spec.unschedulable alone; NodeRestriction forbids the kubelet "
+        "to modify taints.",
+        "pkg/controller/util/node/controller_utils.go; staging/src/k8s.io/kubectl/pkg/drain/cordon.go",
+        "step",
+        # every node, not node 0 alone: the acting instance may write another node's data
+        lambda pre, post, b: And(*[Implies(
+            And(pre.node(n).exists, post.node(n).exists),
+            And(post.node(n).taint_custom == pre.node(n).taint_custom,
+                post.node(n).custom_effect == pre.node(n).custom_effect)) for n in pre.nodes]),
+        lambda pre, post, b: And(pre.node(b.node).exists, pre.node(b.node).taint_custom),
+        "a node carrying the user taint is uncordoned",
+        events=tuple(e.id for e in d.EVENTS
+                     if e.id not in ("admin_taint_node", "admin_untaint_node", "time_passes")),
+        witness_kind="step",
+        witness_events=("admin_uncordon",),
+    ),
+    Property(
+        "only-requested-csr-approved",
+        "The CSR approver approves only the pending CSR it acts on: never another node's CSR, never one "
+        "that was not requested.",
+        "approve(n): ∀m: csr'[m] ≠ csr[m] ⇒ m = n ∧ csr[m] = Pending",
+        "sarapprove approves the CSR object whose requester passed the SubjectAccessReview "
+        "(selfnodeclient / nodeclient), by updating that object's approval subresource alone.",
+        "pkg/controller/certificates/approver/sarapprove.go",
+        "step",
+        # every node, not node 0 alone: the bug approves another node's CSR
+        lambda pre, post, b: And(*[Implies(
+            post.node(m).csr != pre.node(m).csr,
+            And(m == b.node, pre.node(m).csr == d.CSR_PENDING)) for m in pre.nodes]),
+        lambda pre, post, b: True,
+        "a CSR is approved",
+        events=("csr_approver_approve",),
+        witness_kind="step",
+        witness_events=("csr_approver_approve",),
+    ),
 )
 
 

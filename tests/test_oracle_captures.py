@@ -351,7 +351,9 @@ STORIES: list[tuple[str, Story, float, set[tuple[str, str, str | None]]]] = [
     # status post: node-restriction), also after the oracle inferred the taint pass that restores it
     ("a taint write that is no half of a swap is judged", _wrong_taint_removal, 200,
      {("not-ready-taint-follows-not-ready", "w-1", None), ("synced-taints-match-conditions", "w-1", None)}
-     | _if("fallen-node-keeps-a-ready-taint", ("fallen-node-keeps-a-ready-taint", "w-1", None))),
+     | _if("fallen-node-keeps-a-ready-taint", ("fallen-node-keeps-a-ready-taint", "w-1", None))
+     # the story's kubelet posts Ready=True at the end and nothing removes not-ready:NoExecute
+     | _if("ready-node-sheds-ready-taints", ("ready-node-sheds-ready-taints", "w-1", None))),
 ]
 
 

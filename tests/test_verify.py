@@ -84,6 +84,15 @@ EXPECTED_KILLERS = {
     "untolerated-eviction-waits": "untolerated-noexecute-pod-is-gone",
     "kubelet-registers-another-name": "node-restriction",
     "scheduler-binds-to-deleted-node": "pods-only-on-existing-nodes",
+    # issue 12, round 2: bug classes that survived every property before (each caught by a new one)
+    "uncordon-clears-user-taint": "user-taint-changes-only-by-kubectl-taint",
+    "cordon-does-not-trigger-taint-pass": "condition-taints-follow-conditions",
+    "recovered-node-keeps-noexecute-taint": "ready-node-sheds-ready-taints",
+    "eviction-not-cancelled-when-taint-goes": "eviction-only-when-due",
+    "eviction-one-second-early": "eviction-not-early",
+    "kubelet-evicts-without-pressure": "kubelet-evicts-only-under-pressure",
+    "binding-allows-rebind": "binding-is-final",
+    "approver-approves-another-nodes-csr": "only-requested-csr-approved",
 }
 
 
