@@ -638,5 +638,91 @@ MUTANTS = (
            "pkg/controller/certificates/approver/sarapprove.go", _approver_approves_other_node),
 )
 
+# 15. issue 12, round 3: a second set of bugs written apart; the classes that survived it
+def _route_clears_other_node(m: Model) -> Model:
+    e = m.event("cloud_route_created")
+
+    def eff(s: Any, i: Any) -> Any:
+        other = (i.node + 1) % s.cfg.nodes
+        return s.update().node(other, network_unavailable=False, taints_synced=False)
+
+    return _replace_event(m, "route-controller-writes-another-node", e.id, effect=eff)
+
+
+def _status_allocatable_unclamped(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+    eff = _without_effect_keys(e.effect, {
+        "allocatable": lambda s, i: s.node(i.node).capacity - s.node(i.node).reserved})
+    return _replace_event(m, "status-allocatable-not-clamped", e.id, effect=eff)
+
+
+def _unknown_keeps_pressure(m: Model) -> Model:
+    e = m.event("nlc_monitor_node_health")
+    eff = _without_effect_keys(e.effect, {"memory_pressure": lambda s, i: s.node(i.node).memory_pressure})
+    return _replace_event(m, "unknown-keeps-memory-pressure", e.id, effect=eff)
+
+
+def _route_clobbers_pressure(m: Model) -> Model:
+    e = m.event("cloud_route_created")
+    eff = _without_effect_keys(e.effect, {"memory_pressure": lambda s, i: False})
+    return _replace_event(m, "route-controller-clears-memory-pressure", e.id, effect=eff)
+
+
+def _status_post_not_heartbeat(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+    eff = _without_effect_keys(e.effect, {"heartbeat_unseen": lambda s, i: s.node(i.node).heartbeat_unseen})
+    return _replace_event(m, "status-post-not-a-heartbeat", e.id, effect=eff)
+
+
+def _cordon_patches_taint(m: Model) -> Model:
+    e = m.event("admin_cordon")
+
+    def eff(s: Any, i: Any) -> Any:
+        return s.update().node(i.node, taint_unschedulable=True, taints_synced=False)
+
+    return _replace_event(m, "cordon-patches-taint-not-spec", e.id, effect=eff)
+
+
+def _eviction_deletes_every_pod(m: Model) -> Model:
+    e = m.event("taint_eviction_evict_pod")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = s.update()
+        for q in s.pods:
+            u.pod(q, bound_to=If(s.pod(q).bound_to == i.node, d.UNBOUND, s.pod(q).bound_to))
+        return u
+
+    return _replace_event(m, "eviction-deletes-every-pod-of-the-node", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant("route-controller-writes-another-node",
+           "The route controller clears NetworkUnavailable on another Node than the one whose route it created.",
+           "staging/src/k8s.io/cloud-provider/controllers/route/route_controller.go", _route_clears_other_node),
+    Mutant("status-allocatable-not-clamped",
+           "A status post recomputes allocatable as capacity - reserved without clamping at zero. Before the "
+           "verifier checked that no step leaves the type domain, induction pruned the negative value and "
+           "'proved' allocatable-within-capacity.", "pkg/kubelet/nodestatus/setters.go", _status_allocatable_unclamped),
+    Mutant("unknown-keeps-memory-pressure",
+           "When the grace period runs out the controller sets only Ready to Unknown; MemoryPressure=True and "
+           "its taint stay on the silent node.", "pkg/controller/nodelifecycle (tryUpdateNodeHealth)",
+           _unknown_keeps_pressure),
+    Mutant("route-controller-clears-memory-pressure",
+           "The route controller writes the whole condition list and resets MemoryPressure.",
+           "staging/src/k8s.io/cloud-provider/controllers/route/route_controller.go", _route_clobbers_pressure),
+    Mutant("status-post-not-a-heartbeat",
+           "The controller does not count a status post as a heartbeat (only Lease renewals).",
+           "pkg/controller/nodelifecycle (tryUpdateNodeHealth)", _status_post_not_heartbeat),
+    Mutant("cordon-patches-taint-not-spec",
+           "kubectl cordon adds the unschedulable taint instead of setting spec.unschedulable; the taint pass "
+           "then removes it again and the cordon is lost.", "staging/src/k8s.io/kubectl/pkg/drain/cordon.go",
+           _cordon_patches_taint),
+    Mutant("eviction-deletes-every-pod-of-the-node",
+           "When one pod's eviction fires, the taint-eviction controller deletes every pod of the node.",
+           "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)", _eviction_deletes_every_pod),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}
+
 

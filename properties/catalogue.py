@@ -52,6 +52,7 @@ CONTROLLER_LATENCY = 0
 
 KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor == "kubelet")
 NON_KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor != "kubelet")
+NODE_INDEXED_EVENTS = tuple(e.id for e in d.EVENTS if "node" in e.indices)
 NODE_OBJECT = d.node_object_vars()
 TAINTS = d.taint_vars()
 
@@ -685,6 +686,129 @@ PROPERTIES: tuple[Property, ...] = (
         events=("csr_approver_approve",),
         witness_kind="step",
         witness_events=("csr_approver_approve",),
+    ),
+    Property(
+        "unknown-node-reports-no-pressure",
+        "A Node marked Ready=Unknown reports no MemoryPressure (the controller sets every kubelet-owned "
+        "condition Unknown with Ready, so the memory-pressure taint goes too).",
+        "∀n: exists[n] ∧ ready[n] = Unknown ⇒ ¬memory_pressure[n]",
+        "tryUpdateNodeHealth sets Ready, MemoryPressure, DiskPressure and PIDPressure to Unknown together "
+        "when the grace period runs out; nodeConditionToTaintKeyStatusMap has no taint for Unknown pressure.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
+        "state",
+        lambda s: And(*[Implies(And(s.node(n).exists, s.node(n).ready == d.READY_UNKNOWN),
+                                Not(s.node(n).memory_pressure)) for n in getattr(s, "focus_nodes", s.nodes)]),
+        lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_UNKNOWN),
+        "node 0 is Unknown",
+    ),
+    Property(
+        "only-kubelet-reports-pressure",
+        "Nothing but the kubelet raises or lowers MemoryPressure on a live Node; another actor only drops it "
+        "when it marks the Node Unknown or deletes it.",
+        "step of a non-kubelet actor: ∀n: memory_pressure'[n] ≠ memory_pressure[n] ⇒ "
+        "¬memory_pressure'[n] ∧ (ready'[n] = Unknown ∨ ¬exists'[n])",
+        "Only the kubelet's eviction manager / MemoryPressureCondition setter writes the condition; the route "
+        "controller patches NetworkUnavailable alone; tryUpdateNodeHealth only writes Unknown on expiry.",
+        "pkg/kubelet/nodestatus/setters.go; staging/src/k8s.io/cloud-provider/controllers/route/route_controller.go",
+        "step",
+        # every node: the acting instance may write another node's data
+        lambda pre, post, b: And(*[Implies(
+            post.node(n).memory_pressure != pre.node(n).memory_pressure,
+            And(Not(post.node(n).memory_pressure),
+                Or(post.node(n).ready == d.READY_UNKNOWN, Not(post.node(n).exists)))) for n in pre.nodes]),
+        lambda pre, post, b: And(pre.node(b.node).memory_pressure, Not(post.node(b.node).memory_pressure)),
+        "a non-kubelet actor drops a Node's MemoryPressure",
+        events=NON_KUBELET_EVENTS,
+        witness_kind="step",
+        witness_events=("nlc_monitor_node_health",),
+    ),
+    Property(
+        "probe-not-older-than-last-heartbeat",
+        "Once the controller has seen every heartbeat (Lease renewal or status post), its probe time is no "
+        "older than the kubelet's last sign of life.",
+        "∀n: exists[n] ∧ ¬heartbeat_unseen[n] ⇒ since_probe[n] ≤ since_heartbeat[n]",
+        "tryUpdateNodeHealth refreshes probeTimestamp when the Lease renewTime OR the Ready lastHeartbeatTime "
+        "changed; either signal alone keeps the node alive.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
+        "state",
+        lambda s: And(*[Implies(And(s.node(n).exists, Not(s.node(n).heartbeat_unseen)),
+                                s.node(n).since_probe <= s.node(n).since_heartbeat)
+                        for n in getattr(s, "focus_nodes", s.nodes)]),
+        lambda s: And(s.node(0).exists, Not(s.node(0).heartbeat_unseen), s.node(0).since_heartbeat >= 1),
+        "node 0's heartbeats are all seen, a while after the last one",
+    ),
+    Property(
+        "noexecute-swap-never-drops-all",
+        "A write of the NoExecute tainting pass never leaves a NotReady or Unknown Node that carried a Ready "
+        "NoExecute taint with none: the swap adds the new taint before it removes the old, so a pod's "
+        "eviction timer keeps running (taintSetsOverlap).",
+        "noexecute_pass(n) ∧ ready[n] ∈ {False, Unknown} ∧ (not-ready:NE[n] ∨ unreachable:NE[n]) ⇒ "
+        "not-ready:NE'[n] ∨ unreachable:NE'[n]",
+        "SwapNodeControllerTaint: AddOrUpdateTaintOnNode first, RemoveTaintOffNode second.",
+        "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint)",
+        "step",
+        lambda pre, post, b: Implies(
+            And(Or(pre.node(b.node).ready == d.READY_FALSE, pre.node(b.node).ready == d.READY_UNKNOWN),
+                Or(pre.node(b.node).taint_not_ready_ne, pre.node(b.node).taint_unreachable_ne)),
+            Or(post.node(b.node).taint_not_ready_ne, post.node(b.node).taint_unreachable_ne)),
+        lambda pre, post, b: And(pre.node(b.node).taint_unreachable_ne, pre.node(b.node).ready == d.READY_FALSE),
+        "the pass swaps unreachable for not-ready",
+        events=("nlc_sync_noexecute_taints",),
+        witness_kind="step",
+        witness_events=("nlc_sync_noexecute_taints",),
+    ),
+    Property(
+        "node-actions-touch-only-their-node",
+        "An action taken for one Node (controller pass, cloud initialisation, route, cordon, taint, delete) "
+        "changes no field of another Node object.",
+        "step of a node-indexed action on n: ∀m ≠ n: node m' = node m (Node-object fields)",
+        "Every controller works on the Node its work item names (a key from the informer queue).",
+        "pkg/controller/nodelifecycle; staging/src/k8s.io/cloud-provider/controllers/{node,route}",
+        "step",
+        lambda pre, post, b: And(*[And(*[getattr(pre.node(m), v) == getattr(post.node(m), v) for v in NODE_OBJECT])
+                                   for m in pre.nodes if m != b.node]),
+        lambda pre, post, b: pre.node(b.node).exists,
+        "an action on an existing Node",
+        events=NODE_INDEXED_EVENTS,
+        witness_kind="step",
+        witness_events=("cloud_node_initialize",),
+    ),
+    Property(
+        "cordon-sets-unschedulable",
+        "kubectl cordon leaves the Node with spec.unschedulable=true (and the NoSchedule pass then adds the "
+        "matching taint, never the other way round).",
+        "cordon(n) ⇒ unschedulable'[n]",
+        "cordon.go PatchOrReplace sets node.Spec.Unschedulable; the unschedulable taint is the controller's "
+        "mirror of the field (doNoScheduleTaintingPass).",
+        "staging/src/k8s.io/kubectl/pkg/drain/cordon.go",
+        "step",
+        lambda pre, post, b: post.node(b.node).unschedulable,
+        lambda pre, post, b: True,
+        "a node is cordoned",
+        events=("admin_cordon",),
+        witness_kind="step",
+        witness_events=("admin_cordon",),
+    ),
+    Property(
+        "actions-move-only-their-pods",
+        "An action taken for node n removes only pods bound to n, and an action taken for pod p changes only "
+        "pod p: eviction, pod GC and the scheduler never touch a pod they were not asked about.",
+        "step of e on (n[, p]): ∀q: (bound[q] ∉ {n, none} ⇒ bound'[q] = bound[q]) ∧ "
+        "(e has a pod index ∧ q ≠ p ⇒ bound'[q] = bound[q])",
+        "processPodOnNode deletes the one pod whose timer fired; gcOrphaned deletes pods whose spec.nodeName "
+        "names a Node that is gone; pods/binding writes one pod.",
+        "pkg/controller/tainteviction/taint_eviction.go; pkg/controller/podgc/gc_controller.go",
+        "step",
+        lambda pre, post, b: And(*[And(
+            Implies(And(pre.pod(q).bound_to != b.node, pre.pod(q).bound_to != d.UNBOUND),
+                    post.pod(q).bound_to == pre.pod(q).bound_to),
+            (post.pod(q).bound_to == pre.pod(q).bound_to) if (b.pod is not None and q != b.pod) else True)
+            for q in pre.pods]),
+        lambda pre, post, b: pre.pod(b.pod).bound_to == b.node,
+        "the taint-eviction controller deletes a pod of its node",
+        events=tuple(e.id for e in d.EVENTS if "node" in e.indices),
+        witness_kind="step",
+        witness_events=("taint_eviction_evict_pod",),
     ),
 )
 

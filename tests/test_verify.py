@@ -93,6 +93,14 @@ EXPECTED_KILLERS = {
     "kubelet-evicts-without-pressure": "kubelet-evicts-only-under-pressure",
     "binding-allows-rebind": "binding-is-final",
     "approver-approves-another-nodes-csr": "only-requested-csr-approved",
+    # issue 12, round 3: a second set written apart; one seeded mutant per class that survived it
+    "route-controller-writes-another-node": "node-actions-touch-only-their-node",
+    "status-allocatable-not-clamped": "allocatable-within-capacity",
+    "unknown-keeps-memory-pressure": "unknown-node-reports-no-pressure",
+    "route-controller-clears-memory-pressure": "only-kubelet-reports-pressure",
+    "status-post-not-a-heartbeat": "probe-not-older-than-last-heartbeat",
+    "cordon-patches-taint-not-spec": "cordon-sets-unschedulable",
+    "eviction-deletes-every-pod-of-the-node": "actions-move-only-their-pods",
 }
 
 

@@ -95,7 +95,15 @@ class Prover:
         self.s0, self.s1 = enc.state("i0"), enc.state("i1")
         self.st = enc.step_vars("i0")
         self.ind = z3.Solver()
-        self.ind.add(enc.domain(self.s0), enc.domain(self.s1), enc.trans(self.s0, self.s1, self.st))
+        self.ind.add(enc.domain(self.s0), enc.trans(self.s0, self.s1, self.st))
+        # The type domain (enums in range, clocks and allocatable non-negative, bound_to a node) helps
+        # induction close, but assuming it of the post-state is sound only if no step leaves it: a
+        # step that writes a negative allocatable would otherwise be pruned from every induction
+        # step, and the property it breaks "proved". So it is assumed after a step only once proved
+        # inductive here (one query), and never otherwise.
+        self.domain_inductive = self._domain_is_inductive()
+        if self.domain_inductive:
+            self.ind.add(enc.domain(self.s1))
         self.base = z3.Solver()
         self.base.add(enc.init(self.s0))
         self.lemmas: list[Property] = []
@@ -104,6 +112,13 @@ class Prover:
         self.bstates = [enc.state("b0")]
         self.bsteps: list[Step] = []
         self.bmc.add(enc.init(self.bstates[0]))
+
+    def _domain_is_inductive(self, timeout_s: float = 30.0) -> bool:
+        """Whether every step from a state in the type domain stays in it (``unknown``: not assumed)."""
+        q = z3.Solver()
+        q.set("timeout", int(timeout_s * 1000))
+        q.add(self.enc.domain(self.s0), self.enc.trans(self.s0, self.s1, self.st), z3.Not(self.enc.domain(self.s1)))
+        return q.check() == z3.unsat
 
     def add_lemma(self, prop: Property) -> None:
         """Assume a proved state property in the pre- and post-state of the induction step."""
