@@ -41,7 +41,11 @@ EVENT_LABELS: dict[str, EventLabel] = {
     "kubelet_obtain_certificate": EventLabel("CSR signed: kubelet gets its client certificate"),
     "kubelet_register_node": EventLabel(
         "kubelet POSTs its Node (again after a restart: AlreadyExists, no change)",
-        (("registered", "kubelet POSTs its Node; admission adds the not-ready taint"),),
+        (
+            ("registered", "kubelet POSTs its Node; admission adds the not-ready taint"),
+            ("ready", "kubelet POSTs its Node with Ready=True"),
+            ("not_ready", "kubelet POSTs its Node with Ready=False"),
+        ),
     ),
     "kubelet_post_status": EventLabel(
         "kubelet posts node status (Ready, MemoryPressure)",

@@ -33,7 +33,7 @@ from .labels import actor_title, label
 
 FONT = "Helvetica"
 #: Arrow labels are wrapped to this many characters per line.
-ARROW_WIDTH = 26
+ARROW_WIDTH = 20
 COMPOSITE = "exists"
 COMPOSITE_TITLE = "Node object exists"
 DEFAULT_COLOUR = "#555555"
@@ -300,7 +300,7 @@ def dot(g: DocGraph) -> str:
     """DOT source of the documentation diagram (render with ``dot``)."""
     out = [
         "digraph NodeLifecycle {",
-        f'  graph [fontname="{FONT}", rankdir=TB, compound=true, newrank=true, nodesep=0.45, ranksep=0.5,',
+        f'  graph [fontname="{FONT}", rankdir=TB, compound=true, newrank=true, nodesep=0.35, ranksep=0.5,',
         "         pad=0.15, labelloc=b, labeljust=l, label=" + _legend(g) + "];",
         f'  node [fontname="{FONT}", shape=box, style="rounded,filled", fillcolor="#f7f9fc", color="#34495e",',
         '        penwidth=1.4, margin="0.10,0.05"];',
