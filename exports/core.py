@@ -457,6 +457,20 @@ def _walk(e: z3.ExprRef) -> Iterable[z3.ExprRef]:
         stack.extend(x.children())
 
 
+def _value_terms(e: z3.ExprRef) -> Iterable[z3.ExprRef]:
+    """The subterms an integer term's value is built from (if-then-else conditions left out)."""
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if z3.is_bool(x):
+            continue
+        yield x
+        if z3.is_app_of(x, z3.Z3_OP_ITE):
+            stack.extend(x.children()[1:])
+        else:
+            stack.extend(x.children())
+
+
 _CMP = (z3.Z3_OP_LE, z3.Z3_OP_LT, z3.Z3_OP_GE, z3.Z3_OP_GT, z3.Z3_OP_EQ, z3.Z3_OP_DISTINCT)
 
 
@@ -567,7 +581,10 @@ def _interval(e: z3.ExprRef, clock: str, frozen_names: dict[str, str],
 def _check_clock_assignment(k: Key, v: z3.ExprRef, consts: dict[Key, Any], caps: dict[str, int]) -> None:
     """A clock may be reset, kept, advanced by a constant or bounded by a constant below its cap."""
     own = ident(k)
-    names = {str(x) for x in _walk(v) if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED
+    # only the terms that can become the value count: a clock compared in an if-then-else's
+    # condition (the ghost reset "when Ready falls", decided by since_probe > grace) is answered
+    # exactly under saturation, because clock_caps took that comparison into account
+    names = {str(x) for x in _value_terms(v) if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED
              and z3.is_int(x)}
     others = {n for n in names if n != own and n.split("_", 1)[1] in caps}
     if others:

@@ -69,8 +69,11 @@ def test_header_says_which_properties_are_exported(promela_1x1: str) -> None:
     exported = {p.id for p in em.exported}
     skipped = {p.id: p.reason for p in em.skipped}
     assert exported | set(skipped) == {p.id for p in ALL_PROPERTIES}
-    # every property of the catalogue that is not a lemma is exported
-    assert {p.id for p in ALL_PROPERTIES if not p.lemma} <= exported
+    # every property of the catalogue that is not a lemma is exported, but one about the node
+    # lifecycle controller's private clocks (probe-not-older-than-last-heartbeat compares two
+    # clocks, which saturation cannot answer exactly): SPIN and Quint do not check that one
+    clock_pair = {"probe-not-older-than-last-heartbeat"}
+    assert {p.id for p in ALL_PROPERTIES if not p.lemma} - clock_pair <= exported
     for pid, reason in skipped.items():
         assert "two clocks" in reason
         assert pid in promela_1x1
@@ -82,9 +85,13 @@ def test_clock_caps_are_one_above_the_largest_bound() -> None:
     em = build(real_model(), ExportOptions(1, 1))
     # defaults 1.35: startup grace 60 s (probe compared with it), tolerationSeconds up to 300,
     # lease gap 45 s, status frequency 10 s, monitor period 5 s; the ghost heartbeat clock is
-    # compared with grace + 2 x period = 60 s
+    # compared with startup grace + 2 x period = 70 s (silent-node-becomes-unknown); the properties'
+    # ghosts: since_left_ready with the controller's latency 0 s, since_approved with the status
+    # frequency 10 s (node-becomes-schedulable), one clock per NoExecute taint with tolerationSeconds
     assert em.caps == {"since_lease_renew": 46, "since_status_post": 11, "since_probe": 61, "since_monitor": 6,
-                       "since_heartbeat": 61, "since_noexecute": 301}
+                       "since_heartbeat": 71, "since_left_ready": 1, "since_approved": 11, "since_noexecute": 301,
+                       "since_under_not_ready_ne": 301, "since_under_unreachable_ne": 301,
+                       "since_under_custom_ne": 301}
 
 
 def test_saturation_rejects_clock_against_clock() -> None:

@@ -45,7 +45,7 @@ def sub_model(event_ids: frozenset[str]) -> Model:
 
 def same_counts(em: ExportModel) -> None:
     sym = count_bdd(em)
-    exp = count_explicit(em, time_box_s=60)
+    exp = count_explicit(em, time_box_s=300)  # the properties' ghost clocks grew the space
     assert exp.complete and sym.complete
     assert (sym.states, sym.transitions, sym.initial_states) == (exp.states, exp.transitions, exp.initial_states)
 
