@@ -51,7 +51,7 @@ def same_counts(em: ExportModel) -> None:
 
 
 def test_engines_agree_on_the_whole_model_one_node() -> None:
-    """Every event, one node, no pod, minimal timing: 713,671 states (the properties' ghost clocks included), by both engines."""
+    """Every event, one node, no pod, minimal timing: 713,671 states (ghost clocks included), by both engines."""
     same_counts(small(real_model(), 1, 0))
 
 
