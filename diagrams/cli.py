@@ -30,7 +30,9 @@ Exit codes:
 \b
 The mutants' counterexamples (a BMC search each, minutes) are reused from
 <out>/mutants/runs.json (else the package's own) while the hash it records of
-the model, properties, verifier and Z3 is unchanged; --fresh searches again.
+the model, properties, verifier and Z3 is unchanged; after a change, each
+stored run is replayed on its mutant and kept while it still breaks its
+property, and only the others are searched; --fresh searches every one again.
 node-lifecycle.mermaid.png is drawn by Mermaid itself: make mermaid.
 """
 
@@ -70,7 +72,7 @@ def _run(out_dir: Path | None, check: bool, fresh: bool) -> None:
     except ScenarioError as exc:
         _fail(f"scenario cannot be derived from the model: {exc}", 1)
     for rel in out.cached:
-        click.echo(f"nodereg diagrams: reused {rel} (its inputs hash is current; --fresh to search again)", err=True)
+        click.echo(f"nodereg diagrams: reused {rel} (--fresh to search again)", err=True)
     for line in out.skipped:
         click.echo(f"nodereg diagrams: {line}", err=True)
     if check:

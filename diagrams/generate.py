@@ -143,8 +143,8 @@ def _mutant_shape(model: object) -> tuple[bool, bool]:
     return bool(answer[0]), bool(answer[1])
 
 
-def mutant_runs() -> list[MutantRun]:
-    """(mutant id, description, reference, property, counterexample) for every seeded mutant.
+def mutant_runs(only: tuple[str, ...] | None = None) -> list[MutantRun]:
+    """(mutant id, description, reference, property, counterexample) for every seeded mutant (or ``only`` those).
 
     Running ``nodereg verify --mutants`` in full takes minutes (every property, induction and
     Spacer); a picture only needs one counterexample. So each mutant gets the *shortest* run that
@@ -167,9 +167,12 @@ def mutant_runs() -> list[MutantRun]:
     # the slowest search first, so the others fill the remaining workers meanwhile (order changes
     # only the scheduling: every search starts in a fresh process)
     slow_first = ("controller-ignores-lease",)
-    ids = [m for m in slow_first if any(mu.id == m for mu in MUTANTS)] + [
-        mu.id for mu in MUTANTS if mu.id not in slow_first
+    wanted = [mu for mu in MUTANTS if only is None or mu.id in only]
+    ids = [m for m in slow_first if any(mu.id == m for mu in wanted)] + [
+        mu.id for mu in wanted if mu.id not in slow_first
     ]
+    if not ids:
+        return []
     workers = max(1, min(len(ids), os.cpu_count() or 1))
     saved = os.environ.get("PYTHONHASHSEED")
     os.environ["PYTHONHASHSEED"] = "0"  # inherited by the spawned workers
@@ -181,7 +184,7 @@ def mutant_runs() -> list[MutantRun]:
             os.environ.pop("PYTHONHASHSEED", None)
         else:
             os.environ["PYTHONHASHSEED"] = saved
-    return [by_id[mu.id] for mu in MUTANTS]
+    return [by_id[mu.id] for mu in wanted]
 
 
 def mutant_inputs_key() -> str:
@@ -190,7 +193,8 @@ def mutant_inputs_key() -> str:
     The mutants' counterexamples are the one slow part of ``nodereg diagrams`` (a BMC search per
     mutant, minutes on two cores). They are a function of these inputs only, so ``mutants/runs.json``
     stores them under this key and ``--check`` reuses them while the key is unchanged; any edit to
-    the declaration, a mutant, a property or the encoding changes the key and the searches run again.
+    the declaration, a mutant, a property or the encoding changes the key, and then each stored run
+    is replayed (:func:`still_breaks`) and only the mutants whose run fails are searched again.
     """
     import z3
 
@@ -211,6 +215,88 @@ def mutant_inputs_key() -> str:
     return h.hexdigest()
 
 
+def still_breaks(run: MutantRun) -> MutantRun | None:
+    """The stored run again, re-executed on the current mutant; None when it no longer shows the bug.
+
+    A stored counterexample stays a picture of its mutant as long as it is still a run of that
+    mutant (every step enabled on the compiled step from its initial state, and replayed on the
+    python-statemachine machine) that breaks the same non-lemma property. An edit to the model that
+    keeps this true (a new property, a new ghost variable, another mutant) then costs a replay per
+    mutant, not a BMC search; the run is described again, so new variables show in the picture.
+    Variables the stored run does not name take their declared initial value (a symbolic one
+    cannot be guessed: None). The run is no longer guaranteed to be the *shortest*: ``--fresh``
+    searches every mutant again.
+    """
+    from nodereg.model.mutants import MUTANT_BY_ID
+    from nodereg.model.semantics import compiled
+    from nodereg.properties.catalogue import ALL_PROPERTIES
+    from nodereg.verifier.concrete import real_run
+    from nodereg.verifier.counterexample import describe, replay
+    from nodereg.verifier.explorer import CompiledProperties
+    from nodereg.verifier.progress import time_properties
+
+    mid, _desc, _ref, prop_id, cex = run
+    mu = MUTANT_BY_ID.get(mid)
+    if mu is None or not cex or cex[0].get("event") != "init":
+        return None
+    model = mu.model()
+    # the properties _mutant_run searches: the catalogue's non-lemma ones and the time-progress pair
+    candidates = [*(p for p in ALL_PROPERTIES if not p.lemma), *time_properties(model)]
+    prop = next((p for p in candidates if p.id == prop_id), None)
+    if prop is None:
+        return None
+    cm = compiled(model, MUTANT_CONFIG)
+    stored = cex[0]["state"]
+    init: list[Any] = []
+    for k in cm.layout.keys:
+        name = cm.layout.name(k)
+        var = cm.layout.var[k]
+        if name in stored:
+            init.append(_unpretty(name, stored[name], var))
+        elif var is not None and var.init is not None and not var.frozen:
+            init.append(var.init)
+        else:
+            return None
+    steps: list[tuple[int | None, tuple[Any, ...]]] = [(None, ())]
+    for st in cex[1:]:
+        k = next((j for j, inst in enumerate(cm.instances)
+                  if inst.event.id == st["event"] and inst.node == st["node"] and inst.pod == st["pod"]), None)
+        if k is None:
+            return None
+        e = cm.instances[k].event
+        given = st.get("args", {})
+        if set(given) != {a.name for a in e.args}:
+            return None
+        steps.append((k, tuple(_unpretty_arg(a, given[a.name]) for a in e.args)))
+    trace = real_run(cm, tuple(init), steps)
+    if trace is None or not replay(model, MUTANT_CONFIG, trace):
+        return None
+    cp = CompiledProperties(cm, [prop])
+    last = trace[-1]
+    if prop.kind == "state":
+        broken = not cp.state_ok(prop.id, last[2])
+    else:
+        broken = last[0] is not None and not cp.step_ok(prop.id, trace[-2][2], last[2], last[0], last[1])
+    if not broken:
+        return None
+    return (mu.id, mu.description, mu.reference, prop.id, describe(cm, trace))
+
+
+def _unpretty(name: str, value: Any, var: d.Var | None) -> Any:
+    """Undo :func:`nodereg.verifier.counterexample._pretty` (Kubernetes spellings back to numbers)."""
+    if name.startswith("ctl[") and isinstance(value, str):
+        return d.STATE_NAMES.index(value) if value in d.STATE_NAMES else d.NO_EDGE
+    if var is not None and var.names and isinstance(value, str):
+        return var.names.index(value)
+    return value
+
+
+def _unpretty_arg(arg: Any, value: Any) -> Any:
+    if arg.names and isinstance(value, str):
+        return arg.names.index(value)
+    return value
+
+
 def _cached_mutant_runs(cache_dir: Path | None, key: str) -> tuple[list[MutantRun], Path] | None:
     """The runs stored for ``key`` in ``cache_dir``, else in the package's own folder, and the file (None: search)."""
     if cache_dir is None:
@@ -223,6 +309,37 @@ def _cached_mutant_runs(cache_dir: Path | None, key: str) -> tuple[list[MutantRu
         if isinstance(data, dict) and data.get("key") == key and isinstance(data.get("runs"), list):
             return [tuple(r) for r in data["runs"]], folder / MUTANT_CACHE  # type: ignore[misc]
     return None
+
+
+def _revalidated_or_searched(cache_dir: Path | None, out: Output) -> list[MutantRun]:
+    """After a change of the inputs: keep each stored run that :func:`still_breaks`, search the rest."""
+    from nodereg.model.mutants import MUTANTS
+
+    stored: dict[str, MutantRun] = {}
+    source: Path | None = None
+    if cache_dir is not None:
+        for folder in dict.fromkeys((cache_dir, default_dir())):
+            try:
+                data = json.loads((folder / MUTANT_CACHE).read_text())
+            except (OSError, ValueError):
+                continue
+            if isinstance(data, dict) and isinstance(data.get("runs"), list):
+                stored = {r[0]: tuple(r) for r in data["runs"] if isinstance(r, list) and len(r) == 5}  # type: ignore[misc]
+                source = folder / MUTANT_CACHE
+                break
+    kept: dict[str, MutantRun] = {}
+    for mid, run in stored.items():
+        try:
+            again = still_breaks(run)
+        except (KeyError, IndexError, TypeError, ValueError):  # a run that cannot be re-read: searched again
+            again = None
+        if again is not None:
+            kept[mid] = again
+    if kept and source is not None:
+        out.cached.append(f"{source} ({len(kept)} of {len(MUTANTS)} runs replayed on the current model)")
+    missing = tuple(mu.id for mu in MUTANTS if mu.id not in kept)
+    found = {r[0]: r for r in mutant_runs(missing)} if missing else {}
+    return [kept[mu.id] if mu.id in kept else found[mu.id] for mu in MUTANTS]
 
 
 def produce(with_mutants: bool = True, cache_dir: Path | None = None) -> Output:
@@ -304,11 +421,11 @@ def produce(with_mutants: bool = True, cache_dir: Path | None = None) -> Output:
         ]
         key = mutant_inputs_key()
         cached = _cached_mutant_runs(cache_dir, key)
-        if cached is None:
-            runs = mutant_runs()
-        else:
+        if cached is not None:
             runs, source = cached
             out.cached.append(str(source))
+        else:
+            runs = _revalidated_or_searched(cache_dir, out)
         out.files[MUTANT_CACHE] = (
             json.dumps({"key": key, "runs": runs}, indent=None, sort_keys=True, separators=(",", ":")) + "\n"
         ).encode()

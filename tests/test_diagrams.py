@@ -7,6 +7,7 @@ files and on one counterexample built here; ``make test`` also runs ``nodereg di
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import xml.etree.ElementTree as ET
@@ -424,21 +425,72 @@ def _fake_runs() -> list:
 
 
 def test_mutant_counterexamples_are_reused_while_their_inputs_hash_holds(tmp_path: Path, monkeypatch):
-    """--check reruns no BMC search when runs.json carries the current inputs hash, and does when it does not."""
+    """--check reruns no BMC search when runs.json carries the current inputs hash."""
     calls = []
-    monkeypatch.setattr(generate, "mutant_runs", lambda: calls.append(1) or _fake_runs())
+    monkeypatch.setattr(generate, "mutant_runs", lambda only=None: calls.append(only) or _fake_runs())
+    monkeypatch.setattr(generate, "_revalidated_or_searched",
+                        lambda cache_dir, out: calls.append("replay") or _fake_runs())
     monkeypatch.setattr(generate, "default_dir", lambda: tmp_path / "no-package-cache")
-    out = generate.produce(with_mutants=True, cache_dir=tmp_path)  # nothing cached yet: searches
-    assert calls == [1] and out.cached == []
+    out = generate.produce(with_mutants=True, cache_dir=tmp_path)  # nothing cached yet
+    assert calls == ["replay"] and out.cached == []
     generate.write(out, tmp_path)
-    again = generate.produce(with_mutants=True, cache_dir=tmp_path)  # cached: no search
-    assert calls == [1] and again.cached == [str(tmp_path / generate.MUTANT_CACHE)]
+    again = generate.produce(with_mutants=True, cache_dir=tmp_path)  # cached under the same key: nothing runs
+    assert calls == ["replay"] and again.cached == [str(tmp_path / generate.MUTANT_CACHE)]
     assert again.files == out.files  # the same pictures from the cached runs
     assert generate.check(again, tmp_path).stale == []
-    # a different model (here: a different key) makes the cache stale: the searches run again
+    # another model (here: another key): the stored runs are replayed (and searched where they fail)
     monkeypatch.setattr(generate, "mutant_inputs_key", lambda: "another model")
     generate.produce(with_mutants=True, cache_dir=tmp_path)
-    assert calls == [1, 1]
+    assert calls == ["replay", "replay"]
+
+
+def _stored_runs() -> list[list]:
+    return json.loads((generate.default_dir() / generate.MUTANT_CACHE).read_text())["runs"]
+
+
+def test_a_stored_run_is_kept_exactly_while_it_still_breaks_its_property():
+    """Re-executed on the current mutant, every committed run comes back byte for byte (no search)."""
+    for run in _stored_runs()[:6]:
+        again = generate.still_breaks(tuple(run))
+        assert again is not None, run[0]
+        assert json.dumps(list(again), sort_keys=True) == json.dumps(run, sort_keys=True)
+
+
+def test_a_stored_run_that_no_longer_shows_the_bug_is_refused():
+    run = _stored_runs()[0]
+    cex = run[4]
+    # the same steps claimed for another mutant (whose bug they do not show)
+    other = next(r[0] for r in _stored_runs() if r[3] != run[3])
+    assert generate.still_breaks((other, run[1], run[2], run[3], cex)) is None
+    # a property the run does not break
+    assert generate.still_breaks((run[0], run[1], run[2], "allocatable-within-capacity", cex)) is None
+    # a step the model does not allow (the last event taken by a node that does not exist)
+    broken = [*cex[:-1], {**cex[-1], "node": 7}]
+    assert generate.still_breaks((run[0], run[1], run[2], run[3], broken)) is None
+    # a run cut short before the violation
+    assert generate.still_breaks((run[0], run[1], run[2], run[3], cex[:-1])) is None
+
+
+def test_after_a_model_change_only_runs_that_fail_the_replay_are_searched(tmp_path: Path, monkeypatch):
+    stored = _stored_runs()
+    spoiled = stored[1][0]
+    runs = [r if r[0] != spoiled else [*r[:4], r[4][:-1]] for r in stored]
+    (tmp_path / "mutants").mkdir()
+    (tmp_path / generate.MUTANT_CACHE).write_text(json.dumps({"key": "an older model", "runs": runs}))
+    searched = []
+
+    def fake_search(only=None):
+        searched.append(only)
+        return [(mid, "d", "r", "p", []) for mid in only]
+
+    monkeypatch.setattr(generate, "mutant_runs", fake_search)
+    out = generate.Output()
+    got = generate._revalidated_or_searched(tmp_path, out)
+    assert searched == [(spoiled,)]
+    assert [r[0] for r in got] == [r[0] for r in stored]
+    assert {r[0]: json.dumps(list(r), sort_keys=True) for r in got if r[0] != spoiled} == {
+        r[0]: json.dumps(r, sort_keys=True) for r in stored if r[0] != spoiled}
+    assert out.cached and f"{len(stored) - 1} of {len(stored)} runs replayed" in out.cached[0]
 
 
 def test_inputs_hash_covers_the_declaration(monkeypatch):
