@@ -68,6 +68,11 @@ NOT_JUDGED_ON_CAPTURES = {
 #: kube-controller-manager --node-eviction-rate (default 0.1 nodes/s per zone, burst 1):
 #: pkg/controller/nodelifecycle (zoneNoExecuteTainter, a RateLimitedTimedQueue per zone).
 NODE_EVICTION_RATE = 0.1
+#: handleDisruption's defaults (--unhealthy-zone-threshold, --large-cluster-size-threshold,
+#: --secondary-node-eviction-rate): a partially disrupted zone of at most 50 Nodes is not tainted
+UNHEALTHY_ZONE_THRESHOLD = 0.55
+LARGE_CLUSTER_SIZE = 50
+SECONDARY_EVICTION_RATE = 0.01
 INF = math.inf
 
 _A, _CERT, _EXISTS, _READY, _SYNCED = NI["alive"], NI["cert"], NI["exists"], NI["ready"], NI["taints_synced"]
@@ -187,6 +192,7 @@ class Oracle:
         # zone's rate limiter (--node-eviction-rate): zone -> when the next token is free
         self._zone_next: dict[str, float] = {}
         self._queued: dict[str, float] = {}  # node\0property -> its wait in the zone's queue
+        self._zone_stopped: dict[str, float] = {}  # zone -> last time its NoExecute tainting was stopped
         self.zones: dict[str, str] = {}
         #: node -> its real user taints (the model's one user-taint slot stands for them), for messages
         self.custom_taints: dict[str, list[str]] = {}
@@ -593,16 +599,64 @@ class Oracle:
             # traces in the events format follow the model's own timing (vectors, generated traces);
             # captures of real clusters follow the controller's
             return 0.0
-        # a Ready=False the kubelet posted is seen at the next monitor pass; Unknown is set by that pass;
-        # a recovered node's NoExecute taints go at the next pass too (processTaintBaseEviction)
+        # a Ready=False the kubelet posted is seen at the next monitor pass, an Unknown that pass set is
+        # acted on at the one after it; a recovered node's NoExecute taints go at the next pass too
         monitor = float(self.c.params["node_monitor_period"])
         if pid in UNQUEUED_FOLLOWS:
             return monitor if pid == "ready-node-sheds-ready-taints" else 0.0
-        extra = monitor if pid.startswith("not-ready") else 0.0
+        # processTaintBaseEviction reads the Ready condition as it was *before* the pass's own update
+        # (observedReadyCondition): a posted False, and an Unknown set by pass k, are tainted at the
+        # next pass (k + 1), one node-monitor-period later (plus the pass's own duration: --slack)
+        extra = monitor
         key = f"{rec.name}\0{pid}"
         if key not in self._queued:
             self._enqueue(rec, pid, since)
-        return extra + self._queued[key]
+        zone = self.zones.get(rec.name, "")
+        rate = self._zone_rate(zone)
+        if rate <= 0:
+            self._zone_stopped[zone] = rec.t if self.now is None else self.now
+            return INF
+        stopped = self._zone_stopped.get(zone)
+        if stopped is not None and stopped > since:
+            # tainting resumed when the zone left disruption: the node waits from then
+            extra += stopped - since + monitor
+        return extra + self._queued[key] * (self.eviction_rate / rate)
+
+    def _zone_rate(self, zone: str) -> float:
+        """The NoExecute tainting rate upstream's handleDisruption gives the zone now (nodes/s).
+
+        A zone is fully disrupted when none of its Nodes is Ready=True, partially when more than 2
+        and at least --unhealthy-zone-threshold (0.55) of them are not. When every zone is fully
+        disrupted the controller stops all NoExecute tainting (and removes those taints); a
+        partially disrupted zone gets ReducedQPSFunc: 0 (stopped) up to
+        --large-cluster-size-threshold (50) Nodes, --secondary-node-eviction-rate (0.01) above.
+        """
+        states: dict[str, list[int]] = {}
+        for name, r in self.nodes.items():
+            if r.s[_EXISTS]:
+                z = states.setdefault(self.zones.get(name, ""), [0, 0])
+                z[0] += 1
+                z[1] += r.s[_READY] != d.READY_TRUE
+        size, bad = states.get(zone, (0, 0))
+        if size == 0:
+            return self.eviction_rate
+        if all(b == n for n, b in states.values()):
+            why = (f"all {sum(n for n, _ in states.values())} Nodes of every zone are not Ready: upstream's node "
+                   f"lifecycle controller stops NoExecute tainting (master disruption mode)")
+            rate = 0.0
+        elif bad > 2 and bad / size >= UNHEALTHY_ZONE_THRESHOLD and bad != size:
+            if size > LARGE_CLUSTER_SIZE:
+                return SECONDARY_EVICTION_RATE
+            why = (f"zone {zone or '(no zone label)'} has {bad} of its {size} Nodes not Ready (partial "
+                   f"disruption, at most {LARGE_CLUSTER_SIZE} Nodes): upstream's node lifecycle controller stops "
+                   f"NoExecute tainting there")
+            rate = 0.0
+        else:
+            return self.eviction_rate
+        note = f"{why}; the NoExecute taint-follow properties are not judged for its Nodes meanwhile"
+        if note not in self.notes:
+            self.notes.append(note)
+        return rate
 
     def _enqueue(self, rec: NodeRec, pid: str, since: float) -> None:
         """The node joins its zone's NoExecute queue when its condition changes: its wait for a token."""

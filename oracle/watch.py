@@ -361,6 +361,10 @@ class WatchAdapter:
                 continue
             exp = cur if j == len(steps) - 1 else {k: cur[k] for k in fields if k in cur}
             exp = {k: v for k, v in exp.items() if k != "custom_effect" or cur.get("taint_custom")}
+            if ev["event"] == "admin_untaint_node" and j < len(steps) - 1:
+                # one write replaced the user taint (cluster-autoscaler: DeletionCandidate ->
+                # ToBeDeleted): read as untaint, then taint; in between there is none
+                exp = {k: v for k, v in exp.items() if k != "custom_effect"} | {"taint_custom": False}
             self._ev(items, {**ev, "expect": exp}, file, line, **self._retolerate(name, obj, prev["obj"]))
         self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj, "held": bool(half)}
         _name_taints(items, obj)
@@ -611,7 +615,11 @@ def pod_bits(tolerations: list[dict[str, Any]], taints: list[dict[str, Any]], ga
                            "tolerates_custom_ne": all(tol(t) for t in (ne + ns if scheduling else ne))}
     noexec = [t for t in taints if t.get("effect") == r.EFFECT_NO_EXECUTE]
     if noexec and not scheduling:
-        delay = r.eviction_delay_seconds(tolerations, noexec, feature_gates=gates)
+        # a NoExecute taint the pod does not tolerate at all is its own bit (evicted at once from
+        # when that taint came, e.g. out-of-service on a node already unreachable): the timer is
+        # upstream's over the taints it does tolerate, or 0 when it tolerates none
+        tolerated = [t for t in noexec if tol(t)]
+        delay = r.eviction_delay_seconds(tolerations, tolerated or noexec, feature_gates=gates)
         out["tolerates_forever"] = delay is None
         out["toleration_seconds"] = 0 if delay is None else int(delay)
     return out
