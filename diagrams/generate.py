@@ -426,10 +426,11 @@ def produce(with_mutants: bool = True, cache_dir: Path | None = None) -> Output:
             out.cached.append(str(source))
         else:
             runs = _revalidated_or_searched(cache_dir, out)
-        out.files[MUTANT_CACHE] = (
-            json.dumps({"key": key, "runs": runs}, indent=None, sort_keys=True, separators=(",", ":")) + "\n"
-        ).encode()
-        for mid, desc, ref, prop, cex in runs:
+        stored = json.dumps({"key": key, "runs": runs}, indent=None, sort_keys=True, separators=(",", ":")) + "\n"
+        out.files[MUTANT_CACHE] = stored.encode()
+        # the pictures are drawn from the stored form (keys sorted), whichever way the runs came: a run
+        # just searched or replayed then draws exactly what the next --check draws from runs.json
+        for mid, desc, ref, prop, cex in json.loads(stored)["runs"]:
             if not cex:
                 index += [f"### {mid}", "", f"{desc} **Survived**: no counterexample to draw.", ""]
                 continue

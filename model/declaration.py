@@ -151,6 +151,10 @@ NODE_VARS: tuple[Var, ...] = (
     Var("since_approved", "int", "the node's CSR was approved", 0, clock=True, ghost=True),
     Var("undisturbed", "bool", "so far the kubelet stayed up and healthy and nobody tainted, cordoned or "
         "deleted the Node", True, ghost=True),
+    # ghosts of kubelet-creates-its-missing-node (bounded progress), set by the semantics, never by an actor
+    Var("registration_owed", "bool", "the kubelet started (or took its certificate) while its Node did not "
+        "exist, and the Node has not existed since", False, ghost=True),
+    Var("since_registration_owed", "int", "that start", 0, clock=True, ghost=True),
 )
 
 POD_VARS: tuple[Var, ...] = (
@@ -597,7 +601,7 @@ def _nlc_noschedule_eff(s: Any, i: Any) -> Any:
     )
 
 
-def _noexecute_wanted(nd: Any) -> tuple[Any, Any]:
+def noexecute_wanted(nd: Any) -> tuple[Any, Any]:
     """doNoExecuteTaintingPass / markNodeAsReachable: the NoExecute taints Ready asks for."""
     absent = nd.ready == READY_ABSENT
     return (
@@ -606,27 +610,41 @@ def _noexecute_wanted(nd: Any) -> tuple[Any, Any]:
     )
 
 
-def _nlc_noexecute(s: Any, i: Any) -> Any:
+#: What a NoExecute pass wants of a Node: (not-ready:NoExecute, unreachable:NoExecute).
+NoExecuteWanted = Callable[[Any], tuple[Any, Any]]
+
+
+def noexecute_pass_due(s: Any, i: Any, wanted: NoExecuteWanted = noexecute_wanted) -> Any:
+    """The Node's NoExecute taints differ from what the pass wants of it."""
     nd = s.node(i.node)
-    want_nr, want_ur = _noexecute_wanted(nd)
+    want_nr, want_ur = wanted(nd)
     return And(nd.exists, Or(nd.taint_not_ready_ne != want_nr, nd.taint_unreachable_ne != want_ur))
 
 
-def _nlc_noexecute_eff(s: Any, i: Any) -> Any:
+def noexecute_pass_write(s: Any, i: Any, wanted: NoExecuteWanted = noexecute_wanted) -> Any:
     """One API write: add the wanted NoExecute taint if it is missing, else remove the unwanted ones.
 
     SwapNodeControllerTaint (not-ready for unreachable or back) is two patches, add then remove:
     between them the node carries both, for the controller's latency. markNodeAsReachable removes
-    both in one write.
+    both in one write. ``wanted`` is a parameter so that a variant of the controller (a mutant)
+    changes what it wants, never how it writes.
     """
     nd = s.node(i.node)
-    want_nr, want_ur = _noexecute_wanted(nd)
+    want_nr, want_ur = wanted(nd)
     missing = Or(And(want_nr, Not(nd.taint_not_ready_ne)), And(want_ur, Not(nd.taint_unreachable_ne)))
     return s.update().node(
         i.node,
         taint_not_ready_ne=If(missing, Or(nd.taint_not_ready_ne, want_nr), want_nr),
         taint_unreachable_ne=If(missing, Or(nd.taint_unreachable_ne, want_ur), want_ur),
     )
+
+
+def _nlc_noexecute(s: Any, i: Any) -> Any:
+    return noexecute_pass_due(s, i)
+
+
+def _nlc_noexecute_eff(s: Any, i: Any) -> Any:
+    return noexecute_pass_write(s, i)
 
 
 # --- cloud-controller-manager (staging/src/k8s.io/cloud-provider/controllers) --------------------

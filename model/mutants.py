@@ -537,19 +537,10 @@ def _recovered_keeps_noexecute(m: Model) -> Model:
                 If(keep, nd.taint_unreachable_ne, nd.ready == d.READY_UNKNOWN))
 
     def guard(s: Any, i: Any) -> Any:
-        nd = s.node(i.node)
-        want_nr, want_ur = wanted(nd)
-        return And(nd.exists, Or(nd.taint_not_ready_ne != want_nr, nd.taint_unreachable_ne != want_ur))
+        return d.noexecute_pass_due(s, i, wanted)
 
     def eff(s: Any, i: Any) -> Any:
-        nd = s.node(i.node)
-        want_nr, want_ur = wanted(nd)
-        missing = Or(And(want_nr, Not(nd.taint_not_ready_ne)), And(want_ur, Not(nd.taint_unreachable_ne)))
-        return s.update().node(
-            i.node,
-            taint_not_ready_ne=If(missing, Or(nd.taint_not_ready_ne, want_nr), want_nr),
-            taint_unreachable_ne=If(missing, Or(nd.taint_unreachable_ne, want_ur), want_ur),
-        )
+        return d.noexecute_pass_write(s, i, wanted)
 
     return _replace_event(m, "recovered-node-keeps-noexecute-taint", e.id, guard=guard, effect=eff)
 
@@ -695,6 +686,30 @@ def _eviction_deletes_every_pod(m: Model) -> Model:
     return _replace_event(m, "eviction-deletes-every-pod-of-the-node", e.id, effect=eff)
 
 
+
+def _restart_keeps_registration(m: Model) -> Model:
+    e = m.event("kubelet_restarts")
+    eff = _without_effect_keys(e.effect, {"registered": lambda s, i: s.node(i.node).registered})
+    return _replace_event(m, "restart-keeps-registration", e.id, effect=eff)
+
+
+def _noexecute_swap_removes_first(m: Model) -> Model:
+    e = m.event("nlc_sync_noexecute_taints")
+
+    def eff(s: Any, i: Any) -> Any:
+        nd = s.node(i.node)
+        want_nr, want_ur = d.noexecute_wanted(nd)
+        # RemoveTaintOffNode before AddOrUpdateTaintOnNode: a write that drops a stale taint adds nothing
+        stale = Or(And(nd.taint_not_ready_ne, Not(want_nr)), And(nd.taint_unreachable_ne, Not(want_ur)))
+        return s.update().node(
+            i.node,
+            taint_not_ready_ne=If(stale, And(nd.taint_not_ready_ne, want_nr), Or(nd.taint_not_ready_ne, want_nr)),
+            taint_unreachable_ne=If(stale, And(nd.taint_unreachable_ne, want_ur),
+                                    Or(nd.taint_unreachable_ne, want_ur)),
+        )
+
+    return _replace_event(m, "noexecute-swap-removes-first", e.id, effect=eff)
+
 MUTANTS = (
     *MUTANTS,
     Mutant("route-controller-writes-another-node",
@@ -721,6 +736,14 @@ MUTANTS = (
     Mutant("eviction-deletes-every-pod-of-the-node",
            "When one pod's eviction fires, the taint-eviction controller deletes every pod of the node.",
            "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)", _eviction_deletes_every_pod),
+    Mutant("restart-keeps-registration",
+           "A restarted kubelet keeps registrationCompleted from its previous process, so a Node deleted while "
+           "it was down is never created again.", "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer)",
+           _restart_keeps_registration),
+    Mutant("noexecute-swap-removes-first",
+           "The NoExecute swap removes the old taint before it adds the new one: between the two writes the "
+           "failed node has no NoExecute taint and the pods' eviction timers are cancelled.",
+           "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint)", _noexecute_swap_removes_first),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

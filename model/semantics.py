@@ -300,6 +300,18 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
         if e.id in d.DISTURBS:
             gk = ("node", "undisturbed", n)
             post[gk] = And(post.get(gk, view.get(gk)), Not(d.DISTURBS[e.id](view, b)))
+    # the ghosts of kubelet-creates-its-missing-node: a kubelet process that starts (alive rises) or
+    # takes its certificate (cert rises) with no Node object owes the registration; the Node existing
+    # settles it. Read off the variables, not off event names: a mutant's effect cannot dodge them.
+    for n in view.nodes:
+        touched = [k for k in (("node", "alive", n), ("node", "cert", n), ("node", "exists", n)) if k in upd]
+        if not touched:
+            continue
+        before, now = view.node(n), after_view.node(n)
+        started = Or(And(Not(before.alive), now.alive), And(Not(before.cert), now.cert))
+        owed, clock = ("node", "registration_owed", n), ("node", "since_registration_owed", n)
+        post[owed] = And(If(started, And(now.alive, now.cert), post.get(owed, view.get(owed))), Not(now.exists))
+        post[clock] = If(started, 0, post.get(clock, view.get(clock)))
     if b.inst.node is not None:
         n = b.inst.node
         ctl = view.ctl(n)

@@ -48,8 +48,8 @@ POD_CLOCKS = frozenset(v.name for v in d.POD_VARS if v.clock)
 #: oracle chooses them (see ``Oracle``), so properties that read them (lemmas about the
 #: controller's clocks) are not checked.
 HIDDEN = frozenset({"heartbeat_unseen", "since_probe", "since_monitor",
-                    # the progress property's ghost premise (not yet derived from captures)
-                    "undisturbed"})
+                    # the progress properties' ghost premises (not yet derived from captures)
+                    "undisturbed", "registration_owed", "since_registration_owed"})
 
 
 class _Recorder:

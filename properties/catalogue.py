@@ -490,6 +490,27 @@ PROPERTIES: tuple[Property, ...] = (
         assumes=("heartbeat-gap-within-grace",),
     ),
     Property(
+        "kubelet-creates-its-missing-node",
+        "Progress: a kubelet that starts (or takes its certificate) while its Node object does not exist "
+        "creates the Node within node-status-update-frequency, as long as it stays up: a node deleted by "
+        "an administrator comes back when its kubelet restarts.",
+        "∀n: registration_owed[n] ∧ alive[n] ∧ since_registration_owed[n] > node_status_update_frequency ⇒ "
+        "exists[n]   (bound = node-status-update-frequency, 10 s upstream; registration_owed: set when alive or "
+        "cert rises on a missing Node, cleared when the Node exists)",
+        "A new kubelet process has registrationCompleted=false; syncNodeStatus runs every "
+        "nodeStatusUpdateFrequency and calls registerWithAPIServer first, which POSTs the Node. A running "
+        "kubelet whose Node is deleted does not register again until restarted (registrationCompleted stays "
+        "true): that is why the premise starts at a start.",
+        "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer, syncNodeStatus); pkg/kubelet/kubelet.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(
+            And(s.node(n).registration_owed, s.node(n).alive,
+                s.node(n).since_registration_owed > s.params.node_status_update_frequency),
+            s.node(n).exists)),
+        lambda s: And(s.node(0).registration_owed, s.node(0).alive, s.node(0).since_registration_owed >= 1),
+        "node 0's kubelet runs for a second with a certificate and no Node object",
+    ),
+    Property(
         "untolerated-noexecute-pod-is-gone",
         "Progress: a pod bound under a NoExecute taint it does not tolerate is gone within the "
         "taint-eviction controller's latency (0 s at the model's resolution: before time moves on).",
@@ -1020,6 +1041,26 @@ LEMMAS: tuple[Property, ...] = (
             s.node(n).taint_network_unavailable == s.node(n).network_unavailable))),
         lambda s: And(s.node(0).exists, s.node(0).taints_synced, s.node(0).ready == d.READY_FALSE),
         "node 0 is NotReady and tainted",
+        lemma=True,
+    ),
+    Property(
+        "owed-registration-is-pending",
+        "While a live kubelet owes its Node, its registration is pending and the status loop's clock "
+        "runs since the start at the latest.",
+        "∀n: (registered[n] ⇒ cert[n]) ∧ (registration_owed[n] ∧ alive[n] ⇒ cert[n] ∧ ¬registered[n] ∧ "
+        "¬exists[n] ∧ since_registration_owed[n] ≤ since_status_post[n])",
+        "Registration needs the certificate, only registration sets registrationCompleted, and it creates "
+        "the Node; the status loop's clock is reset only by a status post (which needs the Node) or pulled "
+        "in by the start itself.",
+        "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: And(
+            Implies(s.node(n).registered, s.node(n).cert),
+            Implies(And(s.node(n).registration_owed, s.node(n).alive),
+                    And(s.node(n).cert, Not(s.node(n).registered), Not(s.node(n).exists),
+                        s.node(n).since_registration_owed <= s.node(n).since_status_post)))),
+        lambda s: And(s.node(0).registration_owed, s.node(0).alive),
+        "node 0's kubelet owes its Node",
         lemma=True,
     ),
 )

@@ -101,6 +101,8 @@ EXPECTED_KILLERS = {
     "status-post-not-a-heartbeat": "probe-not-older-than-last-heartbeat",
     "cordon-patches-taint-not-spec": "cordon-sets-unschedulable",
     "eviction-deletes-every-pod-of-the-node": "actions-move-only-their-pods",
+    "restart-keeps-registration": "kubelet-creates-its-missing-node",
+    "noexecute-swap-removes-first": "noexecute-swap-never-drops-all",
 }
 
 
