@@ -60,9 +60,11 @@ mermaid: setup
 	bash diagrams/install_mermaid.sh
 	$(BIN)/python -m nodereg.diagrams.mermaid_render diagrams/generated
 
+# make bench BENCH_ARGS='--only verify' re-measures one section (the others stay from the last full run)
+BENCH_ARGS ?=
 bench: setup
 	bash benchmarks/install_peers.sh
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache build *.egg-info

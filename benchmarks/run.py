@@ -444,6 +444,10 @@ def tables(res: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
     return out
 
 
+#: The sections of a run, in order (``--only`` picks some).
+SECTIONS = ("verify", "scaling", "mutants", "oracle", "statespace")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="a smoke run: small sizes, one repetition")
@@ -451,6 +455,8 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5, help="repetitions for medians (at least 5 for the issue)")
     ap.add_argument("--report-only", action="store_true",
                     help="measure nothing: print the tables and redraw the plot from benchmarks/results.json")
+    ap.add_argument("--only", action="append", choices=SECTIONS, default=None,
+                    help="measure only this section (repeatable); the others are kept from benchmarks/results.json")
     ns = ap.parse_args()
     from rich.console import Console
 
@@ -462,21 +468,35 @@ def main() -> None:
     runs = 1 if ns.quick else ns.runs
     WORK.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
-    res: dict[str, Any] = {"machine": machine(), "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
-    res["peers"] = {"spin": peers.spin_available() or "available", "quint": peers.quint_available() or "available",
-                    "workload": {"timing": peers.PEER_PARAMS, "frozen": peers.PEER_FROZEN,
-                                 "profiles": peers.PEER_PROFILES, "limit_s": LIMIT_S}}
-    log("[bold]1. nodereg verify[/]")
-    res["verify"] = bench_verify(runs)
-    log("[bold]2. scaling[/]")
-    res["scaling"] = bench_scaling(2 if ns.quick else ns.max_size, 1 if ns.quick else 3, log)
-    log("[bold]2b. seeded mutants on the peers[/]")
-    res["mutants"] = bench_mutants(log, ns.quick)
-    log("[bold]3. oracle[/]")
-    res["oracle"] = bench_oracle(ns.quick)
-    log("[bold]4. state space[/]")
-    res["statespace"] = bench_statespace(res["scaling"], ns.quick)
-    res["total_s"] = round(time.monotonic() - t0, 1)
+    only = set(ns.only or SECTIONS)
+    res: dict[str, Any] = {}
+    if ns.only:
+        # a partial run: the sections not measured are the last full run's, and the file says which were redone
+        res = json.loads((HERE / "results.json").read_text(encoding="utf-8"))
+        res["partial"] = {"sections": sorted(only), "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    else:
+        res = {"machine": machine(), "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+        res["peers"] = {"spin": peers.spin_available() or "available",
+                        "quint": peers.quint_available() or "available",
+                        "workload": {"timing": peers.PEER_PARAMS, "frozen": peers.PEER_FROZEN,
+                                     "profiles": peers.PEER_PROFILES, "limit_s": LIMIT_S}}
+    if "verify" in only:
+        log("[bold]1. nodereg verify[/]")
+        res["verify"] = bench_verify(runs)
+    if "scaling" in only:
+        log("[bold]2. scaling[/]")
+        res["scaling"] = bench_scaling(2 if ns.quick else ns.max_size, 1 if ns.quick else 3, log)
+    if "mutants" in only:
+        log("[bold]2b. seeded mutants on the peers[/]")
+        res["mutants"] = bench_mutants(log, ns.quick)
+    if "oracle" in only:
+        log("[bold]3. oracle[/]")
+        res["oracle"] = bench_oracle(ns.quick)
+    if "statespace" in only:
+        log("[bold]4. state space[/]")
+        res["statespace"] = bench_statespace(res["scaling"], ns.quick)
+    if not ns.only:
+        res["total_s"] = round(time.monotonic() - t0, 1)
 
     (HERE / "results.json").write_text(json.dumps(res, indent=2) + "\n", encoding="utf-8")
     report(res, console)
@@ -489,6 +509,9 @@ def report(res: dict[str, Any], console: Any) -> None:
     plot(res["scaling"], HERE / "scaling.png")
     md = [f"Measured {res['date']} on {res['machine']['cpu']} ({res['machine']['cores']} cores), "
           f"`make bench` total {res['total_s']:.0f} s.", ""]
+    if "partial" in res:
+        md[0] += (f" Re-measured {res['partial']['date']} with `--only`: "
+                  f"{', '.join(res['partial']['sections'])} (the rest is from the full run).")
     for title, header, rows in tables(res):
         table = Table(title=title)
         for h in header:
