@@ -610,6 +610,9 @@ def noexecute_wanted(nd: Any) -> tuple[Any, Any]:
     )
 
 
+#: The name it had before it was public: variants of the model written against it keep working.
+_noexecute_wanted = noexecute_wanted
+
 #: What a NoExecute pass wants of a Node: (not-ready:NoExecute, unreachable:NoExecute).
 NoExecuteWanted = Callable[[Any], tuple[Any, Any]]
 

@@ -710,6 +710,54 @@ def _noexecute_swap_removes_first(m: Model) -> Model:
 
     return _replace_event(m, "noexecute-swap-removes-first", e.id, effect=eff)
 
+
+def _status_post_uncordons(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+    # the kubelet updates its whole Node from a stale copy: spec.unschedulable goes back to false
+    eff = _without_effect_keys(e.effect, {"unschedulable": lambda s, i: False})
+    return _replace_event(m, "status-post-uncordons", e.id, effect=eff)
+
+
+def _unknown_clears_network_unavailable(m: Model) -> Model:
+    e = m.event("nlc_monitor_node_health")
+
+    def eff(s: Any, i: Any) -> Any:
+        u = e.effect(s, i)
+        nd = s.node(i.node)
+        expired = u.values[("node", "ready", i.node)] == d.READY_UNKNOWN
+        # every condition set Unknown, NetworkUnavailable included (read as not True)
+        u.values[("node", "network_unavailable", i.node)] = And(nd.network_unavailable, Not(expired))
+        return u
+
+    return _replace_event(m, "unknown-clears-network-unavailable", e.id, effect=eff)
+
+
+def _not_ready_gets_unreachable_taint(m: Model) -> Model:
+    e = m.event("nlc_sync_noschedule_taints")
+    eff = _without_effect_keys(e.effect, {"taint_unreachable_ns": lambda s, i: Or(
+        s.node(i.node).ready == d.READY_FALSE, s.node(i.node).ready == d.READY_UNKNOWN)})
+    return _replace_event(m, "not-ready-gets-unreachable-taint", e.id, effect=eff)
+
+
+def _register_taint_effect_ignored(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+    eff = _without_effect_keys(e.effect, {"custom_effect": lambda s, i: If(
+        Not(s.node(i.node).exists), d.NO_SCHEDULE, s.node(i.node).custom_effect)})
+    return _replace_event(m, "register-taint-effect-ignored", e.id, effect=eff)
+
+
+def _eviction_timer_restarts_on_swap(m: Model) -> Model:
+    e = m.event("taint_eviction_evict_pod")
+    assert e.timer is not None
+
+    def clock(s: Any, i: Any) -> Any:
+        # the work item is re-queued when unreachable replaces not-ready: counted from the new taint
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return If(nd.taint_unreachable_ne, pd.since_under_unreachable_ne, pd.since_noexecute)
+
+    timer = dataclasses.replace(e.timer, clock=clock)
+    return _replace_event(m, "eviction-timer-restarts-on-swap", e.id, timer=timer)
+
 MUTANTS = (
     *MUTANTS,
     Mutant("route-controller-writes-another-node",
@@ -744,6 +792,26 @@ MUTANTS = (
            "The NoExecute swap removes the old taint before it adds the new one: between the two writes the "
            "failed node has no NoExecute taint and the pods' eviction timers are cancelled.",
            "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint)", _noexecute_swap_removes_first),
+    Mutant("status-post-uncordons",
+           "The kubelet updates its whole Node from a stale copy: a status post sets spec.unschedulable back to "
+           "false and undoes kubectl cordon.", "pkg/kubelet/kubelet_node_status.go (updateNodeStatus)",
+           _status_post_uncordons),
+    Mutant("unknown-clears-network-unavailable",
+           "When the grace period runs out the controller sets every condition Unknown, NetworkUnavailable "
+           "included: the network-unavailable taint goes before the route exists.",
+           "pkg/controller/nodelifecycle (tryUpdateNodeHealth)", _unknown_clears_network_unavailable),
+    Mutant("not-ready-gets-unreachable-taint",
+           "The NoSchedule pass gives a NotReady node the unreachable taint too.",
+           "pkg/controller/nodelifecycle (nodeConditionToTaintKeyStatusMap)", _not_ready_gets_unreachable_taint),
+    Mutant("register-taint-effect-ignored",
+           "--register-with-taints is parsed without its effect: the user taint is always created NoSchedule.",
+           "pkg/kubelet/kubelet_node_status.go (initialNode); pkg/util/taints (ParseTaints)",
+           _register_taint_effect_ignored),
+    Mutant("eviction-timer-restarts-on-swap",
+           "The taint-eviction controller re-queues a pod's deletion when unreachable replaces not-ready, so "
+           "tolerationSeconds count again from the swap.",
+           "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode, taintSetsOverlap)",
+           _eviction_timer_restarts_on_swap),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

@@ -427,10 +427,11 @@ PROPERTIES: tuple[Property, ...] = (
         "new-node-carries-only-registration-taints",
         "A Node the kubelet creates (also after the old one was deleted) carries exactly the taints "
         "initialNode and admission give it, and no condition of a Node that is gone.",
-        "register(n) ∧ ¬exists[n] ⇒ taints'[n] = {not-ready:NoSchedule} ∪ register-time taints ∧ "
-        "¬network_unavailable' unless routes are needed",
-        "initialNode builds a fresh Node (--register-with-taints, unschedulable, the cloud taint, "
-        "NetworkUnavailable when routes are needed); TaintNodesByCondition adds not-ready:NoSchedule. "
+        "register(n) ∧ ¬exists[n] ⇒ taints'[n] = {not-ready:NoSchedule} ∪ register-time taints (the user "
+        "taint with the effect --register-with-taints gives) ∧ ¬network_unavailable' unless routes are needed",
+        "initialNode builds a fresh Node (--register-with-taints parsed by ParseTaints and copied as they "
+        "are, unschedulable, the cloud taint, NetworkUnavailable when routes are needed); "
+        "TaintNodesByCondition adds not-ready:NoSchedule. "
         "A deleted Node takes its taints and conditions with it.",
         "pkg/kubelet/kubelet_node_status.go (initialNode); plugin/pkg/admission/nodetaint/admission.go",
         "step",
@@ -442,6 +443,7 @@ PROPERTIES: tuple[Property, ...] = (
             post.node(b.node).taint_unschedulable == b.register_unschedulable,
             post.node(b.node).unschedulable == b.register_unschedulable,
             post.node(b.node).taint_custom == b.register_with_taint,
+            Implies(b.register_with_taint, post.node(b.node).custom_effect == b.taint_effect),
             post.node(b.node).taint_uninitialized == b.external_cloud,
             post.node(b.node).network_unavailable == b.needs_routes)),
         lambda pre, post, b: Not(pre.node(b.node).exists),
@@ -688,6 +690,96 @@ PROPERTIES: tuple[Property, ...] = (
                      if e.id not in ("admin_taint_node", "admin_untaint_node", "time_passes")),
         witness_kind="step",
         witness_events=("admin_uncordon",),
+    ),
+    Property(
+        "cordon-changes-only-by-kubectl",
+        "An existing Node's spec.unschedulable changes only through kubectl cordon or uncordon: no kubelet "
+        "status update, controller or re-registration writes it.",
+        "step of e ∉ {cordon, uncordon}: ∀n: exists[n] ∧ exists'[n] ⇒ unschedulable'[n] = unschedulable[n]",
+        "The kubelet sets spec.unschedulable only in its create request (initialNode, --register-schedulable) "
+        "and afterwards patches nodes/status alone; the node lifecycle controller mirrors the field into the "
+        "unschedulable taint but never writes it.",
+        "pkg/kubelet/kubelet_node_status.go (initialNode, updateNodeStatus); "
+        "staging/src/k8s.io/kubectl/pkg/drain/cordon.go",
+        "step",
+        # every node, not node 0 alone: the acting instance may write another node's data
+        lambda pre, post, b: And(*[Implies(And(pre.node(n).exists, post.node(n).exists),
+                                           post.node(n).unschedulable == pre.node(n).unschedulable)
+                                   for n in pre.nodes]),
+        lambda pre, post, b: And(pre.node(b.node).exists, pre.node(b.node).unschedulable),
+        "a kubelet posts status for its cordoned Node",
+        events=tuple(e.id for e in d.EVENTS if e.id not in ("admin_cordon", "admin_uncordon", "time_passes")),
+        witness_kind="step",
+        witness_events=("kubelet_post_status",),
+    ),
+    Property(
+        "network-unavailable-changes-only-by-route-controller",
+        "On an existing Node only the route controller (or the network plugin that does its job) changes "
+        "NetworkUnavailable: the kubelet does not, and the node lifecycle controller leaves it alone when it "
+        "marks the node Unknown.",
+        "step of e ≠ route created: ∀n: exists[n] ∧ exists'[n] ⇒ network_unavailable'[n] = network_unavailable[n]",
+        "tryUpdateNodeHealth sets Ready and the pressure conditions Unknown and skips NetworkUnavailable on "
+        "purpose (\"managed on a control plane level\"); the kubelet sets it only in initialNode.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth); "
+        "staging/src/k8s.io/cloud-provider/controllers/route/route_controller.go",
+        "step",
+        lambda pre, post, b: And(*[Implies(And(pre.node(n).exists, post.node(n).exists),
+                                           post.node(n).network_unavailable == pre.node(n).network_unavailable)
+                                   for n in pre.nodes]),
+        lambda pre, post, b: And(pre.node(b.node).exists, pre.node(b.node).network_unavailable,
+                                 pre.node(b.node).ready != d.READY_UNKNOWN, post.node(b.node).ready == d.READY_UNKNOWN),
+        "the controller marks a Node still waiting for its route Unknown",
+        events=tuple(e.id for e in d.EVENTS if e.id not in ("cloud_route_created", "time_passes")),
+        witness_kind="step",
+        witness_events=("nlc_monitor_node_health",),
+    ),
+    Property(
+        "ready-taints-match-ready",
+        "Time does not pass while a Node carries a not-ready taint without Ready=False, or an unreachable "
+        "taint without Ready=Unknown (of either effect): each key stands for exactly one Ready value.",
+        "time step: ∀n: exists[n] ⇒ ((not-ready:NS ∨ not-ready:NE) ⇒ ready=False) ∧ "
+        "((unreachable:NS ∨ unreachable:NE) ⇒ ready=Unknown)",
+        "nodeConditionToTaintKeyStatusMap maps Ready False to not-ready and Unknown to unreachable; "
+        "doNoScheduleTaintingPass swaps on every update; processTaintBaseEviction swaps the NoExecute pair "
+        "and markNodeAsReachable removes both (upstream at the next monitor pass; the model before time "
+        "moves on).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (nodeConditionToTaintKeyStatusMap, "
+        "processTaintBaseEviction)",
+        "step",
+        lambda pre, post, b: _all_nodes(pre, lambda n: Implies(pre.node(n).exists, And(
+            Implies(Or(pre.node(n).taint_not_ready_ns, pre.node(n).taint_not_ready_ne),
+                    pre.node(n).ready == d.READY_FALSE),
+            Implies(Or(pre.node(n).taint_unreachable_ns, pre.node(n).taint_unreachable_ne),
+                    pre.node(n).ready == d.READY_UNKNOWN)))),
+        lambda pre, post, b: And(pre.node(0).exists, pre.node(0).ready == d.READY_FALSE),
+        "time passes while node 0 is NotReady",
+        events=("time_passes",),
+        witness_kind="step",
+        witness_events=("time_passes",),
+    ),
+    Property(
+        "eviction-counted-from-first-noexecute-taint",
+        "A pod that tolerates the NoExecute taints of its node only for a while is gone tolerationSeconds "
+        "after it first came under them: a taint added or swapped later, overlapping the old set, does not "
+        "restart the count.",
+        "time step: ∀p,n: bound'[p]=n ∧ NoExecute on n ∧ p tolerates them ∧ ¬forever[p] ⇒ "
+        "since_noexecute'[p] ≤ tolerationSeconds[p]   (since_noexecute: restarted by the semantics only "
+        "when the pod comes to the node or the taint set changes to a disjoint one, never by an actor)",
+        "processPodOnNode keeps the scheduled deletion when the new taint set overlaps the old one "
+        "(taintSetsOverlap); SwapNodeControllerTaint adds before it removes, so a swap overlaps.",
+        "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)",
+        "step",
+        lambda pre, post, b: And(*[
+            Implies(And(post.pod(p).bound_to == n, _noexecute(post.node(n)),
+                        _noexecute_tolerated(post.node(n), post.pod(p)), Not(post.pod(p).tolerates_forever)),
+                    post.pod(p).since_noexecute <= post.pod(p).toleration_seconds)
+            for p in getattr(pre, "focus_pods", pre.pods) for n in pre.nodes]),
+        lambda pre, post, b: (And(post.pod(0).bound_to == 0, _noexecute(post.node(0)),
+                                  Not(post.pod(0).tolerates_forever)) if pre.cfg.pods else False),
+        "time passes while a pod stays bound under a NoExecute taint it tolerates for a while",
+        events=("time_passes",),
+        witness_kind="step",
+        witness_events=("time_passes",),
     ),
     Property(
         "only-requested-csr-approved",

@@ -103,6 +103,11 @@ EXPECTED_KILLERS = {
     "eviction-deletes-every-pod-of-the-node": "actions-move-only-their-pods",
     "restart-keeps-registration": "kubelet-creates-its-missing-node",
     "noexecute-swap-removes-first": "noexecute-swap-never-drops-all",
+    "status-post-uncordons": "cordon-changes-only-by-kubectl",
+    "unknown-clears-network-unavailable": "network-unavailable-changes-only-by-route-controller",
+    "not-ready-gets-unreachable-taint": "ready-taints-match-ready",
+    "register-taint-effect-ignored": "new-node-carries-only-registration-taints",
+    "eviction-timer-restarts-on-swap": "eviction-counted-from-first-noexecute-taint",
 }
 
 
