@@ -53,11 +53,16 @@ GENERIC = "control-state-matches-definition"
 #: The taint-follows-condition promises: the controller's NoExecute/NoSchedule taint after Ready
 #: turns False or Unknown (judged with upstream's latency, see ``Oracle._latency``).
 TAINT_FOLLOWS = frozenset({"not-ready-taint-follows-not-ready", "unreachable-taint-follows-unknown",
-                           "ready-node-sheds-ready-taints", "condition-taints-follow-conditions"})
+                           "ready-node-sheds-ready-taints", "condition-taints-follow-conditions",
+                           "ready-taints-match-ready"})
 #: Of those, the ones that remove taints or follow spec and pressure conditions: no zone queue (the
 #: rate limiter paces NoExecute *tainting* only), and the NoExecute removal of a recovered node
 #: (markNodeAsReachable) comes at the next monitor pass.
-UNQUEUED_FOLLOWS = frozenset({"ready-node-sheds-ready-taints", "condition-taints-follow-conditions"})
+UNQUEUED_FOLLOWS = frozenset({"ready-node-sheds-ready-taints", "condition-taints-follow-conditions",
+                              "ready-taints-match-ready"})
+#: Of those, the ones whose NoExecute half is written by processTaintBaseEviction at the controller's
+#: next monitor pass (markNodeAsReachable, the straight-away swap of the NoExecute pair)
+AT_NEXT_PASS = frozenset({"ready-node-sheds-ready-taints", "ready-taints-match-ready"})
 #: Judged on traces in the events format only, never on captures of a real cluster, and why: the
 #: capture does not show when the taint-eviction controller started a pod's timer (CreatedAt: when it
 #: first processed the pod under the taint; for a pod already tainted when the capture starts, any
@@ -74,11 +79,19 @@ UNHEALTHY_ZONE_THRESHOLD = 0.55
 LARGE_CLUSTER_SIZE = 50
 SECONDARY_EVICTION_RATE = 0.01
 INF = math.inf
+#: Events that can change whether a Node exists or is Ready: after them (captures only) the oracle
+#: follows handleDisruption's master disruption mode (every zone without a Ready Node).
+READY_EVENTS = frozenset({"kubelet_post_status", "nlc_monitor_node_health", "kubelet_register_node",
+                          "admin_delete_node", "kubelet_stops", "kubelet_restarts", "observe_node"})
+#: The Ready NoExecute taints the node lifecycle controller owns (markNodeAsReachable removes them).
+_NE_READY_TAINTS = ("taint_not_ready_ne", "taint_unreachable_ne")
 
 _A, _CERT, _EXISTS, _READY, _SYNCED = NI["alive"], NI["cert"], NI["exists"], NI["ready"], NI["taints_synced"]
 _REG, _HBU, _PROBE, _MON, _HB = NI["registered"], NI["heartbeat_unseen"], NI["since_probe"], NI["since_monitor"], \
     NI["since_heartbeat"]
 _LEASE = NI["since_lease_renew"]
+#: the NoSchedule taints that follow spec.unschedulable and the pressure/network conditions
+_COND_TAINTS = frozenset(NI[k] for k in ("taint_unschedulable", "taint_memory_pressure", "taint_network_unavailable"))
 _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
 
 
@@ -184,6 +197,9 @@ class Oracle:
         # deadline has passed is judged at the first event of *any* node after it, so the violation
         # names that event's line and the deadline, not the node's own next event much later.
         self.attribute = False
+        #: the input shows every write to a Node (a watch of the Nodes): a taint pass the capture does not
+        #: show did not happen, and is never inferred
+        self.node_writes_seen = False
         self._due_heap: list[tuple[float, str]] = []
         self._hot: set[str] = set()
         self._cur_event = "time_passes"
@@ -194,6 +210,12 @@ class Oracle:
         self._queued: dict[str, float] = {}  # node\0property -> its wait in the zone's queue
         self._zone_stopped: dict[str, float] = {}  # zone -> last time its NoExecute tainting was stopped
         self.zones: dict[str, str] = {}
+        # handleDisruption's master disruption mode (captures only): since when no existing Node has
+        # been Ready (None: some Node is), and one Node that was Ready when last looked at
+        self._all_down_since: float | None = None
+        self._ready_witness: str | None = None
+        self._excuse_step = False  # the step is handleDisruption's markNodeAsReachable: not judged
+        self._master_checked = False  # the Ready NoExecute taints were looked at once the mode settled
         #: node -> its real user taints (the model's one user-taint slot stands for them), for messages
         self.custom_taints: dict[str, list[str]] = {}
         self._has_noexec: Callable[[list[Any]], bool] = lambda s: bool(
@@ -319,9 +341,11 @@ class Oracle:
         prec = self.pods.get(b.pod) or self._declare_pod(b.pod, pod_from_tolerations([]))
         if prec.node is not None:
             self._unbind(prec)
+        self._advance(rec, b.t)  # judged without the pod up to here
         prec.node, prec.p[_BOUND] = b.node, 0
         rec.pods[b.pod] = prec
         rec.used += prec.p[_REQ]
+        self._pods_changed(rec, b.t)
         if self._has_noexec(rec.s):
             # under a NoExecute taint since before the capture: how long is unknown, so its
             # tolerationSeconds count from here (never from the epoch)
@@ -343,6 +367,8 @@ class Oracle:
         n0 = len(self.violations)
         if self.attribute:
             self._wake(t)
+            if self._all_down_since is not None and not self._master_checked and self._master_settled(t):
+                self._master_kept(t)
         if extra and "custom_taints" in extra and node is not None:
             self.custom_taints[node] = extra["custom_taints"]
         if extra and "zone" in extra and node is not None:
@@ -356,6 +382,8 @@ class Oracle:
         self.untolerated = extra.get("untolerated") if extra else None
         if eid in EXTRA_EVENTS:
             self._extra(eid, t, node, pod, extra or {})
+            if self.attribute and eid in READY_EVENTS:
+                self._track_disruption(t)
             return self.violations[n0:]
         assert node is not None
         rec = self.nodes.get(node)
@@ -372,6 +400,8 @@ class Oracle:
             rec.due = self.c.deadline(rec.s, t)
             if self.attribute:
                 self._set_alarm(rec)
+                if eid in READY_EVENTS:
+                    self._track_disruption(t)
             return []
         self._advance(rec, t)  # up to the renewal, the heartbeat is as unknown as before it
         if eid == "kubelet_renew_lease":
@@ -389,18 +419,48 @@ class Oracle:
         self._step(rec, prec, eid, t, args, expect)
         if extra and "pod_bits_after" in extra:
             self._pod_bits(extra["pod_bits_after"])
+        if self.attribute and eid in READY_EVENTS:
+            self._track_disruption(t)
         return self.violations[n0:]
 
     def _pod_bits(self, bits: dict[str, dict[str, Any]]) -> None:
-        """Toleration bits of pods as a reader computed them against their node's actual taints."""
+        """Toleration bits of pods as a reader computed them against their node's actual taints.
+
+        A bound pod whose bits change (its Node's taints changed) is judged with its old bits up to
+        now and with the new ones from now: a pod that tolerated every NoExecute taint for ever and
+        now does not gets its eviction timer started now (processPodOnNode: no timer to keep).
+        """
+        now = self.now if self.now is not None else -INF
         for name, vals in bits.items():
             prec = self.pods.get(name)
             if prec is None:
                 continue
+            rec = self.nodes.get(prec.node) if prec.node is not None else None
+            if rec is not None and any(prec.p[PI[k]] != v for k, v in vals.items()):
+                self._advance(rec, now)
+                forever = prec.p[PI["tolerates_forever"]]
+                for k, v in vals.items():
+                    prec.p[PI[k]] = v
+                if forever and not prec.p[PI["tolerates_forever"]] and self._has_noexec(rec.s):
+                    for v in d.POD_VARS:
+                        if v.clock:
+                            prec.p[PI[v.name]] = now
+                self._pods_changed(rec, now)
+                continue
             for k, v in vals.items():
                 prec.p[PI[k]] = v
-            if prec.node is not None and prec.node in self.nodes:
-                self._set_alarm(self.nodes[prec.node])
+            if rec is not None:
+                self._set_alarm(rec)
+
+    def _pods_changed(self, rec: NodeRec, now: float) -> None:
+        """What the pod properties of ``rec`` read changed at ``now`` outside a step (a binding the
+        reader only observed, toleration bits recomputed): they are judged from now on."""
+        rec.t = max(rec.t, now)
+        rec.tslow = rec.t
+        for pi, _ in self._timed:
+            if pi.pods:
+                rec.changed[pi.id] = now
+        self._after(rec, rec.t)
 
     def finish(self) -> list[Violation]:
         """End of trace: time has passed up to the last event for every node; check what it broke."""
@@ -512,6 +572,18 @@ class Oracle:
                 rec.s[NI["capacity"]] = int(extra.get("capacity", rec.s[NI["capacity"]]))
                 rec.s[NI["reserved"]] = int(extra.get("reserved", rec.s[NI["reserved"]]))
                 rec.due = -INF
+            elif extra.get("adopt"):
+                # what a reader saw change on the Node that no model event does (NetworkUnavailable
+                # turning True on a registered Node): taken as it is; the taint pass then follows
+                self._advance(rec, t)
+                pre = list(rec.s)
+                for i, v in extra["adopt"].items():
+                    rec.s[i] = v
+                if rec.s != pre:
+                    rec.s[_SYNCED] = False
+                    rec.s[CTL] = self.c.classify(rec.s)
+                    self._mark_changed(rec, pre, rec.s, False, t)
+                self._after(rec, t)
         elif eid == "observe_node":
             assert node is not None
             rec = self.nodes.get(node) or self._new_node(node, t, extra)
@@ -549,6 +621,15 @@ class Oracle:
                     elif var.sort == "bool":
                         s[NI[var.name]] = False
             s[CTL] = self.c.classify(s)
+            if s[_READY] == d.READY_ABSENT and "node-has-ready-condition" not in rec.suppressed:
+                # listed without a Ready condition: created before the input began, by whoever made it
+                # that way (by hand for a kubelet with --register-node=false, a node simulator); the
+                # controller marks it Unknown after node-startup-grace-period (NodeStatusNeverUpdated)
+                rec.suppressed.add("node-has-ready-condition")
+                note = (f"node {node} is listed without a Ready condition (created before the input began, "
+                        "not by a registering kubelet): node-has-ready-condition not judged for it until it has one")
+                if note not in self.notes:
+                    self.notes.append(note)
             self._check_state(rec, "observe_node", pre, t, None)
             self._after(rec, t)
 
@@ -603,7 +684,7 @@ class Oracle:
         # acted on at the one after it; a recovered node's NoExecute taints go at the next pass too
         monitor = float(self.c.params["node_monitor_period"])
         if pid in UNQUEUED_FOLLOWS:
-            return monitor if pid == "ready-node-sheds-ready-taints" else 0.0
+            return monitor if pid in AT_NEXT_PASS else 0.0
         # processTaintBaseEviction reads the Ready condition as it was *before* the pass's own update
         # (observedReadyCondition): a posted False, and an Unknown set by pass k, are tainted at the
         # next pass (k + 1), one node-monitor-period later (plus the pass's own duration: --slack)
@@ -658,6 +739,74 @@ class Oracle:
             self.notes.append(note)
         return rate
 
+    def _every_zone_down(self) -> bool:
+        """No existing Node is Ready=True (handleDisruption: every zone fully disrupted)."""
+        w = self._ready_witness
+        if w is not None:
+            r = self.nodes.get(w)
+            if r is not None and r.s[_EXISTS] and r.s[_READY] == d.READY_TRUE:
+                return False
+        seen = False
+        for name, r in self.nodes.items():
+            if r.s[_EXISTS]:
+                seen = True
+                if r.s[_READY] == d.READY_TRUE:
+                    self._ready_witness = name
+                    return False
+        return seen
+
+    def _master_settled(self, now: float) -> bool:
+        """Every zone has been fully disrupted long enough that a monitor pass has seen it."""
+        since = self._all_down_since
+        return since is not None and now - since > self.c.params["node_monitor_period"] + self.slack
+
+    def _master_kept(self, t: float) -> None:
+        """Master disruption mode has been entered by now: no Node keeps a Ready NoExecute taint."""
+        self._master_checked = True
+        since = self._all_down_since
+        assert since is not None
+        for rec in self.nodes.values():
+            kept = [k for k in _NE_READY_TAINTS if rec.s[NI[k]]]
+            if rec.s[_EXISTS] and kept:
+                self._report(GENERIC, rec, None, "time_passes", rec.s, rec.s, t, master_since=since,
+                             master_kept=kept, deadline=since + self.c.params["node_monitor_period"] + self.slack)
+
+    def _track_disruption(self, t: float) -> None:
+        """Follow handleDisruption's master disruption mode after a step that may change Readiness.
+
+        Leaving it ("Controller detected that some Nodes are Ready. Exiting master disruption
+        mode"), the controller sets every Node's probeTimestamp to now: a silent Node gets a fresh
+        node-monitor-grace-period from then, taken here as a heartbeat at the moment the first Node
+        is Ready again (the pass that leaves the mode comes at most a node-monitor-period later,
+        within what ``silent-node-becomes-unknown`` allows). Only when the mode lasted long enough
+        for a monitor pass to have entered it.
+        """
+        down = self._every_zone_down()
+        if down:
+            if self._all_down_since is None:
+                self._all_down_since = t
+                self._master_checked = False
+            return
+        if self._all_down_since is None:
+            return
+        settled = self._master_settled(t)
+        self._all_down_since = None
+        if not settled:
+            return
+        note = ("every zone was fully disrupted and a Node is Ready again: upstream's node lifecycle controller "
+                "leaves master disruption mode and gives every Node a fresh node-monitor-grace-period")
+        if note not in self.notes:
+            self.notes.append(note)
+        for rec in self.nodes.values():
+            if not rec.s[_EXISTS] or rec.hb_gated or rec.s[_HB] >= t:
+                continue
+            self._advance(rec, t)
+            rec.s[_HB] = t
+            for pi, _ in self._timed:
+                if _HB in self._timed_reads[pi.id]:
+                    rec.changed[pi.id] = t
+            self._after(rec, t)
+
     def _enqueue(self, rec: NodeRec, pid: str, since: float) -> None:
         """The node joins its zone's NoExecute queue when its condition changes: its wait for a token."""
         zone = self.zones.get(rec.name, "")
@@ -676,16 +825,24 @@ class Oracle:
             s[_A] = False  # inferred kubelet_stops: a live kubelet renews within heartbeat-gap-max
             rec.alive_inferred = True
         if not s[_SYNCED] and rec.unsynced_since is not None and now - rec.unsynced_since > slack:
-            # the taint pass must have run by now: apply it (its writes may be missing from the capture)
+            # the taint pass must have run by now: apply it (its writes may be missing from the capture).
+            # A watch of the Nodes shows every write: there the condition taints (cordon, memory
+            # pressure, network) it would write and did not are judged (condition-taints-follow-
+            # conditions), never inferred; the node stays unsynced
             ec = c.events["nlc_sync_noschedule_taints"]
+            done = True
             if ec.guard(s, self._dummy_pod, now, (), rec.used):
                 nu, _ = ec.effect(s, self._dummy_pod, now, (), rec.used)
+                if self.node_writes_seen and any(s[i] != nu[i] for i in _COND_TAINTS if i in nu):
+                    nu = {i: v for i, v in nu.items() if i not in _COND_TAINTS and i != _SYNCED}
+                    done = False
                 rec.inferred_pass = frozenset(i for i, v in nu.items() if s[i] != v and i != _SYNCED)
                 for i, v in nu.items():
                     s[i] = v
                 s[CTL] = c.classify(s)
-            s[_SYNCED] = True
-            rec.unsynced_since = None
+            if done:
+                s[_SYNCED] = True
+                rec.unsynced_since = None
         ne = now - slack
         pods = list(rec.pods.values()) or [None]
         # A promise time can break holds unless it fails at now - slack in a state that existed then
@@ -797,6 +954,16 @@ class Oracle:
                 s[CTL] = c.classify(s)
             rec.inferred_pass = frozenset()
         pre = list(s)
+        absent_flagged = pre[_READY] == d.READY_ABSENT and "node-has-ready-condition" in rec.suppressed
+        master_add = None
+        if self.attribute and eid == "nlc_sync_noexecute_taints" and expect:
+            had = any(s[NI[k]] for k in _NE_READY_TAINTS)
+            gets = [k for k in _NE_READY_TAINTS if expect.get(NI[k], s[NI[k]])]
+            if had and not gets and s[_READY] != d.READY_TRUE and self._every_zone_down():
+                # handleDisruption entering master disruption mode: markNodeAsReachable on every Node
+                self._excuse_step = True
+            elif not had and gets and self._master_settled(now):
+                master_add = gets
         if prec is not None:
             here = prec.node == rec.name
             prec.p[_BOUND] = 0 if here else (d.UNBOUND if prec.node is None else 1)
@@ -878,6 +1045,10 @@ class Oracle:
             if self._judge(rec, pi.id, ok, eid, who, post, now, pre=pre, ppre=ppre if who is prec else None,
                            ppost=ppost if who is prec else None):
                 found.add(pi.id)
+        if absent_flagged:
+            # a Node without Ready (created without conditions, already reported or listed that way):
+            # where it goes from there is outside the lifecycle, not a second finding
+            generic_ok, guard_ok, deviation = True, True, []
         if not generic_ok and not found:
             # the step took a lifecycle edge the declaration does not have, and nothing more specific broke
             self._report(GENERIC, rec, prec, eid, pre, post, now, guard_ok=True, deviation=deviation, args=args)
@@ -885,8 +1056,12 @@ class Oracle:
         if not guard_ok and not deviation and not found and all(
                 post[i] == pre[i] for i in range(len(pre)) if i != CTL) and ppost == ppre:
             guard_ok = True  # a re-run that changes nothing (a controller pass, kubectl cordon twice)
-        if (not guard_ok or deviation) and not found:
+        if (not guard_ok or deviation) and not found and master_add is None:
             self._report(GENERIC, rec, prec, eid, pre, post, now, guard_ok=guard_ok, deviation=deviation, args=args)
+        if master_add is not None and GENERIC not in found:
+            self._report(GENERIC, rec, prec, eid, pre, post, now, master_since=self._all_down_since,
+                         master_add=master_add)
+        self._excuse_step = False
         # adopt the observed post-state; the machine follows the data again
         post[CTL] = c.classify(post)
         self._mark_changed(rec, pre, post, prec is not None or bool(others), now)
@@ -1014,6 +1189,8 @@ class Oracle:
             return
         if self.attribute and pid in NOT_JUDGED_ON_CAPTURES:
             return  # coverage says "not checked" for it
+        if self._excuse_step and eid != "time_passes":
+            return  # handleDisruption's markNodeAsReachable (master disruption mode) is upstream's
         pos = self._pos
         msg = explain(self, pid, rec, prec, eid, pre, post, now, **kw)
         deadline = kw.get("deadline")

@@ -83,8 +83,8 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
         return f"pod {pod or '?'} is bound to node {n} at {at}, but no Node object {n} exists"
     if pid == "silent-node-becomes-unknown":
         age = now - post[NI["since_heartbeat"]]
-        return (f"node {n} was still Ready=True at {at}, {age:.0f} s after its kubelet's last heartbeat (Lease "
-                f"renewal or status post); the node lifecycle controller must mark it Unknown within "
+        return (f"node {n} was still Ready={_ready(post)} at {at}, {age:.0f} s after its kubelet's last heartbeat "
+                f"(Lease renewal or status post); the node lifecycle controller must mark it Unknown within "
                 f"node-monitor-grace-period {prm['node_monitor_grace_period']} s + 2 x node-monitor-period "
                 f"{prm['node_monitor_period']} s (+{o.slack:g} s slack)")
     if pid == "heartbeating-node-stays-known":
@@ -128,8 +128,20 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
         return (f"node {n} registered again at {at} (AlreadyExists) and that changed {', '.join(changed) or 'pods'} of "
                 "the existing Node; a restarted kubelet must leave taints, cordon and conditions as they are")
     if pid == "registration-is-not-eligibility":
-        return (f"Node {n} has no Ready condition yet at {at} but lacks the node.kubernetes.io/not-ready:NoSchedule "
-                "taint that admission (TaintNodesByCondition) adds on create")
+        tainted = bool(post[NI["taint_not_ready_ns"]])
+        absent = post[NI["ready"]] == d.READY_ABSENT
+        if absent and tainted:
+            return (f"Node {n} was created at {at} without a Ready condition (a kubelet creates its Node with its "
+                    "conditions: initialNode ends with setNodeStatus); it carries the "
+                    "node.kubernetes.io/not-ready:NoSchedule taint admission adds on create, but the node lifecycle "
+                    "controller's taint pass removes it while Ready is missing, so the Node can be scheduled to "
+                    "before its kubelet ever reported Ready")
+        if absent:
+            return (f"Node {n} was created at {at} without a Ready condition and without the "
+                    "node.kubernetes.io/not-ready:NoSchedule taint that admission (TaintNodesByCondition) adds on "
+                    "create")
+        return (f"Node {n} was created at {at} with Ready={_ready(post)} but without the "
+                "node.kubernetes.io/not-ready:NoSchedule taint that admission (TaintNodesByCondition) adds on create")
     if pid == "only-kubelet-reports-readiness":
         return (f"{eid} set node {n} Ready={_ready(post)} at {at} (was {_ready(pre)}); only the kubelet reports "
                 "True or False, the controller only Unknown")
@@ -147,6 +159,18 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
         return f"the kubelet of {n} changed taints of its existing Node at {at}"
     if pid == "live-kubelet-renews-in-time":
         return f"the kubelet of {n} did not renew its Lease within heartbeat-gap-max {prm['heartbeat_gap_max']} s"
+    if pid == "control-state-matches-definition" and kw.get("master_add"):
+        added = ", ".join(f"node.kubernetes.io/{'not-ready' if 'not_ready' in k else 'unreachable'}:NoExecute"
+                          for k in kw["master_add"])
+        return (f"node {n} was tainted {added} at {at} although no Node of any zone had been Ready since "
+                f"{fmt_time(kw['master_since'])}: in master disruption mode upstream's node lifecycle controller "
+                "stops NoExecute tainting (and removed those taints on entering it: handleDisruption)")
+    if pid == "control-state-matches-definition" and kw.get("master_kept"):
+        kept = ", ".join(f"node.kubernetes.io/{'not-ready' if 'not_ready' in k else 'unreachable'}:NoExecute"
+                         for k in kw["master_kept"])
+        return (f"node {n} still carries {kept} at {at} although no Node of any zone has been Ready since "
+                f"{fmt_time(kw['master_since'])}: entering master disruption mode, upstream's node lifecycle "
+                "controller removes those taints from every Node (handleDisruption: markNodeAsReachable)")
     if pid == "control-state-matches-definition":
         dev = kw.get("deviation") or []
         state = d.STATE_NAMES[pre[NI["ctl"]]] if 0 <= pre[NI["ctl"]] < 7 else "?"

@@ -176,6 +176,7 @@ def _check_sources(o: Oracle, rep: Report, kind: str, opened: list[Source], keep
     else:
         # a capture of a real cluster: a missed deadline is reported at the first event after it
         o.attribute = kind in ("k8s-watch", "k8s-audit")
+        o.node_writes_seen = kind == "k8s-watch"
         _feed(o, rep, _stream(kind, opened, rep, keep_going, strict), keep_going)
 
 

@@ -250,7 +250,9 @@ class WatchAdapter:
             # a Node created during the capture is a registration; the kubelet creates it with its
             # conditions (initialNode ends with setNodeStatus): register, then that first status
             fresh = typ == "ADDED" and not listed
-            if cur["ready"] == "Absent" or (fresh and cur["ready"] in ("True", "False")):
+            # a Node the list shows without a Ready condition was created before the capture (by hand
+            # for a kubelet with --register-node=false, or by a node simulator): observed, not registered
+            if (cur["ready"] == "Absent" and not listed) or (fresh and cur["ready"] in ("True", "False")):
                 self._creds(items, name, t, file, line)
                 args: dict[str, Any] = {
                     "register_unschedulable": cur["unschedulable"],
@@ -316,6 +318,16 @@ class WatchAdapter:
             cur[k] = old[k]
         steps: list[tuple[dict[str, Any], tuple[str, ...]]] = []
         hb = ready_c.get("lastHeartbeatTime")
+        if cur["network_unavailable"] and not old["network_unavailable"]:
+            # NetworkUnavailable turned True on a registered Node (the route controller failed to
+            # create its route, a CNI plugin): no model event does that, so it is taken as observed;
+            # the controller's network-unavailable taint then follows (judged)
+            from .compile import NI
+
+            nu = conds.get("NetworkUnavailable") or {}
+            tn = self._time(nu.get("lastTransitionTime"), nu.get("lastHeartbeatTime"), file=file, line=line)
+            self._ev(items, {"t": tn, "event": "declare_node", "node": name}, file, line,
+                     adopt={NI["network_unavailable"]: True})
         if cur["ready"] != old["ready"] or (hb and hb != prev["hb"] and cur["ready"] in ("True", "False")) or (
                 cur["memory_pressure"] != old["memory_pressure"] and cur["ready"] in ("True", "False")):
             if cur["ready"] == "Unknown":
@@ -352,6 +364,13 @@ class WatchAdapter:
         if any(cur.get(k) != old.get(k) for k in NOEXEC_TAINTS):
             tt = self._time(*_taint_times(obj, NOEXEC_TAINTS), *_managed_times(obj), file=file, line=line)
             steps.append(({"t": tt, "event": "nlc_sync_noexecute_taints", "node": name}, NOEXEC_TAINTS))
+        if not steps and _taint_list(obj) != _taint_list(prev["obj"]):
+            # the Node's taints changed but not the model's view of them (another NoExecute taint next
+            # to one the model's user-taint slot already stands for): its pods' tolerations still do
+            retol = self._retolerate(name, obj, prev["obj"])
+            if retol:
+                tr = self._time(*_managed_times(obj), file=file, line=line)
+                self._ev(items, {"t": tr, "event": "declare_node", "node": name}, file, line, **retol)
         last_t = self.t
         for j, (ev, fields) in enumerate(steps):
             ev["t"] = max(ev["t"], last_t) if j else ev["t"]
