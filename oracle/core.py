@@ -70,6 +70,13 @@ AT_NEXT_PASS = frozenset({"ready-node-sheds-ready-taints", "ready-taints-match-r
 NOT_JUDGED_ON_CAPTURES = {
     "eviction-not-early": "a capture does not show when the taint-eviction controller started the pod's timer",
 }
+#: Two properties that one overstaying pod breaks together (eviction-counted-from-first-noexecute-taint
+#: counts from its first NoExecute taint, no-execute-eviction from each taint's own start): a pod's
+#: overstay on a node is reported once, under whichever breaks first.
+SAME_LATENESS = frozenset({"no-execute-eviction", "eviction-counted-from-first-noexecute-taint"})
+#: Likewise a Ready=True node that keeps a not-ready or unreachable taint breaks both of these at once
+#: (ready-taints-match-ready also covers NotReady and Unknown nodes): reported once per moment.
+SAME_STALE_TAINT = frozenset({"ready-node-sheds-ready-taints", "ready-taints-match-ready"})
 #: kube-controller-manager --node-eviction-rate (default 0.1 nodes/s per zone, burst 1):
 #: pkg/controller/nodelifecycle (zoneNoExecuteTainter, a RateLimitedTimedQueue per zone).
 NODE_EVICTION_RATE = 0.1
@@ -215,6 +222,9 @@ class Oracle:
         self._all_down_since: float | None = None
         self._ready_witness: str | None = None
         self._excuse_step = False  # the step is handleDisruption's markNodeAsReachable: not judged
+        # (pod or event index, node) -> the property already reported for one fact (SAME_LATENESS,
+        # SAME_STALE_TAINT)
+        self._late: dict[tuple[str, str], str] = {}
         self._master_checked = False  # the Ready NoExecute taints were looked at once the mode settled
         #: node -> its real user taints (the model's one user-taint slot stands for them), for messages
         self.custom_taints: dict[str, list[str]] = {}
@@ -1191,6 +1201,14 @@ class Oracle:
             return  # coverage says "not checked" for it
         if self._excuse_step and eid != "time_passes":
             return  # handleDisruption's markNodeAsReachable (master disruption mode) is upstream's
+        if prec is not None and pid in SAME_LATENESS:
+            first = self._late.setdefault((prec.name, rec.name), pid)
+            if first != pid:
+                return  # the same overstay of the same pod, already reported under the other property
+        if pid in SAME_STALE_TAINT:
+            first = self._late.setdefault((f"#{self._pos.index}", rec.name), pid)
+            if first != pid:
+                return  # the same stale taint at the same moment, already reported under the other property
         pos = self._pos
         msg = explain(self, pid, rec, prec, eid, pre, post, now, **kw)
         deadline = kw.get("deadline")

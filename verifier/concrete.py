@@ -86,7 +86,9 @@ def search(model: Model, cfg: Config, params: dict[str, int], targets: Sequence[
     * *lazy after a busy prefix*: after a random number of busy steps, only what must happen
       happens: an overdue urgent action if one blocks time, else time jumps to the next deadline.
       That is how a node stays silent through a dozen monitor passes, or a live kubelet renews its
-      Lease only when its longest gap runs out (#121793).
+      Lease only when its longest gap runs out (#121793). Every fourth run is busy again after its
+      lazy stretch: what happens *after* a long silence (a kubelet restarting on a node already
+      marked Unknown) is then reached too.
 
     Some busy runs also leave a few untimed events out altogether, so that runs differ in kind.
     """
@@ -132,6 +134,8 @@ def search(model: Model, cfg: Config, params: dict[str, int], targets: Sequence[
         if not open_t or time.monotonic() - t0 > time_budget_s:
             break
         lazy_from = rng.randrange(0, 30) if w % 4 else length
+        # busy again after the lazy stretch (every fourth run): the actions that follow a silence
+        lazy_to = lazy_from + rng.randrange(4, 30) if w % 4 == 3 else length
         off = {k for k in untimed if rng.random() < 0.2} if w % 4 == 2 else set()
         s = inits[w % len(inits)]
         fired = [0] * len(events)
@@ -146,7 +150,7 @@ def search(model: Model, cfg: Config, params: dict[str, int], targets: Sequence[
                 if guards[k](s, a):
                     moves.append((k, a))
             time_ok = guards[tick](s, (1,))
-            if i >= lazy_from:
+            if lazy_from <= i < lazy_to:
                 overdue = [m for m in moves if m[0] in urgent] if not time_ok else []
                 early = [m for m in moves if m[0] in urgent] if time_ok and rng.random() < 0.1 else []
                 if overdue or early:
