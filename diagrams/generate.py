@@ -94,8 +94,8 @@ def _mutant_run(mutant_id: str) -> tuple[str, str, str, str, list[dict[str, Any]
     from nodereg.verifier.runner import Prover
 
     mu = MUTANT_BY_ID[mutant_id]
-    props = [p for p in ALL_PROPERTIES if not p.lemma]
     model = mu.model()
+    props = [p.for_model(model) for p in ALL_PROPERTIES if not p.lemma]
     # as nodereg verify does: every instance when the relation is not symmetric (a bug only another
     # node shows), and the time-progress properties when time can be blocked (found on one node)
     from nodereg.verifier.progress import time_properties
@@ -241,7 +241,7 @@ def still_breaks(run: MutantRun) -> MutantRun | None:
         return None
     model = mu.model()
     # the properties _mutant_run searches: the catalogue's non-lemma ones and the time-progress pair
-    candidates = [*(p for p in ALL_PROPERTIES if not p.lemma), *time_properties(model)]
+    candidates = [*(p.for_model(model) for p in ALL_PROPERTIES if not p.lemma), *time_properties(model)]
     prop = next((p for p in candidates if p.id == prop_id), None)
     if prop is None:
         return None

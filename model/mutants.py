@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import declaration as d
-from .logic import And, If, Implies, Not, Or
+from .logic import And, If, Implies, Not, Or, Sum
 from .semantics import Model, real_model
 
 
@@ -758,6 +758,18 @@ def _eviction_timer_restarts_on_swap(m: Model) -> Model:
     timer = dataclasses.replace(e.timer, clock=clock)
     return _replace_event(m, "eviction-timer-restarts-on-swap", e.id, timer=timer)
 
+
+def _fit_counts_request_twice(m: Model) -> Model:
+    e = m.event("scheduler_bind_pod")
+
+    def guard(s: Any, i: Any) -> Any:
+        # NodeResourcesFit adds the incoming pod's request to the node's requested, then adds it again
+        pd = s.pod(i.pod)
+        used = Sum(If(s.pod(q).bound_to == i.node, s.pod(q).request, 0) for q in s.pods)
+        return And(e.guard(s, i), used + pd.request + pd.request <= s.node(i.node).allocatable)
+
+    return _replace_event(m, "fit-counts-request-twice", e.id, guard=guard)
+
 MUTANTS = (
     *MUTANTS,
     Mutant("route-controller-writes-another-node",
@@ -812,6 +824,10 @@ MUTANTS = (
            "tolerationSeconds count again from the swap.",
            "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode, taintSetsOverlap)",
            _eviction_timer_restarts_on_swap),
+    Mutant("fit-counts-request-twice",
+           "NodeResourcesFit counts the incoming pod's request twice: a pod that fits is refused (a scheduler "
+           "too strict breaks no safety property, only what the filters promise to admit).",
+           "pkg/scheduler/framework/plugins/noderesources/fit.go (fitsRequest)", _fit_counts_request_twice),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

@@ -69,6 +69,8 @@ AT_NEXT_PASS = frozenset({"ready-node-sheds-ready-taints", "ready-taints-match-r
 #: time before), so an eviction cannot be called early from it.
 NOT_JUDGED_ON_CAPTURES = {
     "eviction-not-early": "a capture does not show when the taint-eviction controller started the pod's timer",
+    "scheduler-binds-what-its-filters-admit": "it is about what the scheduler's filters admit, which a capture "
+    "shows only as bindings that did happen",
 }
 #: Two properties that one overstaying pod breaks together (eviction-counted-from-first-noexecute-taint
 #: counts from its first NoExecute taint, no-execute-eviction from each taint's own start): a pod's

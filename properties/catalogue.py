@@ -18,6 +18,7 @@ is not.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,17 @@ class Property:
     witness_events: tuple[str, ...] = ()
     assumes: tuple[str, ...] = ()  # ids of timing constraints the proof needs
     lemma: bool = False  # a supporting invariant: proved first, then assumed by k-induction
+    #: completeness properties: the event whose guard the formula reads. ``formula`` reads the
+    #: declaration's; :meth:`for_model` rebuilds it (``formula_for(guard)``) for the model checked,
+    #: so that a variant whose actor refuses what upstream admits breaks it.
+    guard_of: str = ""
+    formula_for: Callable[[Callable[[Any, Any], Any]], Callable[..., Any]] | None = None
+
+    def for_model(self, model: Any) -> Property:
+        """This property as it reads ``model`` (itself unless it is a completeness property)."""
+        if not self.guard_of or self.formula_for is None:
+            return self
+        return dataclasses.replace(self, formula=self.formula_for(model.event(self.guard_of).guard))
 
 
 #: The node lifecycle controller's NoSchedule tainting latency, in the model's seconds: the pass is
@@ -110,6 +122,28 @@ def _bound_node(pre: Any, b: Any) -> Any:
 
 def _same(pre: Any, post: Any, n: int, names: tuple[str, ...]) -> Any:
     return And(*[getattr(pre.node(n), v) == getattr(post.node(n), v) for v in names])
+
+
+class _At:
+    """The instance (node n, pod p) a guard is asked about."""
+
+    def __init__(self, node: int, pod: int) -> None:
+        self.node, self.pod = node, pod
+
+
+def _filters_admit(s: Any, n: int, p: int) -> Any:
+    """Upstream's default filters that read node state admit pending pod p on node n, in raw variables:
+    NodeUnschedulable, TaintToleration (NoSchedule and NoExecute taints), NodeResourcesFit."""
+    nd, pd = s.node(n), s.pod(p)
+    used = Sum(If(s.pod(q).bound_to == n, s.pod(q).request, 0) for q in s.pods)
+    return And(pd.bound_to == d.UNBOUND, nd.exists, Implies(nd.unschedulable, pd.tolerates_unschedulable),
+               Not(_untolerated_blocking_taint(nd, pd)), used + pd.request <= nd.allocatable)
+
+
+def _bind_possible(guard: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
+    """∀n,p: the filters admit p on n ⇒ the scheduler's bind of p to n is enabled (``guard``)."""
+    return lambda s: _all_nodes(s, lambda n: And(*[Implies(_filters_admit(s, n, p), guard(s, _At(n, p)))
+                                                   for p in getattr(s, "focus_pods", s.pods)]))
 
 
 PROPERTIES: tuple[Property, ...] = (
@@ -234,6 +268,25 @@ PROPERTIES: tuple[Property, ...] = (
         events=("scheduler_bind_pod",),
         witness_kind="step",
         witness_events=("scheduler_bind_pod",),
+    ),
+    Property(
+        "scheduler-binds-what-its-filters-admit",
+        "The scheduler refuses nothing upstream's filters admit: a pending pod can be bound to every existing "
+        "node whose NoSchedule and NoExecute taints it tolerates, whose cordon it tolerates and where its "
+        "request fits (a DaemonSet pod tolerating the cordon does land on a cordoned node).",
+        "∀n,p: bound[p] = none ∧ exists[n] ∧ (unschedulable[n] ⇒ p tolerates unschedulable) ∧ p tolerates every "
+        "NoSchedule/NoExecute taint of n ∧ request[p] + Σ{request[q] | bound[q] = n} ≤ allocatable[n] ⇒ "
+        "bind(n,p) enabled   (a property of the scheduler's guard, rebuilt for the model checked)",
+        "The default profile's Filter plugins that read node state are NodeUnschedulable (passes a pod that "
+        "tolerates node.kubernetes.io/unschedulable), TaintToleration (NoSchedule and NoExecute only) and "
+        "NodeResourcesFit; a node that passes them all is feasible.",
+        "pkg/scheduler/framework/plugins/{nodeunschedulable,tainttoleration,noderesources}",
+        "state",
+        _bind_possible(d.EVENT_BY_ID["scheduler_bind_pod"].guard),
+        lambda s: (And(_filters_admit(s, 0, 0), s.node(0).unschedulable) if s.cfg.pods else False),
+        "a pending pod that tolerates the cordon could go to a cordoned node 0",
+        guard_of="scheduler_bind_pod",
+        formula_for=_bind_possible,
     ),
     Property(
         "registration-is-not-eligibility",

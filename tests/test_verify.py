@@ -108,6 +108,7 @@ EXPECTED_KILLERS = {
     "not-ready-gets-unreachable-taint": "ready-taints-match-ready",
     "register-taint-effect-ignored": "new-node-carries-only-registration-taints",
     "eviction-timer-restarts-on-swap": "eviction-counted-from-first-noexecute-taint",
+    "fit-counts-request-twice": "scheduler-binds-what-its-filters-admit",
 }
 
 

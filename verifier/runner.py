@@ -342,7 +342,9 @@ def verify(
     wanted = list(props) if props else [*ALL_PROPERTIES, *time_properties(model)]
     # lemmas are always proved first, so that what they support can use them
     work = [p for p in ALL_PROPERTIES if p.lemma] + [p for p in wanted if not p.lemma]
-    work = list(dict.fromkeys(work))
+    # completeness properties read the guard of the model checked, not the declaration's
+    work = [p.for_model(model) for p in dict.fromkeys(work)]
+    wanted = [p.for_model(model) for p in wanted]
     # concrete witness runs need no proof: with a spare core they run beside the proofs
     early = _EarlyRuns(model, cfg, fixed, work, timeout_s) if check_witnesses and jobs > 1 else None
     enc = Encoding(model, cfg, fixed)
