@@ -297,7 +297,7 @@ def build(model: Model, opts: ExportOptions) -> ExportModel:
     clock_keys = {k for k in lay.keys if (v := lay.var[k]) is not None and v.clock}
     frozen_keys = {k for k in lay.keys if (v := lay.var[k]) is not None and v.frozen}
     step_terms: dict[str, list[tuple[int, z3.BoolRef]]] = {}
-    for p in ALL_PROPERTIES:
+    for p in (q.for_model(model) for q in ALL_PROPERTIES):  # completeness properties read model's guards
         if p.kind == "state":
             term = _simp(p.formula(view))
             reason = _unsaturable(term, clock_keys, consts)
