@@ -160,14 +160,12 @@ def explain(o: Oracle, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pr
     if pid == "live-kubelet-renews-in-time":
         return f"the kubelet of {n} did not renew its Lease within heartbeat-gap-max {prm['heartbeat_gap_max']} s"
     if pid == "control-state-matches-definition" and kw.get("master_add"):
-        added = ", ".join(f"node.kubernetes.io/{'not-ready' if 'not_ready' in k else 'unreachable'}:NoExecute"
-                          for k in kw["master_add"])
+        added = _noexecute_names(kw["master_add"])
         return (f"node {n} was tainted {added} at {at} although no Node of any zone had been Ready since "
                 f"{fmt_time(kw['master_since'])}: in master disruption mode upstream's node lifecycle controller "
                 "stops NoExecute tainting (and removed those taints on entering it: handleDisruption)")
     if pid == "control-state-matches-definition" and kw.get("master_kept"):
-        kept = ", ".join(f"node.kubernetes.io/{'not-ready' if 'not_ready' in k else 'unreachable'}:NoExecute"
-                         for k in kw["master_kept"])
+        kept = _noexecute_names(kw["master_kept"])
         return (f"node {n} still carries {kept} at {at} although no Node of any zone has been Ready since "
                 f"{fmt_time(kw['master_since'])}: entering master disruption mode, upstream's node lifecycle "
                 "controller removes those taints from every Node (handleDisruption: markNodeAsReachable)")
@@ -205,3 +203,9 @@ def _why(eid: str, s: list[Any], p: list[Any] | None) -> str:
         facts.append("pod " + ("bound here" if p[PI["bound_to"]] == 0 else "pending" if p[PI["bound_to"]] < 0
                                else "bound elsewhere"))
     return ", ".join(facts)
+
+
+def _noexecute_names(keys: Any) -> str:
+    """The Kubernetes names of the node lifecycle controller's NoExecute taints among model variable names."""
+    return ", ".join(f"node.kubernetes.io/{'not-ready' if 'not_ready' in k else 'unreachable'}:NoExecute"
+                     for k in keys)
