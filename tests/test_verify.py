@@ -48,7 +48,7 @@ def test_every_property_proved_unbounded_and_witnessed(real_verdicts: list) -> N
 @pytest.fixture(scope="module")
 def mutant_report() -> dict:
     out = subprocess.run([sys.executable, "-m", "nodereg", "verify", "--mutants", "--format", "json", "--jobs", "2"],
-                         capture_output=True, text=True, timeout=900)
+                         capture_output=True, text=True, timeout=1800)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
