@@ -98,7 +98,13 @@ def search(model: Model, cfg: Config, params: dict[str, int], targets: Sequence[
     rng = random.Random(seed)
     cm = compiled(model, cfg)
     cp = CompiledProperties(cm, list(dict.fromkeys(p for p, _ in targets)))
-    frozen = list(frozen) if frozen is not None else default_small_frozen(cfg)
+    if frozen is None:
+        # the exploration's choices, and an ordinary pod on a node that reserves some of its cpu (else a
+        # premise such as "allocatable with something reserved" is never reached and the search spends
+        # its whole budget before Z3 is asked)
+        ordinary, daemonset = default_small_frozen(cfg)
+        frozen = [{**ordinary, "capacity": 3, "reserved": 1}, daemonset]
+    frozen = list(frozen)
     inits = [cm.initial_states(params, frozen_values(cm, choice)) for choice in frozen]
     n = len(cm.instances)
     tick = next(k for k, inst in enumerate(cm.instances) if inst.event.id == "time_passes")
