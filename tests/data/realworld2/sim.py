@@ -317,6 +317,15 @@ class Cluster:
         self._noschedule_pass(node)
 
     # ---------------------------------------------------------------- node lifecycle controller
+    def _mark_unknown(self, name: str) -> None:
+        """tryUpdateNodeHealth past the grace period: the kubelet's conditions become Unknown."""
+        for c in self.nodes[name]["status"]["conditions"]:
+            if c["type"] in KUBELET_CONDS:
+                c["status"], c["lastTransitionTime"] = "Unknown", ts(self.t)
+                c["reason"], c["message"] = "NodeStatusUnknown", "Kubelet stopped posting node status."
+        self.emit("MODIFIED", self.nodes[name])
+        self._noschedule_pass(name)
+
     def _noschedule_pass(self, node: str) -> None:
         """doNoScheduleTaintingPass, run on every Node update."""
         if not self.nlc or node not in self.nodes:
@@ -364,12 +373,7 @@ class Cluster:
                 rt = dt.datetime.strptime(lease["spec"]["renewTime"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=dt.UTC)
                 probe = max(probe, (rt - T0).total_seconds())
             if rd in ("True", "False") and self.t - probe > self.grace:
-                for c in self.nodes[name]["status"]["conditions"]:
-                    if c["type"] in KUBELET_CONDS:
-                        c["status"], c["lastTransitionTime"] = "Unknown", ts(self.t)
-                        c["reason"], c["message"] = "NodeStatusUnknown", "Kubelet stopped posting node status."
-                self.emit("MODIFIED", self.nodes[name])
-                self._noschedule_pass(name)
+                self._mark_unknown(name)
             # processTaintBaseEviction reads the condition as it was before this pass
             if observed == "False" and not self.has_taint(name, NOTREADY, "NoExecute"):
                 self._enqueue(name, NOTREADY)

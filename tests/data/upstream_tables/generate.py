@@ -77,12 +77,7 @@ class Upstream(Cluster):
                     self.emit("MODIFIED", self.nodes[name])
                     self._noschedule_pass(name)
             elif rd in ("True", "False") and self.t - probe > grace:
-                for c in self.nodes[name]["status"]["conditions"]:
-                    if c["type"] in KUBELET_CONDS:
-                        c["status"], c["lastTransitionTime"] = "Unknown", ts(self.t)
-                        c["reason"], c["message"] = "NodeStatusUnknown", "Kubelet stopped posting node status."
-                self.emit("MODIFIED", self.nodes[name])
-                self._noschedule_pass(name)
+                self._mark_unknown(name)
             if observed == "False" and not self.has_taint(name, NOTREADY, "NoExecute"):
                 if self.has_taint(name, UNREACH, "NoExecute"):
                     self._swap(name, NOTREADY)  # processTaintBaseEviction swaps straight away
