@@ -297,8 +297,11 @@ def _unpretty_arg(arg: Any, value: Any) -> Any:
     return value
 
 
-def _cached_mutant_runs(cache_dir: Path | None, key: str) -> tuple[list[MutantRun], Path] | None:
-    """The runs stored for ``key`` in ``cache_dir``, else in the package's own folder, and the file (None: search)."""
+def _cached_mutant_runs(cache_dir: Path | None, key: str | None) -> tuple[list[MutantRun], Path] | None:
+    """The runs stored in ``cache_dir``, else in the package's own folder, and the file (None: search).
+
+    The first ``runs.json`` that reads and, when ``key`` is given, was stored under that key.
+    """
     if cache_dir is None:
         return None
     for folder in dict.fromkeys((cache_dir, default_dir())):
@@ -306,8 +309,9 @@ def _cached_mutant_runs(cache_dir: Path | None, key: str) -> tuple[list[MutantRu
             data = json.loads((folder / MUTANT_CACHE).read_text())
         except (OSError, ValueError):
             continue
-        if isinstance(data, dict) and data.get("key") == key and isinstance(data.get("runs"), list):
-            return [tuple(r) for r in data["runs"]], folder / MUTANT_CACHE  # type: ignore[misc]
+        if isinstance(data, dict) and isinstance(data.get("runs"), list) and key in (None, data.get("key")):
+            runs = [tuple(r) for r in data["runs"] if isinstance(r, list) and len(r) == 5]
+            return runs, folder / MUTANT_CACHE  # type: ignore[return-value]
     return None
 
 
@@ -315,18 +319,9 @@ def _revalidated_or_searched(cache_dir: Path | None, out: Output) -> list[Mutant
     """After a change of the inputs: keep each stored run that :func:`still_breaks`, search the rest."""
     from nodereg.model.mutants import MUTANTS
 
-    stored: dict[str, MutantRun] = {}
-    source: Path | None = None
-    if cache_dir is not None:
-        for folder in dict.fromkeys((cache_dir, default_dir())):
-            try:
-                data = json.loads((folder / MUTANT_CACHE).read_text())
-            except (OSError, ValueError):
-                continue
-            if isinstance(data, dict) and isinstance(data.get("runs"), list):
-                stored = {r[0]: tuple(r) for r in data["runs"] if isinstance(r, list) and len(r) == 5}  # type: ignore[misc]
-                source = folder / MUTANT_CACHE
-                break
+    found_file = _cached_mutant_runs(cache_dir, None)
+    stored = {r[0]: r for r in found_file[0]} if found_file else {}
+    source = found_file[1] if found_file else None
     kept: dict[str, MutantRun] = {}
     for mid, run in stored.items():
         try:
