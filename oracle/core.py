@@ -1203,14 +1203,12 @@ class Oracle:
             return  # coverage says "not checked" for it
         if self._excuse_step and eid != "time_passes":
             return  # handleDisruption's markNodeAsReachable (master disruption mode) is upstream's
-        if prec is not None and pid in SAME_LATENESS:
-            first = self._late.setdefault((prec.name, rec.name), pid)
-            if first != pid:
-                return  # the same overstay of the same pod, already reported under the other property
-        if pid in SAME_STALE_TAINT:
-            first = self._late.setdefault((f"#{self._pos.index}", rec.name), pid)
-            if first != pid:
-                return  # the same stale taint at the same moment, already reported under the other property
+        # one fact breaking two properties is reported once: an overstay once per pod on its node, a
+        # stale taint once per moment
+        scope = (prec.name if prec is not None else None) if pid in SAME_LATENESS else (
+            f"#{self._pos.index}" if pid in SAME_STALE_TAINT else None)
+        if scope is not None and self._late.setdefault((scope, rec.name), pid) != pid:
+            return  # already reported under the other property of the pair
         pos = self._pos
         msg = explain(self, pid, rec, prec, eid, pre, post, now, **kw)
         deadline = kw.get("deadline")
