@@ -1201,6 +1201,8 @@ class Oracle:
             return
         if self.attribute and pid in NOT_JUDGED_ON_CAPTURES:
             return  # coverage says "not checked" for it
+        if pid in self.unchecked:
+            return  # the input cannot show it (e.g. no Node stream): coverage says "not checked", never a violation
         if self._excuse_step and eid != "time_passes":
             return  # handleDisruption's markNodeAsReachable (master disruption mode) is upstream's
         # one fact breaking two properties is reported once: an overstay once per pod on its node, a

@@ -65,6 +65,10 @@ CASES: list[tuple[str, list[str], int, set[str], set[str]]] = [
      {"node-has-ready-condition", "registration-is-not-eligibility"}, set()),
     # real bugs, still caught
     ("eviction-late-short-toleration", _all("eviction-late-short-toleration"), 1, {"no-execute-eviction"}, set()),
+    # the same capture without its Node stream: nothing about the nodes can be judged (exit 3), and a
+    # pod bound to a node never seen is no violation (it was: allocatable 0, no Node object)
+    ("eviction-late-pods-and-leases-only", _some("eviction-late-short-toleration", "pods", "leases"), 3, set(),
+     {"bound-requests-fit-allocatable", "pods-only-on-existing-nodes", "no-execute-eviction"}),
     ("out-of-service-never-evicted", _all("out-of-service-never-evicted"), 1,
      {"no-execute-eviction", "untolerated-noexecute-pod-is-gone"}, set()),
     ("zone-two-fail-never-tainted", _all("zone-two-fail-never-tainted"), 1, {"unreachable-taint-follows-unknown"},
