@@ -55,7 +55,16 @@ class Property:
         """This property as it reads ``model`` (itself unless it is a completeness property)."""
         if not self.guard_of or self.formula_for is None:
             return self
-        return dataclasses.replace(self, formula=self.formula_for(model.event(self.guard_of).guard))
+        actor = next((e for e in model.events if e.id == self.guard_of), None)
+        # a model without the event (a subset of the events, in the engine-agreement tests) never
+        # takes it: its guard is false, and the property says so wherever its premise holds
+        guard = actor.guard if actor is not None else _never
+        return dataclasses.replace(self, formula=self.formula_for(guard))
+
+
+def _never(_state: Any, _binding: Any) -> bool:
+    """The guard of an event the model does not have."""
+    return False
 
 
 #: The node lifecycle controller's NoSchedule tainting latency, in the model's seconds: the pass is
