@@ -154,6 +154,7 @@ _RESETS = {
     "since_lease_renew": "Lease renewTime = now",
     "since_status_post": "status: lastHeartbeatTime = now",
     "since_noexecute": "taint-eviction timer of {pod} starts",
+    "since_ready_changed": "Ready: lastTransitionTime = now",
 }
 #: A boolean variable that becomes True / False, in Kubernetes words.
 _FLAGS = {

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .logic import And, If, Implies, Max, Min, Not, Or, Sum
+from .params import NODE_EVICTION_INTERVAL
 
 # -------------------------------------------------------------------------------------------------
 # Enumerations (encoded as small integers for Z3 and the compiled step)
@@ -147,6 +148,10 @@ NODE_VARS: tuple[Var, ...] = (
         clock=True, ghost=True),
     Var("since_left_ready", "int", "Ready last fell from True on the existing Node (1 if it never did); set "
         "by the semantics, never by an actor", 1, clock=True, ghost=True),
+    Var("since_ready_changed", "int", "Ready last changed value on the Node (the condition's "
+        "lastTransitionTime; its creation included); set by the semantics, never by an actor. The NoExecute "
+        "pass acts on a change at the controller's next monitor pass, so its timer reads this clock", 0,
+        clock=True),
     # ghosts of node-becomes-schedulable (bounded progress), set by GHOST_RULES, never by an actor
     Var("since_approved", "int", "the node's CSR was approved", 0, clock=True, ghost=True),
     Var("undisturbed", "bool", "so far the kubelet stayed up and healthy and nobody tainted, cordoned or "
@@ -642,6 +647,26 @@ def noexecute_pass_write(s: Any, i: Any, wanted: NoExecuteWanted = noexecute_wan
     )
 
 
+def noexecute_latency(s: Any, i: Any) -> Any:
+    """How long after a Ready change the NoExecute pass may write: upstream's next monitor pass.
+
+    processTaintBaseEviction runs inside monitorNodeHealth on the Ready condition that pass observed
+    *before* its own update (observedReadyCondition): a Ready=False the kubelet posts is acted on at
+    the next pass (at most node-monitor-period later), an Unknown set by pass k at pass k+1 (exactly
+    one period later). Removals (markNodeAsReachable) and swaps go straight away at that pass; a
+    taint added to a Node with neither NoExecute Ready taint goes through the zone's rate-limited
+    queue (--node-eviction-rate, one Node per NODE_EVICTION_INTERVAL s), where the other Nodes of
+    the zone (every modelled Node: one zone) may be ahead of it. The second patch of a swap follows
+    the first at once. The model lets the write come at any moment of that window (earliest 0):
+    every upstream timing is among its behaviours.
+    """
+    nd = s.node(i.node)
+    queued = And(Not(nd.taint_not_ready_ne), Not(nd.taint_unreachable_ne))
+    mid_swap = And(nd.taint_not_ready_ne, nd.taint_unreachable_ne)  # the second patch follows the first
+    return If(mid_swap, 0, s.params.node_monitor_period
+              + If(queued, (s.cfg.nodes - 1) * NODE_EVICTION_INTERVAL, 0))
+
+
 def _nlc_noexecute(s: Any, i: Any) -> Any:
     return noexecute_pass_due(s, i)
 
@@ -903,7 +928,8 @@ EVENTS: tuple[Event, ...] = (
         "in two writes (add, then remove), both removed when Ready is True.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction)",
         ("node",), _nlc_noexecute, _nlc_noexecute_eff, loops(*_EX),
-        timer=Timer(latest=lambda s, i: 0), writes_node_object=True,
+        timer=Timer(clock=lambda s, i: s.node(i.node).since_ready_changed, latest=noexecute_latency),
+        writes_node_object=True,
     ),
     Event(
         "cloud_node_initialize", "cloud-controller-manager",

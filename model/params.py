@@ -81,6 +81,12 @@ def defaults(version: str = K8S_VERSION) -> dict[str, int]:
 #: Default tolerationSeconds given by the DefaultTolerationSeconds admission plugin.
 DEFAULT_TOLERATION_SECONDS = 300
 
+#: 1 / --node-eviction-rate (0.1 nodes/s by default, kube-controller-manager): the zone's NoExecute
+#: tainting queue (RateLimitedTimedQueue, token bucket of burst 1) taints one Node per this many
+#: seconds. Fixed at the default, not a ``--param``: the model puts every Node in one healthy zone
+#: (handleDisruption's partial and full disruption rates are the oracle's, not the model's).
+NODE_EVICTION_INTERVAL = 10
+
 
 @dataclass(frozen=True)
 class Constraint:

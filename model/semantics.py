@@ -247,6 +247,7 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
     * the taint-eviction controller's timer for a node starts when the node goes from no
       NoExecute taint to some (processPodOnNode keeps the earlier start while taints change);
     * the ghost clock of ``no-schedule-without-ready`` restarts when Ready falls from True;
+    * the NoExecute pass's clock ``since_ready_changed`` restarts when Ready changes value;
     * the ghost clocks of ``no-execute-eviction`` restart when the pod comes under each NoExecute
       taint (bound there while the taint is on); an actor's effect cannot move them;
     * the acting node's control state follows its declared lifecycle edges: the data's new
@@ -290,6 +291,12 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
             fell = And(view.node(n).ready == d.READY_TRUE, after_view.node(n).exists,
                        after_view.node(n).ready != d.READY_TRUE)
             post[gk] = If(fell, 0, post.get(gk, view.get(gk)))
+    # the NoExecute pass's clock: restarts whenever Ready changes value (the Node's creation, which
+    # sets it from Absent, included); the controller acts on the change at its next monitor pass
+    for n in view.nodes:
+        if ("node", "ready", n) in upd:
+            gk = ("node", "since_ready_changed", n)
+            post[gk] = If(view.node(n).ready != after_view.node(n).ready, 0, post.get(gk, view.get(gk)))
     # the ghosts of node-becomes-schedulable: the CSR approval clock and "nobody disturbed it"
     if b.inst.node is not None:
         n = b.inst.node

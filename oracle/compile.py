@@ -382,11 +382,12 @@ def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str]) -> st
 
     import nodereg.model.declaration as decl
     import nodereg.model.logic as logic
+    import nodereg.model.params as prm
     import nodereg.model.semantics as sem
     import nodereg.properties.catalogue as cat
 
     h = hashlib.sha256()
-    for mod in (decl, logic, sem, cat, sys.modules[__name__]):
+    for mod in (decl, logic, prm, sem, cat, sys.modules[__name__]):
         h.update(Path(mod.__file__ or "").read_bytes())
     for name in ("events.py", "spec.py"):  # the inline steps read the field specs
         h.update((Path(__file__).parent / name).read_bytes())
@@ -559,7 +560,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 checks.append(pi.prop.formula(postv))
             elif pi.prop.kind == "step" and e.id in pi.prop.events:
                 checks.append(pi.prop.formula(pre, postv, b))
-            elif pi.time_step and not pi.clocks and names & written:
+            elif pi.time_step and names & written:
                 # must hold after the step, else the slow path starts the slack window
                 tb = Bound(insts["time_passes"], {"seconds": 1})
                 checks.append(pi.prop.formula(postv, postv, tb))

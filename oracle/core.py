@@ -58,11 +58,11 @@ TAINT_FOLLOWS = frozenset({"not-ready-taint-follows-not-ready", "unreachable-tai
 #: Of those, the ones that remove taints or follow spec and pressure conditions: no zone queue (the
 #: rate limiter paces NoExecute *tainting* only), and the NoExecute removal of a recovered node
 #: (markNodeAsReachable) comes at the next monitor pass.
+#: Of those, the ones about the Ready taints (not-ready, unreachable), both effects
+READY_FOLLOWS = frozenset({"not-ready-taint-follows-not-ready", "unreachable-taint-follows-unknown",
+                           "ready-node-sheds-ready-taints", "ready-taints-match-ready"})
 UNQUEUED_FOLLOWS = frozenset({"ready-node-sheds-ready-taints", "condition-taints-follow-conditions",
                               "ready-taints-match-ready"})
-#: Of those, the ones whose NoExecute half is written by processTaintBaseEviction at the controller's
-#: next monitor pass (markNodeAsReachable, the straight-away swap of the NoExecute pair)
-AT_NEXT_PASS = frozenset({"ready-node-sheds-ready-taints", "ready-taints-match-ready"})
 #: Judged on traces in the events format only, never on captures of a real cluster, and why: the
 #: capture does not show when the taint-eviction controller started a pod's timer (CreatedAt: when it
 #: first processed the pod under the taint; for a pod already tainted when the capture starts, any
@@ -96,6 +96,7 @@ READY_EVENTS = frozenset({"kubelet_post_status", "nlc_monitor_node_health", "kub
 _NE_READY_TAINTS = ("taint_not_ready_ne", "taint_unreachable_ne")
 
 _A, _CERT, _EXISTS, _READY, _SYNCED = NI["alive"], NI["cert"], NI["exists"], NI["ready"], NI["taints_synced"]
+_READY_CHANGED = NI["since_ready_changed"]  # a clock: the epoch of Ready's last change
 _REG, _HBU, _PROBE, _MON, _HB = NI["registered"], NI["heartbeat_unseen"], NI["since_probe"], NI["since_monitor"], \
     NI["since_heartbeat"]
 _LEASE = NI["since_lease_renew"]
@@ -591,6 +592,8 @@ class Oracle:
                 pre = list(rec.s)
                 for i, v in extra["adopt"].items():
                     rec.s[i] = v
+                if rec.s[_READY] != pre[_READY]:
+                    rec.s[_READY_CHANGED] = t
                 if rec.s != pre:
                     rec.s[_SYNCED] = False
                     rec.s[CTL] = self.c.classify(rec.s)
@@ -623,6 +626,8 @@ class Oracle:
                     rec.alive_inferred = True
             for i, v in (extra.get("set") or {}).items():
                 s[i] = v
+            if s[_READY] != pre[_READY]:
+                s[_READY_CHANGED] = t  # when it changed before the listing is not known: no earlier
             # the properties' ghosts of a node first seen mid-life: its history is unknown, so a
             # "so far ..." ghost is false (nothing is owed on a history the input does not show)
             # and a ghost clock starts at its declared initial age here
@@ -692,15 +697,24 @@ class Oracle:
             # traces in the events format follow the model's own timing (vectors, generated traces);
             # captures of real clusters follow the controller's
             return 0.0
-        # a Ready=False the kubelet posted is seen at the next monitor pass, an Unknown that pass set is
-        # acted on at the one after it; a recovered node's NoExecute taints go at the next pass too
+        # The next monitor pass (a posted Ready=False, an Unknown set by pass k acted on at pass k+1, a
+        # recovered node's NoExecute taints removed) is the declaration's own NoExecute latency: the
+        # properties' formulas wait node-monitor-period after the Ready change. What is added here
+        # is what the model leaves out: the zone's queue behind other failed Nodes, and disruption.
         monitor = float(self.c.params["node_monitor_period"])
+        # A Ready NoSchedule taint that disagrees with Ready keeps the monitor period it had before the
+        # NoExecute window moved into the formulas: in a capture the Ready write of a monitor pass and
+        # the taint pass's write can land up to a pass apart (doNoScheduleTaintingPass's work queue)
+        # the NoExecute half's window opens a period after the Ready change (the clock is stored as
+        # its epoch); a failure that began earlier, through the NoSchedule half, counts from there
+        ne_open = rec.s[_READY_CHANGED] + monitor
+        if pid in READY_FOLLOWS and self._ready_ns_wrong(rec.s):
+            ns_lag = monitor
+        else:
+            ns_lag = max(0.0, ne_open - since) if pid in READY_FOLLOWS else 0.0
         if pid in UNQUEUED_FOLLOWS:
-            return monitor if pid in AT_NEXT_PASS else 0.0
-        # processTaintBaseEviction reads the Ready condition as it was *before* the pass's own update
-        # (observedReadyCondition): a posted False, and an Unknown set by pass k, are tainted at the
-        # next pass (k + 1), one node-monitor-period later (plus the pass's own duration: --slack)
-        extra = monitor
+            return ns_lag
+        extra = ns_lag
         key = f"{rec.name}\0{pid}"
         if key not in self._queued:
             self._enqueue(rec, pid, since)
@@ -714,6 +728,13 @@ class Oracle:
             # tainting resumed when the zone left disruption: the node waits from then
             extra += stopped - since + monitor
         return extra + self._queued[key] * (self.eviction_rate / rate)
+
+    @staticmethod
+    def _ready_ns_wrong(s: list[Any]) -> bool:
+        """The not-ready or unreachable NoSchedule taint disagrees with the Ready condition."""
+        ready = s[_READY]
+        return bool(s[NI["taint_not_ready_ns"]]) != (ready == d.READY_FALSE) or bool(
+            s[NI["taint_unreachable_ns"]]) != (ready == d.READY_UNKNOWN)
 
     def _zone_rate(self, zone: str) -> float:
         """The NoExecute tainting rate upstream's handleDisruption gives the zone now (nodes/s).
@@ -881,6 +902,15 @@ class Oracle:
                     bad = bad_pods[0] if pi.pods else None
                     deadline = self._first_failure(at, s, bad_pods[0], rec, base, ne) + slack
             since = rec.fail_since.get(pi.id)
+            if since is None and pi.id in TAINT_FOLLOWS and pi.clocks and now > base:
+                # a window of the declaration's NoExecute latency ran out between two steps (time alone
+                # broke it): the failure starts where it ran out, not at the next step
+                failing = [prec for prec in pods if not at(s, prec, now, rec)]
+                if failing:
+                    since = self._first_failure(at, s, failing[0], rec, base, now)
+                    rec.fail_since[pi.id] = since
+                    if self.attribute and pi.id not in UNQUEUED_FOLLOWS:
+                        self._enqueue(rec, pi.id, since)
             allowed = slack + (self._latency(rec, pi.id, since) if since is not None else 0.0)
             if ok and since is not None and now - since > allowed:
                 bad_pods = [prec for prec in pods if not at(s, prec, now, rec)]
@@ -1075,6 +1105,8 @@ class Oracle:
                          master_add=master_add)
         self._excuse_step = False
         # adopt the observed post-state; the machine follows the data again
+        if post[_READY] != pre[_READY]:
+            post[_READY_CHANGED] = now  # the semantics' rule, for an outcome the effect did not produce
         post[CTL] = c.classify(post)
         self._mark_changed(rec, pre, post, prec is not None or bool(others), now)
         s[:] = post

@@ -25,6 +25,7 @@ from typing import Any
 
 from nodereg.model import declaration as d
 from nodereg.model.logic import And, If, Implies, Not, Or, Sum
+from nodereg.model.params import NODE_EVICTION_INTERVAL
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,27 @@ def _never(_state: Any, _binding: Any) -> bool:
 #: The node lifecycle controller's NoSchedule tainting latency, in the model's seconds: the pass is
 #: urgent with bound 0 (upstream: a worker on the Node update event, milliseconds).
 CONTROLLER_LATENCY = 0
+
+def _noexecute_pass_done(s: Any, n: Any) -> Any:
+    """Ready has kept its value for a monitor period: the controller's next pass has acted on it.
+
+    processTaintBaseEviction reads the Ready condition the pass observed before its own update, so
+    a posted Ready=False is acted on at the next pass and an Unknown set by pass k at pass k+1: the
+    NoExecute removal (markNodeAsReachable) and swap are done one node-monitor-period after the
+    change at the latest.
+    """
+    return s.node(n).since_ready_changed >= s.params.node_monitor_period
+
+
+def _noexecute_taint_done(s: Any, n: Any) -> Any:
+    """Ready has kept its value long enough for the zone's queue to have added the NoExecute taint.
+
+    A Node with neither NoExecute Ready taint waits in its zone's rate-limited queue
+    (--node-eviction-rate, one Node per NODE_EVICTION_INTERVAL s) behind at most every other Node.
+    """
+    return s.node(n).since_ready_changed >= (s.params.node_monitor_period
+                                            + (s.cfg.nodes - 1) * NODE_EVICTION_INTERVAL)
+
 
 KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor == "kubelet")
 NON_KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor != "kubelet")
@@ -365,15 +387,22 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "unreachable-taint-follows-unknown",
-        "Time does not pass while a node is Ready=Unknown without both unreachable taints.",
-        "time step: ∀n: exists[n] ∧ ready[n] = Unknown ⇒ unreachable:NoSchedule ∧ unreachable:NoExecute",
-        "doNoScheduleTaintingPass runs on the Node update and doNoExecuteTaintingPass every 100 ms "
-        "(zone-disruption mode, which stops NoExecute tainting, is not modelled).",
-        "pkg/controller/nodelifecycle/node_lifecycle_controller.go",
+        "Time does not pass while a node is Ready=Unknown without unreachable:NoSchedule, nor while it has "
+        "been Unknown for the NoExecute latency (the next monitor pass, then the zone's queue) without "
+        "unreachable:NoExecute.",
+        "time step: ∀n: exists[n] ∧ ready[n] = Unknown ⇒ unreachable:NoSchedule ∧ (since_ready_changed[n] ≥ "
+        "node_monitor_period + (nodes − 1)·10 s ⇒ unreachable:NoExecute)",
+        "doNoScheduleTaintingPass runs on the Node update. processTaintBaseEviction reads the Ready the "
+        "pass observed before its own update, so the Unknown set by pass k is queued at pass k+1; the "
+        "zone's queue taints one Node per 1/--node-eviction-rate = 10 s (zone-disruption mode, which "
+        "slows or stops NoExecute tainting, is not modelled).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction, "
+        "doNoExecuteTaintingPass)",
         "step",
         lambda pre, post, b: _all_nodes(pre, lambda n: Implies(
             And(pre.node(n).exists, pre.node(n).ready == d.READY_UNKNOWN),
-            And(pre.node(n).taint_unreachable_ns, pre.node(n).taint_unreachable_ne))),
+            And(pre.node(n).taint_unreachable_ns,
+                Implies(_noexecute_taint_done(pre, n), pre.node(n).taint_unreachable_ne)))),
         lambda pre, post, b: pre.node(0).ready == d.READY_UNKNOWN,
         "time passes while node 0 is Unknown",
         events=("time_passes",),
@@ -382,14 +411,19 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "not-ready-taint-follows-not-ready",
-        "Time does not pass while a node is Ready=False without both not-ready taints.",
-        "time step: ∀n: exists[n] ∧ ready[n] = False ⇒ not-ready:NoSchedule ∧ not-ready:NoExecute",
-        "The same two controller passes as for Unknown, with the not-ready key.",
+        "Time does not pass while a node is Ready=False without not-ready:NoSchedule, nor while it has "
+        "been Ready=False for the NoExecute latency (the next monitor pass, then the zone's queue) "
+        "without not-ready:NoExecute.",
+        "time step: ∀n: exists[n] ∧ ready[n] = False ⇒ not-ready:NoSchedule ∧ (since_ready_changed[n] ≥ "
+        "node_monitor_period + (nodes − 1)·10 s ⇒ not-ready:NoExecute)",
+        "The same two controller passes as for Unknown, with the not-ready key: a posted Ready=False is "
+        "observed at the next monitor pass.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go",
         "step",
         lambda pre, post, b: _all_nodes(pre, lambda n: Implies(
             And(pre.node(n).exists, pre.node(n).ready == d.READY_FALSE),
-            And(pre.node(n).taint_not_ready_ns, pre.node(n).taint_not_ready_ne))),
+            And(pre.node(n).taint_not_ready_ns,
+                Implies(_noexecute_taint_done(pre, n), pre.node(n).taint_not_ready_ne)))),
         lambda pre, post, b: pre.node(0).ready == d.READY_FALSE,
         "time passes while node 0 is NotReady",
         events=("time_passes",),
@@ -639,17 +673,18 @@ PROPERTIES: tuple[Property, ...] = (
         "ready-node-sheds-ready-taints",
         "Time does not pass while a Ready=True node still carries a not-ready or unreachable taint, of "
         "either effect: a node that recovers loses the taints its failure brought.",
-        "time step: ∀n: exists[n] ∧ ready[n] = True ⇒ ¬not-ready:NS ∧ ¬not-ready:NE ∧ ¬unreachable:NS ∧ "
-        "¬unreachable:NE",
+        "time step: ∀n: exists[n] ∧ ready[n] = True ⇒ ¬not-ready:NS ∧ ¬unreachable:NS ∧ "
+        "(since_ready_changed[n] ≥ node_monitor_period ⇒ ¬not-ready:NE ∧ ¬unreachable:NE)",
         "doNoScheduleTaintingPass drops the NoSchedule taints on the update; for a Ready node "
-        "processTaintBaseEviction calls markNodeAsReachable, which removes both NoExecute taints "
-        "(upstream at the next monitor pass; the model before time moves on).",
+        "processTaintBaseEviction calls markNodeAsReachable, which removes both NoExecute taints at the "
+        "next monitor pass (within node-monitor-period of the Ready=True post).",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction, markNodeAsReachable)",
         "step",
         lambda pre, post, b: _all_nodes(pre, lambda n: Implies(
             And(pre.node(n).exists, pre.node(n).ready == d.READY_TRUE),
-            And(Not(pre.node(n).taint_not_ready_ns), Not(pre.node(n).taint_not_ready_ne),
-                Not(pre.node(n).taint_unreachable_ns), Not(pre.node(n).taint_unreachable_ne)))),
+            And(Not(pre.node(n).taint_not_ready_ns), Not(pre.node(n).taint_unreachable_ns),
+                Implies(_noexecute_pass_done(pre, n),
+                        And(Not(pre.node(n).taint_not_ready_ne), Not(pre.node(n).taint_unreachable_ne)))))),
         lambda pre, post, b: And(pre.node(0).exists, pre.node(0).ready == d.READY_TRUE),
         "time passes while node 0 is Ready",
         events=("time_passes",),
@@ -799,19 +834,21 @@ PROPERTIES: tuple[Property, ...] = (
         "ready-taints-match-ready",
         "Time does not pass while a Node carries a not-ready taint without Ready=False, or an unreachable "
         "taint without Ready=Unknown (of either effect): each key stands for exactly one Ready value.",
-        "time step: ∀n: exists[n] ⇒ ((not-ready:NS ∨ not-ready:NE) ⇒ ready=False) ∧ "
-        "((unreachable:NS ∨ unreachable:NE) ⇒ ready=Unknown)",
+        "time step: ∀n: exists[n] ⇒ ((not-ready:NS ∨ (not-ready:NE ∧ since_ready_changed[n] ≥ "
+        "node_monitor_period)) ⇒ ready=False) ∧ ((unreachable:NS ∨ (unreachable:NE ∧ since_ready_changed[n] ≥ "
+        "node_monitor_period)) ⇒ ready=Unknown)",
         "nodeConditionToTaintKeyStatusMap maps Ready False to not-ready and Unknown to unreachable; "
         "doNoScheduleTaintingPass swaps on every update; processTaintBaseEviction swaps the NoExecute pair "
-        "and markNodeAsReachable removes both (upstream at the next monitor pass; the model before time "
-        "moves on).",
+        "and markNodeAsReachable removes both at the next monitor pass (within node-monitor-period).",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (nodeConditionToTaintKeyStatusMap, "
         "processTaintBaseEviction)",
         "step",
         lambda pre, post, b: _all_nodes(pre, lambda n: Implies(pre.node(n).exists, And(
-            Implies(Or(pre.node(n).taint_not_ready_ns, pre.node(n).taint_not_ready_ne),
+            Implies(Or(pre.node(n).taint_not_ready_ns,
+                       And(pre.node(n).taint_not_ready_ne, _noexecute_pass_done(pre, n))),
                     pre.node(n).ready == d.READY_FALSE),
-            Implies(Or(pre.node(n).taint_unreachable_ns, pre.node(n).taint_unreachable_ne),
+            Implies(Or(pre.node(n).taint_unreachable_ns,
+                       And(pre.node(n).taint_unreachable_ne, _noexecute_pass_done(pre, n))),
                     pre.node(n).ready == d.READY_UNKNOWN)))),
         lambda pre, post, b: And(pre.node(0).exists, pre.node(0).ready == d.READY_FALSE),
         "time passes while node 0 is NotReady",

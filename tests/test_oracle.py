@@ -516,14 +516,17 @@ def test_inline_hot_loop_equals_slow_path(tmp_path: Path, seed: int) -> None:
 
 def test_node_deadline_comes_from_the_declaration() -> None:
     """After a Lease renewal the time checks are skipped until the earliest clock bound: the Lease
-    Timer's heartbeat-gap-max (or a clock property's bound, if earlier), for any parameters."""
-    for gap in (45, 30):
-        o = Oracle(params={"heartbeat_gap_max": gap})
+    Timer's heartbeat-gap-max, or a clock property's bound if earlier (here the NoExecute window of
+    the Ready change at registration, node-monitor-period later, read with --slack), for any
+    parameters."""
+    for gap, period in ((45, 5), (30, 5), (45, 60), (12, 60)):
+        o = Oracle(params={"heartbeat_gap_max": gap, "node_monitor_period": period,
+                           "node_monitor_grace_period": 100, "node_startup_grace_period": 100})
         # the kubelet creates its Node Ready (with its conditions); the taint pass then lifts not-ready
         for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
                                "kubelet_register_node", "nlc_sync_noschedule_taints", "kubelet_renew_lease"]):
             o.step({"t": i, "event": e, "node": "n", **({"ready": True} if e == "kubelet_register_node" else {})})
-        assert o.nodes["n"].due == 5 + gap
+        assert o.nodes["n"].due == min(5 + gap, 3 + period + o.slack), (gap, period)
     assert "heartbeat_gap_max" in {p.var for p in __import__("nodereg.model.params", fromlist=["PARAMS"]).PARAMS}
 
 
