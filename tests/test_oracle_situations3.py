@@ -1,0 +1,131 @@
+"""``nodereg check`` on real public files and on operators' situations earlier rounds did not cover.
+
+``tests/data/public``: Kubernetes objects and audit events committed in public repositories (each
+directory's README gives repository, path and what was kept). ``tests/data/situations3``: watch
+captures written by ``generate.py`` there on ``realworld2/sim.py`` (upstream's timing), audit logs
+by ``gen/``, and kubectl's human-readable output. One row per capture: files, exit code, violated
+properties, properties that must be "not checked", and properties that must be "checked".
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from nodereg.cli import main
+
+DATA = Path(__file__).parent / "data"
+PUB = DATA / "public"
+SIT = DATA / "situations3"
+IDENTITY = {"no-registration-without-credentials", "node-restriction"}
+
+
+def _all(d: Path, pattern: str = "*.json.gz") -> list[str]:
+    return sorted(str(p) for p in d.glob(pattern))
+
+
+CASES: list[tuple[str, list[str], int, set[str], set[str], set[str]]] = [
+    # (id, files, exit code, violated, not checked, checked)
+    # -- real public files ---------------------------------------------------------------------
+    # a minikube 1.15 Node (k9s test data; `node-role.kubernetes.io/master` label): one healthy moment
+    ("k9s-minikube-node", [str(PUB / "k9s-minikube-node/no.json")], 0, set(), {"silent-node-becomes-unknown"},
+     {"node-has-ready-condition"}),
+    # a 2017 kops spot Node as one MODIFIED watch event (no list before it)
+    ("kops-spot-node-watch", [str(PUB / "kops-spot-node-watch/node-modified.json")], 0, set(), set(), set()),
+    # an EKS PodList alone: no Node, nothing can be judged (never a pass)
+    ("otel-eks-podlist", [str(PUB / "otel-eks-podlist/podlist.json")], 3, set(),
+     {"pods-only-on-existing-nodes", "bound-requests-fit-allocatable"}, set()),
+    # bug: kubelets' Lease renewals of Nodes created before the log began (every real audit log of a
+    # running cluster) reported everything "checked"; only who wrote what can be judged
+    ("openshift-audit-kubelet-leases", [str(PUB / "openshift-audit-kubelet-leases/audit.log")], 0, set(),
+     {"silent-node-becomes-unknown", "live-kubelet-renews-in-time", "no-execute-eviction"}, IDENTITY),
+    # the same, with node-problem-detector's own nodes/status patch (not a kubelet: not NodeRestriction's)
+    ("gce-scale-audit", [str(PUB / "gce-scale-audit/audit.log")], 0, set(), {"silent-node-becomes-unknown"},
+     IDENTITY),
+    # -- audit logs of a node that dies (a join in the log, kubelet v1.31) ----------------------
+    # bug: the node lifecycle controller's Ready=Unknown status patch and taint patches were not read:
+    # a false silent-node-becomes-unknown on a controller that did its job
+    ("audit-node-dies", [str(SIT / "audit-node-dies/audit.log")], 0, set(), set(),
+     {"silent-node-becomes-unknown", "unreachable-taint-follows-unknown"}),
+    ("audit-controller-silent", [str(SIT / "audit-node-dies/audit-controller-silent.log")], 1,
+     {"silent-node-becomes-unknown"}, set(), set()),
+    ("audit-no-noexecute-taint", [str(SIT / "audit-node-dies/audit-no-noexecute-taint.log")], 1,
+     {"unreachable-taint-follows-unknown"}, set(), set()),
+    ("audit-started-mid-life", [str(SIT / "audit-node-dies/audit-started-mid-life.log")], 0, set(),
+     {"silent-node-becomes-unknown"}, IDENTITY),
+    # bug: the scheduler's pods/binding to a Node created before the log began gave
+    # pods-only-on-existing-nodes and no-schedule-without-ready (the Node "did not exist")
+    ("audit-binding-to-existing-node", [str(SIT / "audit-node-dies/audit-binding-to-existing-node.log")], 0, set(),
+     {"pods-only-on-existing-nodes", "no-schedule-without-ready"}, IDENTITY),
+    # -- watch captures -----------------------------------------------------------------------
+    ("tolerations-zero-and-negative", _all(SIT / "tolerations-zero-and-negative"), 0, set(), set(),
+     {"no-execute-eviction"}),
+    ("tolerations-negative-not-evicted", _all(SIT / "tolerations-negative-not-evicted"), 1,
+     {"no-execute-eviction"}, set(), set()),
+    ("nodename-preset-on-cordoned-and-tainted", _all(SIT / "nodename-preset-on-cordoned-and-tainted"), 0, set(),
+     set(), set()),
+    ("preemption-nominated-node", _all(SIT / "preemption-nominated-node"), 0, set(), set(), set()),
+    ("daemonset-pod-on-cordoned-node", _all(SIT / "daemonset-pod-on-cordoned-node"), 0, set(), set(),
+     {"no-schedule-when-cordoned"}),
+    ("spot-instance-terminated", _all(SIT / "spot-instance-terminated"), 0, set(), set(), set()),
+    ("lease-duration-per-node", _all(SIT / "lease-duration-per-node"), 0, set(), set(),
+     {"live-kubelet-renews-in-time"}),
+    ("clock-skew-heartbeats-ahead", _all(SIT / "clock-skew-heartbeats-ahead"), 0, set(), set(),
+     {"silent-node-becomes-unknown"}),
+    ("windows-node-with-os-taint", _all(SIT / "windows-node-with-os-taint"), 0, set(), set(), set()),
+    ("managed-workers-lag-control-plane", _all(SIT / "managed-workers-lag-control-plane"), 0, set(), set(),
+     {"silent-node-becomes-unknown"}),
+]
+
+
+@pytest.mark.parametrize(("files", "code", "violated", "unchecked", "checked"), [c[1:] for c in CASES],
+                         ids=[c[0] for c in CASES])
+def test_situations3_verdicts(files: list[str], code: int, violated: set[str], unchecked: set[str],
+                              checked: set[str]) -> None:
+    assert files and all(Path(f).exists() for f in files)
+    res = CliRunner().invoke(main, ["check", "--format", "json", *files])
+    assert res.exit_code == code, res.output
+    rep = json.loads(res.stdout)
+    assert rep["input_errors"] == [] and rep["ignored"] == {}
+    assert {v["property"] for v in rep["violations"]} == violated, [v["message"] for v in rep["violations"]]
+    for v in rep["violations"]:
+        assert v["line"] is not None and v["node"] is not None
+    for pid in unchecked:
+        assert rep["coverage"][pid].startswith("not checked"), (pid, rep["coverage"][pid])
+    for pid in violated | checked:
+        assert rep["coverage"][pid] == "checked", (pid, rep["coverage"][pid])
+
+
+@pytest.mark.parametrize("name", ["nodes-wide.txt", "pods-wide-watch.txt", "nodes-describe.txt",
+                                  "no-resources.txt"])
+def test_kubectl_text_output_is_one_clear_line(name: str) -> None:
+    """`kubectl get -o wide`, `-w` without `-o`, `describe`: refused at once, saying what to capture."""
+    path = SIT / "text-output" / name
+    res = CliRunner().invoke(main, ["check", str(path)])
+    assert res.exit_code == 2
+    err = [ln for ln in res.stderr.splitlines() if ln]
+    assert len(err) == 1 and err[0].startswith(f"nodereg: error: {path}:1: "), res.stderr
+    assert "-o json" in err[0] and "say --input" not in err[0]
+
+
+def test_audit_controller_patches_become_model_events() -> None:
+    """The controller's writes of the dying node are read: Unknown, then the two taint passes."""
+    res = CliRunner().invoke(main, ["check", "--format", "json", str(SIT / "audit-node-dies/audit.log")])
+    rep = json.loads(res.stdout)
+    silent = json.loads(CliRunner().invoke(
+        main, ["check", "--format", "json", str(SIT / "audit-node-dies/audit-controller-silent.log")]).stdout)
+    assert rep["events"] == silent["events"] + 3
+
+
+def test_mixed_audit_log_names_the_nodes_created_before_it() -> None:
+    """A log holding one Node's join and another Node's renewals judges the joined one, says so of the other."""
+    lines = (SIT / "audit-node-dies/audit.log").read_text().splitlines()
+    kept = [ln for ln in lines if not ('"verb":"create"' in ln and '"name":"worker-a"' in ln)]
+    res = CliRunner().invoke(main, ["check", "--format", "json", "-"], input="\n".join(kept) + "\n")
+    assert res.exit_code == 0, res.output
+    rep = json.loads(res.stdout)
+    assert any("created before the audit log began (worker-a)" in n for n in rep["notes"])
+    assert rep["coverage"]["silent-node-becomes-unknown"] == "checked"
