@@ -69,14 +69,24 @@ def object_time(obj: dict[str, Any]) -> float:
     """The latest of an object's own timestamps: what orders watch events without resourceVersion.
 
     Node: creation/deletion, conditions' lastHeartbeatTime and lastTransitionTime, taints' timeAdded.
-    Pod: creation/deletion, conditions' lastTransitionTime, status.startTime. Lease: renewTime,
-    acquireTime. Unparsable values are ignored here (the adapter reports them with their line).
+    Pod: creation/deletion request (``deletionTimestamp`` minus ``deletionGracePeriodSeconds``),
+    conditions' lastTransitionTime, status.startTime. Lease: renewTime, acquireTime. Unparsable
+    values are ignored here (the adapter reports them with their line).
     """
     meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
     spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
     status = obj.get("status") if isinstance(obj.get("status"), dict) else {}
-    cands: list[Any] = [meta.get("creationTimestamp"), meta.get("deletionTimestamp"), spec.get("renewTime"),
-                        spec.get("acquireTime"), status.get("startTime")]
+    # deletionTimestamp is when the object *will* go (the request + its grace period): the write that
+    # set it happened at the request (a pod evicted at t carries t + 30 s from then on)
+    deletion = meta.get("deletionTimestamp")
+    grace = meta.get("deletionGracePeriodSeconds")
+    if isinstance(deletion, str) and type(grace) is int and 0 < grace < 10**9:
+        try:
+            deletion = parse_time(deletion, "timestamp", None, None) - grace
+        except InputError:
+            deletion = None
+    cands: list[Any] = [meta.get("creationTimestamp"), spec.get("renewTime"), spec.get("acquireTime"),
+                        status.get("startTime")]
     conds, taints = status.get("conditions"), spec.get("taints")
     for c in conds if isinstance(conds, list) else ():
         if isinstance(c, dict):
@@ -84,7 +94,9 @@ def object_time(obj: dict[str, Any]) -> float:
     for t in taints if isinstance(taints, list) else ():
         if isinstance(t, dict):
             cands.append(t.get("timeAdded"))
-    best = float("-inf")
+    best = deletion if isinstance(deletion, float) else float("-inf")
+    if isinstance(deletion, str):
+        cands.append(deletion)
     for c in cands:
         if isinstance(c, str):
             try:
@@ -681,6 +693,34 @@ def _taint_times(obj: dict[str, Any], slots: tuple[str, ...]) -> list[str]:
     return sorted(out, reverse=True)
 
 
+def _no_earlier(it: Iterator[tuple[float, float, int, int, str, Any]], start: float
+                ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    """One file's events keyed for a merge by time.
+
+    A change (MODIFIED) whose latest timestamp is older than its file's last one carries no time of its own
+    (``kubectl cordon`` sets ``spec.unschedulable`` and stamps nothing): it happened after the
+    file's event before it and before the one after it. It is keyed with the next newer timestamp
+    of its file, the latest it can be, so that what other files show in between is not taken as
+    coming after it (a cordon placed 20 s before the controller's taint that answered it).
+    ``start``: the time of the list snapshot, before which nothing after it happened.
+    """
+    top = start
+    held: list[tuple[float, float, int, int, str, Any]] = []
+    for x in it:
+        # equal: its own timestamp, truncated to the second like the one before; a DELETED keeps its
+        # place (a Node deleted is not taken as one still there, silent, until the file's next write)
+        if x[1] >= top or not (isinstance(x[5], dict) and x[5].get("type") == "MODIFIED"):
+            top = max(top, x[1])
+            for h in held:
+                yield (h[0], top, *h[2:])
+            held.clear()
+            yield x
+        else:
+            held.append(x)
+    for h in held:
+        yield (h[0], top, *h[2:])
+
+
 def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item]:
     """All files merged into one history: by resourceVersion, or by the objects' own timestamps.
 
@@ -719,6 +759,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     #    all taken together before anything else, whatever the files' order
     its = []
     snap: list[tuple[Any, str | None, int | None]] = []
+    snap_keys: list[tuple[float, float, int, int, str, Any]] = []
     for p in paths:
         it = stream(p)
         rest = None
@@ -736,6 +777,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                 break
             seen.update(keys)
             snap.append((x[5], x[4], x[3]))
+            snap_keys.append(x)
             top_rv, top_t = max(top_rv, x[0]), max(top_t, x[1])
         if rest is not None:
             its.append((rest[0] < 0, _prepend(rest, it)))
@@ -759,7 +801,8 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     # 2. the watch events of every file, merged into one history
     by_time = any(flag for flag, _ in its)
     need_ts[0] = by_time
-    streams = [x for _, x in its]
+    start = max((x[1] for x in snap_keys), default=float("-inf"))
+    streams = [_no_earlier(x, start) if by_time else x for _, x in its]
     if len(streams) > 1:
         # a timestamp only orders what it describes: within each file, keep the file's own order
         key = (lambda x: (x[1], x[0], x[2])) if by_time else (lambda x: (x[0],))
