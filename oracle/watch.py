@@ -847,11 +847,52 @@ def _fix_timing(o: Any, snap: list[tuple[Any, str | None, int | None]]) -> None:
         version, params, rate, notes = resolve_timing(found, dict(given.get("params") or {}),
                                                       given.get("k8s_version"), P.K8S_VERSION, ((1, 17), newest))
         o.retime(params, version, rate)
+        unseen = _unseen_control_plane(o, found, given, version, params, rate, newest)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
         o.notes.append(f"timing: not read from the capture ({type(exc).__name__}: {str(exc)[:120]}): the defaults "
                        f"of Kubernetes {o.k8s_version}")
         return
-    o.notes.extend(notes)
+    o.notes.extend(notes + unseen)
+
+
+def _unseen_control_plane(o: Any, found: dict[str, Any], given: dict[str, Any], version: str,
+                          params: dict[str, int], rate: float | None, newest: tuple[int, int]) -> list[str]:
+    """A capture whose control plane is not in it (a managed cluster): its kube-controller-manager
+    may be newer than every kubelet, with a longer node-monitor-grace-period.
+
+    The version skew policy lets a kubelet lag kube-apiserver by up to 3 minors, and
+    kube-controller-manager lag kube-apiserver by 1: with kubelets from A to B, the controller runs
+    one of B-1 .. A+3. When one of those has a longer grace (40 s up to 1.31, 50 s since), the
+    deadlines take the longest (a controller of 1.32+ marking a silent Node Unknown at 55 s is
+    upstream's), and what needs the shortest (the properties whose timing assumption fails with
+    the version's own grace) is not checked. A grace given by flag or --param stays.
+    """
+    from nodereg.model import params as P
+
+    kubelet, span = found.get("kubelet"), found.get("kubelet_range")
+    if (found.get("image") is not None or kubelet is None or kubelet[3] != "nodes" or span is None
+            or given.get("k8s_version") is not None or "node_monitor_grace_period" in params):
+        return []
+    lo = max((span[1][0], span[1][1] - 1), (1, 17))
+    hi = min((span[0][0], span[0][1] + 3), newest)
+    minors = [(lo[0], m) for m in range(lo[1], hi[1] + 1)] if lo[0] == hi[0] else [hi]
+    graces = {m: P.defaults(f"{m[0]}.{m[1]}")["node_monitor_grace_period"] for m in minors}
+    own = {**P.defaults(version), **params}
+    longest = max(graces.values(), default=own["node_monitor_grace_period"])
+    if longest <= own["node_monitor_grace_period"]:
+        return []
+    before = set(o.skipped)  # (the oracle is timed with the version's own grace so far)
+    o.retime({**params, "node_monitor_grace_period": longest}, version, rate)
+    first = min(m for m, g in graces.items() if g == longest)
+    why = (f"the control plane is not in the capture: its kube-controller-manager may run "
+           f"{lo[0]}.{lo[1]} to {hi[0]}.{hi[1]} (kubelets lag it), with node-monitor-grace-period "
+           f"{min(graces.values())} or {longest} s; this needs the shortest")
+    for pid in sorted(before - set(o.skipped)):
+        o.unchecked.setdefault(pid, why)
+    return [f"timing: node-monitor-grace-period = {longest} s: no control plane in the capture, and the "
+            f"kube-controller-manager of a cluster with kubelets {span[0][0]}.{span[0][1]} to "
+            f"{span[1][0]}.{span[1][1]} may run {first[0]}.{first[1]} or newer (version skew policy); "
+            f"{', '.join(sorted(before - set(o.skipped)))} not checked"]
 
 
 def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, top_t: float) -> bool:

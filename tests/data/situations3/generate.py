@@ -239,8 +239,8 @@ def windows_node_with_os_taint() -> Cluster:
     return c
 
 
-def _managed_skew(seed: int, cp_version: str, worker_version: str, grace: float) -> Cluster:
-    c = Cluster(seed=seed, version=worker_version, grace=grace)
+def _managed_skew(seed: int, cp_version: str, worker_version: str, grace: float, nlc: bool = True) -> Cluster:
+    c = Cluster(seed=seed, version=worker_version, grace=grace, nlc=nlc)
     base(c, workers=4, cp=False)
     c.start()
     c.advance(30)
@@ -289,6 +289,19 @@ def _gzip(d: str) -> None:
         with open(os.path.join(d, f), "rb") as src, gzip.GzipFile(os.path.join(d, f + ".gz"), "wb", mtime=0) as dst:
             dst.write(src.read())
         os.remove(os.path.join(d, f))
+
+
+@scenario
+def managed_controller_never_marks() -> Cluster:
+    """Bug: the same managed cluster, worker-4 dies and the controller never marks it Unknown."""
+    return _managed_skew(136, "v1.33.1", "v1.31.4", 50, nlc=False)
+
+
+@scenario
+def managed_workers_lag_marked_at_55s() -> Cluster:
+    """The managed cluster of managed-workers-lag-control-plane whose 1.33 controller marks the dead
+    worker Unknown 55 s after its last Lease renewal (a pass just after the 50 s grace): upstream."""
+    return _managed_skew(136, "v1.33.1", "v1.31.4", 50)
 
 
 def main() -> None:
