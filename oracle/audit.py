@@ -397,19 +397,46 @@ def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
                        "only who wrote what is judged for them")
 
 
+def _audit_time(obj: Any) -> float:
+    """When an audit event was written (its stageTimestamp, as the adapter reads it); -inf if unknown."""
+    if isinstance(obj, dict):
+        ts = obj.get("stageTimestamp") or obj.get("requestReceivedTimestamp") or obj.get("timestamp")
+        if isinstance(ts, str):
+            try:
+                return parse_time(ts, "stageTimestamp", None, None)
+            except InputError:
+                pass
+    return float("-inf")
+
+
 def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item]:
+    """The events of every log, as one history.
+
+    Several logs (a rotated log's files) are merged by time, each kept in its own order: the
+    order they are named in says nothing (``audit.log*`` lists logrotate's ``audit.log`` before the
+    older ``audit.log.1``).
+    """
+    import heapq
+
     adapter = AuditAdapter(getattr(rep, "oracle", None))
-    for path in paths:
+
+    def read(path: str) -> Iterator[tuple[float, int, str, int, Any]]:
         name, f = open_source(path)
         try:
-            for line, obj in audit_objects(f, name, rep):
-                if isinstance(obj, InputError):
-                    yield obj
-                    continue
-                try:
-                    yield from adapter.feed(obj, name, line)
-                except InputError as exc:
-                    yield exc
+            for seq, (line, obj) in enumerate(audit_objects(f, name, rep)):
+                yield (float("-inf") if isinstance(obj, InputError) or len(paths) == 1 else _audit_time(obj),
+                       seq, name, line, obj)
         finally:
             close_source(f)
+
+    streams = [read(p) for p in paths]
+    merged = streams[0] if len(streams) == 1 else heapq.merge(*streams, key=lambda x: x[0])
+    for _t, _seq, name, line, obj in merged:
+        if isinstance(obj, InputError):
+            yield obj
+            continue
+        try:
+            yield from adapter.feed(obj, name, line)
+        except InputError as exc:
+            yield exc
     _preexisting(adapter, rep)

@@ -88,8 +88,19 @@ CASES: list[tuple[str, list[str], int, set[str], set[str], set[str]]] = [
 ]
 
 
-@pytest.mark.parametrize(("files", "code", "violated", "unchecked", "checked"), [c[1:] for c in CASES],
-                         ids=[c[0] for c in CASES])
+#: wrong verdicts not fixed yet (strict: the row fails once they are)
+KNOWN_WRONG = [
+    # the node lifecycle controller times the grace from when it saw the Lease change (probeTimestamp =
+    # its own clock), the oracle from the kubelet-stamped renewTime: a kubelet 20 s ahead that dies is
+    # "marked Unknown 35 s after its heartbeat" (heartbeating-node-stays-known), though upstream
+    # waited the full 50 s
+    pytest.param(_all(SIT / "clock-skew-ahead-node-dies"), 0, set(), set(), set(),
+                 id="clock-skew-ahead-node-dies", marks=pytest.mark.xfail(strict=True, reason="kubelet clock skew")),
+]
+
+
+@pytest.mark.parametrize(("files", "code", "violated", "unchecked", "checked"),
+                         [pytest.param(*c[1:], id=c[0]) for c in CASES] + KNOWN_WRONG)
 def test_situations3_verdicts(files: list[str], code: int, violated: set[str], unchecked: set[str],
                               checked: set[str]) -> None:
     assert files and all(Path(f).exists() for f in files)
@@ -185,3 +196,22 @@ def test_merge_without_resource_version_gives_the_same_verdict(capture: str, tmp
     want = findings(files)
     assert findings(plain) == want
     assert findings(plain[::-1]) == want
+
+
+def test_rotated_audit_logs_in_logrotate_order(tmp_path: Path) -> None:
+    """`nodereg check audit.log*`: logrotate's names list the current log before the older audit.log.1.
+
+    bug: the files were read one after the other, so the older half came after the newer one: the
+    controller's Unknown (older file) read after the kubelet's last renewals gave
+    heartbeating-node-stays-known. Merged by time, the verdict is the one of the single log.
+    """
+    lines = (SIT / "audit-node-dies/audit.log").read_text().splitlines(keepends=True)
+    (tmp_path / "audit.log").write_text("".join(lines[14:]))
+    (tmp_path / "audit.log.1").write_text("".join(lines[:14]))
+    files = sorted(str(p) for p in tmp_path.glob("audit.log*"))
+    assert files[0].endswith("audit.log")
+    res = CliRunner().invoke(main, ["check", "--format", "json", *files])
+    assert res.exit_code == 0, res.output
+    one = json.loads(CliRunner().invoke(main, ["check", "--format", "json", str(SIT / "audit-node-dies/audit.log")]
+                                        ).stdout)
+    assert json.loads(res.stdout)["events"] == one["events"]

@@ -186,6 +186,38 @@ def lease_duration_per_node() -> Cluster:
     return c
 
 
+def _skewed(c: Cluster, node: str, secs: float) -> None:
+    """The kubelet of ``node`` stamps its Lease renewTime and its conditions' heartbeats ``secs`` ahead."""
+    import datetime as dt
+    skew = dt.timedelta(seconds=secs)
+    for _, kind, _typ, obj in c.out:
+        if obj["metadata"]["name"] != node:
+            continue
+        if kind == "Lease":
+            rt = dt.datetime.strptime(obj["spec"]["renewTime"], "%Y-%m-%dT%H:%M:%S.%fZ") + skew
+            obj["spec"]["renewTime"] = rt.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        elif kind == "Node":
+            for cond in obj["status"]["conditions"]:
+                if cond["type"] != "NetworkUnavailable" and cond.get("reason", "").startswith("Kubelet"):
+                    h = dt.datetime.strptime(cond["lastHeartbeatTime"], "%Y-%m-%dT%H:%M:%SZ") + skew
+                    cond["lastHeartbeatTime"] = h.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@scenario
+def clock_skew_ahead_node_dies() -> Cluster:
+    """worker-2's clock runs 20 s ahead (no NTP) and its kubelet dies at 60 s. The node lifecycle
+    controller times the grace from when *it* saw the Lease change (probeTimestamp = its own now),
+    not from renewTime: it marks worker-2 Unknown 50-55 s after the last renewal it observed."""
+    c = Cluster(seed=41)
+    base(c)
+    c.start()
+    c.advance(60)
+    c.kubelet["worker-2"]["alive"] = False
+    c.advance(300)
+    _skewed(c, "worker-2", 20)
+    return c
+
+
 @scenario
 def clock_skew_heartbeats_ahead() -> Cluster:
     """worker-2's clock runs 3 s ahead: its Lease renewTime and status heartbeats carry times up to
