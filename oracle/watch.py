@@ -31,6 +31,7 @@ change; ``expect`` carries the observed fields so that an outcome the model forb
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -760,11 +761,13 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     its = []
     snap: list[tuple[Any, str | None, int | None]] = []
     snap_keys: list[tuple[float, float, int, int, str, Any]] = []
+    blocks = []
     for p in paths:
         it = stream(p)
         rest = None
         top_rv, top_t = -1.0, float("-inf")
         seen: set[tuple[Any, ...]] = set()
+        block: list[tuple[float, float, int, int, str, Any]] = []
         for x in it:
             if isinstance(x[5], InputError):
                 rest = x
@@ -776,11 +779,39 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                 rest = x
                 break
             seen.update(keys)
+            block.append(x)
+            top_rv, top_t = max(top_rv, x[0]), max(top_t, x[1])
+        blocks.append((block, seen, rest, it, (top_rv, top_t)))
+    # the earliest list of each object is the snapshot; a later list of the same objects (the watch
+    # started again into another file after it stopped) is the state at that point of the history,
+    # taken in resourceVersion order among the watch events
+    taken: set[tuple[Any, ...]] = set()
+    relist: set[int] = set()
+
+    def age(i: int) -> tuple[float, float]:
+        # when the file's watch went on from its list: its first event after it (a later list can
+        # have older objects only, the newest having been deleted meanwhile), else the list's newest
+        rest, (top_rv, top_t) = blocks[i][2], blocks[i][4]
+        if rest is not None and not isinstance(rest[5], InputError):
+            return max(top_rv, rest[0]), max(top_t, rest[1])
+        return top_rv, top_t
+
+    for i in sorted(range(len(blocks)), key=age):
+        block, seen = blocks[i][0], blocks[i][1]
+        if block and not taken.isdisjoint(seen):
+            relist.add(i)
+            continue
+        taken |= seen
+        for x in block:
             snap.append((x[5], x[4], x[3]))
             snap_keys.append(x)
-            top_rv, top_t = max(top_rv, x[0]), max(top_t, x[1])
-        if rest is not None:
-            its.append((rest[0] < 0, _prepend(rest, it)))
+    for i, (block, _seen, rest, it, _top) in enumerate(blocks):
+        tail = _prepend(rest, it) if rest is not None else iter(())
+        if i in relist:
+            its.append((block[0][0] < 0 or (rest is not None and rest[0] < 0),
+                        itertools.chain(sorted(block, key=lambda x: (x[0], x[1], x[2])), tail)))
+        elif rest is not None:
+            its.append((rest[0] < 0, tail))
     if o is not None:
         # the timing is fixed from the list, before any time-based judgement: the cluster's version
         # and kube-controller-manager flags, unless the caller fixed them
