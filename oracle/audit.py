@@ -53,6 +53,10 @@ NLC_NOSCHEDULE = frozenset(f"node.kubernetes.io/{k}" for k in (
     "not-ready", "unreachable", "unschedulable", "memory-pressure", "network-unavailable"))
 #: the taints doNoExecuteTaintingPass / markNodeAsReachable write
 NLC_NOEXECUTE = frozenset(("node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"))
+#: properties about what the node lifecycle controller writes
+NLC_PROPERTIES = ("silent-node-becomes-unknown", "unreachable-taint-follows-unknown",
+                  "not-ready-taint-follows-not-ready", "condition-taints-follow-conditions",
+                  "ready-node-sheds-ready-taints")
 #: properties whose allowances need every Node's readiness (handleDisruption's zone states)
 ZONE_PROPERTIES = ("unreachable-taint-follows-unknown", "not-ready-taint-follows-not-ready")
 #: properties of a binding (judged only when the log holds the creation of the Node bound to)
@@ -99,6 +103,12 @@ class AuditAdapter:
                 "kubelet_obtain_certificate"):
             self._unseen(node)  # (a TLS bootstrap comes before the Node's creation)
         out.append(normalise(ev, file, line))
+
+    def _blind(self, props: tuple[str, ...], why: str) -> None:
+        """Properties the log cannot show from here on (said at once: nothing is reported for them)."""
+        if self.o is not None:
+            for pid in props:
+                self.o.unchecked.setdefault(pid, why)
 
     def _unseen(self, node: str) -> None:
         """A Node named before (or without) its creation in the log: one whose state the log lacks.
@@ -223,6 +233,10 @@ class AuditAdapter:
                            f"Node {node} was created at {_t(t)} by {username} (groups {', '.join(map(str, groups))}), "
                            f"not by its kubelet's identity system:node:{node} in group system:nodes", file, line,
                            "kubelet_register_node")
+            if not obj:
+                # logged without its body (level Metadata): who created it is known, not what
+                self._unseen(node)
+                return out
             self._ensure_cert(out, node, t, file, line)
             status = obj.get("status") or {}
             cap = cpu_millis((status.get("capacity") or {}).get("cpu"))
@@ -265,7 +279,11 @@ class AuditAdapter:
             if username in NLC_USERS and name in self.nlc_taints:
                 # only for a Node whose registration the log holds: of one created before the log
                 # the model knows no state to move (its events are not judged, as before)
-                self._nlc(out, name, sub, obj, req, t, file, line)
+                if not obj and not req:
+                    self._blind(NLC_PROPERTIES, "the audit log records the node lifecycle controller's writes "
+                                "without their bodies (level Metadata): what it wrote is not in it")
+                else:
+                    self._nlc(out, name, sub, obj, req, t, file, line)
             return out
         if verb == "delete" and sub is None:
             self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
@@ -385,8 +403,8 @@ def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
     if not adapter.nlc_taints:
         from nodereg.properties.catalogue import ALL_PROPERTIES
 
-        why = (f"the audit log holds no Node's creation: its Nodes ({shown}) were created before it began, "
-               "in a state it does not show")
+        why = (f"the audit log holds no Node's creation with its body: its Nodes ({shown}) were created "
+               "before it began or logged at level Metadata, in a state it does not show")
         for p in ALL_PROPERTIES:
             if p.id not in IDENTITY_PROPERTIES:
                 o.unchecked.setdefault(p.id, why)

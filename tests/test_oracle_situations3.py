@@ -61,6 +61,13 @@ CASES: list[tuple[str, list[str], int, set[str], set[str], set[str]]] = [
     # pods-only-on-existing-nodes and no-schedule-without-ready (the Node "did not exist")
     ("audit-binding-to-existing-node", [str(SIT / "audit-node-dies/audit-binding-to-existing-node.log")], 0, set(),
      {"pods-only-on-existing-nodes", "no-schedule-without-ready"}, IDENTITY),
+    # bug: an audit policy logging Nodes at level Metadata (no bodies): the Nodes' creations were read
+    # as registrations with Ready=False and no capacity, the controller's writes not at all
+    # (silent-node-becomes-unknown on a node the controller had marked Unknown in time)
+    ("audit-metadata-level", [str(SIT / "audit-node-dies/audit-metadata-level.log")], 0, set(),
+     {"silent-node-becomes-unknown", "unreachable-taint-follows-unknown"}, IDENTITY),
+    ("audit-controller-metadata-level", [str(SIT / "audit-node-dies/audit-controller-metadata-level.log")], 0,
+     set(), {"silent-node-becomes-unknown", "unreachable-taint-follows-unknown"}, {"live-kubelet-renews-in-time"}),
     # -- watch captures -----------------------------------------------------------------------
     ("tolerations-zero-and-negative", _all(SIT / "tolerations-zero-and-negative"), 0, set(), set(),
      {"no-execute-eviction"}),

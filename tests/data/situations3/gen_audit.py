@@ -129,6 +129,16 @@ def main() -> None:
         e["user"]["username"] == nc and "NoExecute" in json.dumps(e))])
     write("audit-started-mid-life.log", mid)
     write("audit-binding-to-existing-node.log", [*mid[:4], binding(mid[3]), *mid[4:]])
+    # an audit policy logging Nodes at level Metadata: no request bodies (of every Node write, or
+    # of the controller's only)
+    write("audit-metadata-level.log", [_metadata(e) if e["verb"] == "create" or e["user"]["username"] == nc else e
+                                       for e in full])
+    write("audit-controller-metadata-level.log", [_metadata(e) if e["user"]["username"] == nc else e
+                                                  for e in full])
+
+
+def _metadata(e: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in e.items() if k != "requestObject"} | {"level": "Metadata"}
 
 
 if __name__ == "__main__":
