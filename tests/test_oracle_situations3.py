@@ -280,3 +280,16 @@ def test_watch_restarted_into_a_second_file(capture: str, tmp_path: Path) -> Non
     want = findings(_all(DATA / capture))
     assert findings(files) == want
     assert findings(files[::-1]) == want
+
+
+def test_stdio_audit_knows_nodes_created_before_the_log() -> None:
+    """`oracle --stdio --input k8s-audit` on the log of a running cluster with one Node joining: the
+    other Node's readiness is unknown, so its zone's state is: no taint-follow verdict (it gave
+    unreachable-taint-follows-unknown, the adapter not telling the oracle of the unseen Node)."""
+    lines = (SIT / "audit-node-dies/audit.log").read_text().splitlines()
+    kept = [ln for ln in lines if not ('"verb":"create"' in ln and '"name":"worker-a"' in ln)]
+    res = CliRunner().invoke(main, ["oracle", "--stdio", "--input", "k8s-audit"], input="\n".join(kept) + "\n")
+    assert res.exit_code == 0, res.output
+    verdicts = [json.loads(ln) for ln in res.stdout.splitlines()]
+    assert len(verdicts) == len(kept)
+    assert all(v["ok"] and not v["violations"] for v in verdicts), [v for v in verdicts if v["violations"]]
