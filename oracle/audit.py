@@ -18,6 +18,15 @@ nothing. For the others:
   its own Lease: ``kubelet_renew_lease``.
 * ``pods/binding`` create: ``scheduler_bind_pod``; ``nodes`` delete: ``admin_delete_node``;
   ``spec.unschedulable`` patched by a non-node user: cordon / uncordon.
+* The node lifecycle controller's writes (``system:serviceaccount:kube-system:node-controller`` or
+  ``system:kube-controller-manager``) of a Node created in the log: Ready set Unknown in
+  ``nodes/status`` is ``nlc_monitor_node_health`` (marks_unknown); a change of the condition
+  NoSchedule or the not-ready/unreachable NoExecute taints in ``spec.taints`` is
+  ``nlc_sync_noschedule_taints`` / ``nlc_sync_noexecute_taints``.
+* A Node whose creation the log does not hold (a log of a running cluster) has no state to judge:
+  a binding to it is taken as observed, its zone's disruption state is unknown (the taint-follow
+  properties are not checked), and when no Node at all is created in the log only the identity
+  properties are checked.
 
 Time: ``stageTimestamp`` (``requestReceivedTimestamp`` if missing).
 """
@@ -31,11 +40,28 @@ from typing import Any
 
 from .events import normalise
 from .k8s import audit_objects, conditions, cpu_millis, parse_time
-from .record import InputError, Item, Sink, Violation
+from .record import InputError, Item, ObservedBinding, Sink, Violation
 from .source import close_source, open_source
 
 NODE_USER = re.compile(r"^system:node:(.+)$")
 KUBELET_SIGNER = "kubernetes.io/kube-apiserver-client-kubelet"
+#: who writes as the node lifecycle controller: its service account (kube-controller-manager's
+#: --use-service-account-credentials, kubeadm's default) or kube-controller-manager's own identity
+NLC_USERS = ("system:serviceaccount:kube-system:node-controller", "system:kube-controller-manager")
+#: the taints doNoScheduleTaintingPass writes (nodeConditionToTaintKeyStatusMap, plus unschedulable)
+NLC_NOSCHEDULE = frozenset(f"node.kubernetes.io/{k}" for k in (
+    "not-ready", "unreachable", "unschedulable", "memory-pressure", "network-unavailable"))
+#: the taints doNoExecuteTaintingPass / markNodeAsReachable write
+NLC_NOEXECUTE = frozenset(("node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"))
+#: properties about what the node lifecycle controller writes
+NLC_PROPERTIES = ("silent-node-becomes-unknown", "unreachable-taint-follows-unknown",
+                  "not-ready-taint-follows-not-ready", "condition-taints-follow-conditions",
+                  "ready-node-sheds-ready-taints")
+#: properties whose allowances need every Node's readiness (handleDisruption's zone states)
+ZONE_PROPERTIES = ("unreachable-taint-follows-unknown", "not-ready-taint-follows-not-ready")
+#: properties of a binding (judged only when the log holds the creation of the Node bound to)
+BIND_PROPERTIES = ("no-schedule-without-ready", "no-schedule-with-untolerated-taint", "no-schedule-when-cordoned",
+                   "bound-requests-fit-allocatable", "pods-only-on-existing-nodes")
 
 
 def csr_common_name(request: Any) -> str | None:
@@ -58,14 +84,48 @@ def csr_common_name(request: Any) -> str | None:
 class AuditAdapter:
     """Turns audit events (one at a time) into normalised model events and direct violations."""
 
-    def __init__(self) -> None:
+    def __init__(self, oracle: Any = None) -> None:
+        #: the oracle fed (to say at once what Nodes created before the log keep from being judged)
+        self.o = oracle
         self.csr_node: dict[str, str] = {}
         self.has_cert: set[str] = set()
         self.requested: set[str] = set()
+        #: nodes a request names whose creation the log does not hold (created before it began)
+        self.preexisting: set[str] = set()
+        #: per node created in the log, the controller-written (NoSchedule, NoExecute) taint keys last seen
+        self.nlc_taints: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self.t = 0.0
 
     def _ev(self, out: list[Item], ev: dict[str, Any], file: str | None, line: int | None) -> None:
+        node = ev.get("node")
+        if node is not None and node not in self.nlc_taints and ev["event"] not in (
+                "kubelet_register_node", "kubelet_request_certificate", "csr_approver_approve",
+                "kubelet_obtain_certificate"):
+            self._unseen(node)  # (a TLS bootstrap comes before the Node's creation)
         out.append(normalise(ev, file, line))
+
+    def _blind(self, props: tuple[str, ...], why: str) -> None:
+        """Properties the log cannot show from here on (said at once: nothing is reported for them)."""
+        if self.o is not None:
+            for pid in props:
+                self.o.unchecked.setdefault(pid, why)
+
+    def _unseen(self, node: str) -> None:
+        """A Node named before (or without) its creation in the log: one whose state the log lacks.
+
+        Its readiness is unknown, so is its zone's disruption state (handleDisruption counts every
+        Node): the taint-follow properties, whose allowances need it, are not judged, and master
+        disruption mode is never inferred from the Nodes the log does show.
+        """
+        if node in self.preexisting:
+            return
+        self.preexisting.add(node)
+        if self.o is not None:
+            self.o.unseen_nodes = True
+            why = ("the audit log does not show the readiness of Nodes created before it began (" + node
+                   + "), which sets the zones' disruption state and so the controller's NoExecute tainting")
+            for pid in ZONE_PROPERTIES:
+                self.o.unchecked.setdefault(pid, why)
 
     def _viol(self, out: list[Item], prop: str, node: str | None, msg: str, file: str | None,
               line: int | None, event: str) -> None:
@@ -140,6 +200,12 @@ class AuditAdapter:
             target = (req.get("target") or {}).get("name")
             if isinstance(target, str) and name:
                 pod = f"{ref.get('namespace', 'default')}/{name}"
+                if target not in self.nlc_taints:
+                    # bound to a Node created before the log began: its state is not in it
+                    self._unseen(target)
+                    out.append(ObservedBinding(t, target, pod, line, file, dict.fromkeys(
+                        BIND_PROPERTIES, "the audit log holds no creation of the Node a pod was bound to")))
+                    return out
                 self._ev(out, {"t": t, "event": "scheduler_bind_pod", "node": target, "pod": pod}, file, line)
             return out
         return out
@@ -167,6 +233,10 @@ class AuditAdapter:
                            f"Node {node} was created at {_t(t)} by {username} (groups {', '.join(map(str, groups))}), "
                            f"not by its kubelet's identity system:node:{node} in group system:nodes", file, line,
                            "kubelet_register_node")
+            if not obj:
+                # logged without its body (level Metadata): who created it is known, not what
+                self._unseen(node)
+                return out
             self._ensure_cert(out, node, t, file, line)
             status = obj.get("status") or {}
             cap = cpu_millis((status.get("capacity") or {}).get("cpu"))
@@ -181,6 +251,8 @@ class AuditAdapter:
             if cap is not None:
                 ev["capacity"], ev["reserved"] = cap, max(cap - (alloc if alloc is not None else cap), 0)
             self._ev(out, ev, file, line)
+            self.nlc_taints[node] = _nlc_taints(spec.get("taints"))
+            self.preexisting.discard(node)
             return out
         if verb in ("update", "patch"):
             if as_node and as_node != name:
@@ -204,10 +276,54 @@ class AuditAdapter:
                 cordon = bool((req.get("spec") or {}).get("unschedulable"))
                 self._ev(out, {"t": t, "event": "admin_cordon" if cordon else "admin_uncordon", "node": name},
                          file, line)
+            if username in NLC_USERS and name in self.nlc_taints:
+                # only for a Node whose registration the log holds: of one created before the log
+                # the model knows no state to move (its events are not judged, as before)
+                if not obj and not req:
+                    self._blind(NLC_PROPERTIES, "the audit log records the node lifecycle controller's writes "
+                                "without their bodies (level Metadata): what it wrote is not in it")
+                else:
+                    self._nlc(out, name, sub, obj, req, t, file, line)
             return out
         if verb == "delete" and sub is None:
             self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
         return out
+
+
+    def _nlc(self, out: list[Item], name: str, sub: Any, obj: dict[str, Any], req: dict[str, Any], t: float,
+             file: str | None, line: int | None) -> None:
+        """The node lifecycle controller's own writes, as the watch reader reads them from the Node.
+
+        ``tryUpdateNodeHealth`` past the grace period sets Ready (and the other kubelet conditions)
+        Unknown with one status update: ``nlc_monitor_node_health`` marking it Unknown. Its taint
+        passes patch ``spec.taints`` with the whole new list (``PatchNodeTaints``): a change of the
+        condition NoSchedule taints is ``nlc_sync_noschedule_taints``, of the not-ready/unreachable
+        NoExecute ones ``nlc_sync_noexecute_taints``.
+        """
+        if sub == "status":
+            ready = conditions(obj).get("Ready") or conditions(req).get("Ready")
+            if ready and ready.get("status") == "Unknown":
+                self._ev(out, {"t": t, "event": "nlc_monitor_node_health", "node": name, "marks_unknown": True},
+                         file, line)
+            return
+        taints = (obj.get("spec") or {}).get("taints") if "taints" in (obj.get("spec") or {}) else (
+            req.get("spec") or {}).get("taints")
+        if sub is not None or not isinstance(taints, list):
+            return
+        new = _nlc_taints(taints)
+        old = self.nlc_taints.get(name, (frozenset(), frozenset()))
+        self.nlc_taints[name] = new
+        if new[0] != old[0]:
+            self._ev(out, {"t": t, "event": "nlc_sync_noschedule_taints", "node": name}, file, line)
+        if new[1] != old[1]:
+            self._ev(out, {"t": t, "event": "nlc_sync_noexecute_taints", "node": name}, file, line)
+
+
+def _nlc_taints(taints: Any) -> tuple[frozenset[str], frozenset[str]]:
+    """The controller-written NoSchedule and NoExecute taint keys of a taint list."""
+    ts = [x for x in (taints or []) if isinstance(x, dict)] if isinstance(taints, list) else []
+    return (frozenset(x.get("key") for x in ts if x.get("effect") == "NoSchedule" and x.get("key") in NLC_NOSCHEDULE),
+            frozenset(x.get("key") for x in ts if x.get("effect") == "NoExecute" and x.get("key") in NLC_NOEXECUTE))
 
 
 def _obj(ev: dict[str, Any], key: str, file: str | None, line: int | None) -> dict[str, Any]:
@@ -266,18 +382,79 @@ def _t(t: float) -> str:
     return fmt_time(t)
 
 
+#: what an audit log shows of Nodes created before it began: who wrote what (the adapter's own
+#: identity checks, and the CSRs the log holds), not the Nodes' state
+IDENTITY_PROPERTIES = ("no-registration-without-credentials", "node-restriction", "certificate-needs-approval",
+                       "only-requested-csr-approved")
+
+
+def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
+    """An audit log of a running cluster: its Nodes were created before it, in a state it does not hold.
+
+    Their requests (Lease renewals, status posts) move no Node the model knows of, so nothing
+    about a Node's state or timing is judged from them. With no Node created in the log at all,
+    coverage says so for every property but the identity ones; otherwise a note names them.
+    """
+    o = getattr(rep, "oracle", None)
+    if o is None or not adapter.preexisting:
+        return
+    names = sorted(adapter.preexisting)
+    shown = ", ".join(names[:5]) + (" ..." if len(names) > 5 else "")
+    if not adapter.nlc_taints:
+        from nodereg.properties.catalogue import ALL_PROPERTIES
+
+        why = (f"the audit log holds no Node's creation with its body: its Nodes ({shown}) were created "
+               "before it began or logged at level Metadata, in a state it does not show")
+        for p in ALL_PROPERTIES:
+            if p.id not in IDENTITY_PROPERTIES:
+                o.unchecked.setdefault(p.id, why)
+        # found before the log's end showed that no Node's creation is in it: not findings
+        o.violations[:] = [v for v in o.violations if v.property not in o.unchecked]
+    else:
+        o.notes.append(f"Nodes created before the audit log began ({shown}): their state is not in it, "
+                       "only who wrote what is judged for them")
+
+
+def _audit_time(obj: Any) -> float:
+    """When an audit event was written (its stageTimestamp, as the adapter reads it); -inf if unknown."""
+    if isinstance(obj, dict):
+        ts = obj.get("stageTimestamp") or obj.get("requestReceivedTimestamp") or obj.get("timestamp")
+        if isinstance(ts, str):
+            try:
+                return parse_time(ts, "stageTimestamp", None, None)
+            except InputError:
+                pass
+    return float("-inf")
+
+
 def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item]:
-    adapter = AuditAdapter()
-    for path in paths:
+    """The events of every log, as one history.
+
+    Several logs (a rotated log's files) are merged by time, each kept in its own order: the
+    order they are named in says nothing (``audit.log*`` lists logrotate's ``audit.log`` before the
+    older ``audit.log.1``).
+    """
+    import heapq
+
+    adapter = AuditAdapter(getattr(rep, "oracle", None))
+
+    def read(path: str) -> Iterator[tuple[float, int, str, int, Any]]:
         name, f = open_source(path)
         try:
-            for line, obj in audit_objects(f, name, rep):
-                if isinstance(obj, InputError):
-                    yield obj
-                    continue
-                try:
-                    yield from adapter.feed(obj, name, line)
-                except InputError as exc:
-                    yield exc
+            for seq, (line, obj) in enumerate(audit_objects(f, name, rep)):
+                yield (float("-inf") if isinstance(obj, InputError) or len(paths) == 1 else _audit_time(obj),
+                       seq, name, line, obj)
         finally:
             close_source(f)
+
+    streams = [read(p) for p in paths]
+    merged = streams[0] if len(streams) == 1 else heapq.merge(*streams, key=lambda x: x[0])
+    for _t, _seq, name, line, obj in merged:
+        if isinstance(obj, InputError):
+            yield obj
+            continue
+        try:
+            yield from adapter.feed(obj, name, line)
+        except InputError as exc:
+            yield exc
+    _preexisting(adapter, rep)

@@ -210,7 +210,7 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
     elif fmt == "k8s-audit":
         from .audit import AuditAdapter
 
-        adapter = AuditAdapter()
+        adapter = AuditAdapter(o)
     from .k8s import audit_items, watch_items
     from .record import EXIT_INTERNAL, EXIT_USAGE, ReadLog
     from .source import MAX_LINE

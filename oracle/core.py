@@ -210,6 +210,9 @@ class Oracle:
         #: the input shows every write to a Node (a watch of the Nodes): a taint pass the capture does not
         #: show did not happen, and is never inferred
         self.node_writes_seen = False
+        #: the input names Nodes whose state it does not show (an audit log begun after their
+        #: creation): every zone's disruption state is unknown, master disruption mode never inferred
+        self.unseen_nodes = False
         self._due_heap: list[tuple[float, str]] = []
         self._hot: set[str] = set()
         self._cur_event = "time_passes"
@@ -774,6 +777,8 @@ class Oracle:
 
     def _every_zone_down(self) -> bool:
         """No existing Node is Ready=True (handleDisruption: every zone fully disrupted)."""
+        if self.unseen_nodes:
+            return False
         w = self._ready_witness
         if w is not None:
             r = self.nodes.get(w)

@@ -649,6 +649,8 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
     if pool:
         v, text, node = min(pool)
         out["kubelet"] = (v, text, node, "control-plane nodes" if cp else "nodes")
+        #: the lowest and highest kubelet minor of all nodes (what bounds an unseen control plane)
+        out["kubelet_range"] = (min(kubelets)[0], max(kubelets)[0])
     for k, vals in sorted(flags.items()):
         if len({v for v, _ in vals}) > 1:
             notes.append(f"the kube-controller-manager pods disagree on --{k} ("

@@ -285,4 +285,9 @@ def sniff_head(head: bytes, path: str) -> str:
         return "k8s-watch"
     if not stripped:
         raise InputError("no events (the input is empty; expected events, k8s-watch, k8s-audit or itf)", path)
+    top = stripped.split("\n", 1)[0]
+    if top.startswith(("NAME ", "NAMESPACE ", "Name:", "No resources found")):
+        # kubectl's printers for people: `get` (-o wide, -w without -o), `describe`
+        raise InputError("this is kubectl's table or describe output, which carries no timestamps or taints: "
+                         "capture with -o json or -o yaml (and -w --output-watch-events for a history)", path, 1)
     raise InputError("cannot tell the format (expected events, k8s-watch, k8s-audit or itf); say --input", path, 1)

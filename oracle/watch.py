@@ -31,6 +31,7 @@ change; ``expect`` carries the observed fields so that an outcome the model forb
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -69,14 +70,24 @@ def object_time(obj: dict[str, Any]) -> float:
     """The latest of an object's own timestamps: what orders watch events without resourceVersion.
 
     Node: creation/deletion, conditions' lastHeartbeatTime and lastTransitionTime, taints' timeAdded.
-    Pod: creation/deletion, conditions' lastTransitionTime, status.startTime. Lease: renewTime,
-    acquireTime. Unparsable values are ignored here (the adapter reports them with their line).
+    Pod: creation/deletion request (``deletionTimestamp`` minus ``deletionGracePeriodSeconds``),
+    conditions' lastTransitionTime, status.startTime. Lease: renewTime, acquireTime. Unparsable
+    values are ignored here (the adapter reports them with their line).
     """
     meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
     spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
     status = obj.get("status") if isinstance(obj.get("status"), dict) else {}
-    cands: list[Any] = [meta.get("creationTimestamp"), meta.get("deletionTimestamp"), spec.get("renewTime"),
-                        spec.get("acquireTime"), status.get("startTime")]
+    # deletionTimestamp is when the object *will* go (the request + its grace period): the write that
+    # set it happened at the request (a pod evicted at t carries t + 30 s from then on)
+    deletion = meta.get("deletionTimestamp")
+    grace = meta.get("deletionGracePeriodSeconds")
+    if isinstance(deletion, str) and type(grace) is int and 0 < grace < 10**9:
+        try:
+            deletion = parse_time(deletion, "timestamp", None, None) - grace
+        except InputError:
+            deletion = None
+    cands: list[Any] = [meta.get("creationTimestamp"), spec.get("renewTime"), spec.get("acquireTime"),
+                        status.get("startTime")]
     conds, taints = status.get("conditions"), spec.get("taints")
     for c in conds if isinstance(conds, list) else ():
         if isinstance(c, dict):
@@ -84,7 +95,9 @@ def object_time(obj: dict[str, Any]) -> float:
     for t in taints if isinstance(taints, list) else ():
         if isinstance(t, dict):
             cands.append(t.get("timeAdded"))
-    best = float("-inf")
+    best = deletion if isinstance(deletion, float) else float("-inf")
+    if isinstance(deletion, str):
+        cands.append(deletion)
     for c in cands:
         if isinstance(c, str):
             try:
@@ -681,6 +694,34 @@ def _taint_times(obj: dict[str, Any], slots: tuple[str, ...]) -> list[str]:
     return sorted(out, reverse=True)
 
 
+def _no_earlier(it: Iterator[tuple[float, float, int, int, str, Any]], start: float
+                ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    """One file's events keyed for a merge by time.
+
+    A change (MODIFIED) whose latest timestamp is older than its file's last one carries no time of its own
+    (``kubectl cordon`` sets ``spec.unschedulable`` and stamps nothing): it happened after the
+    file's event before it and before the one after it. It is keyed with the next newer timestamp
+    of its file, the latest it can be, so that what other files show in between is not taken as
+    coming after it (a cordon placed 20 s before the controller's taint that answered it).
+    ``start``: the time of the list snapshot, before which nothing after it happened.
+    """
+    top = start
+    held: list[tuple[float, float, int, int, str, Any]] = []
+    for x in it:
+        # equal: its own timestamp, truncated to the second like the one before; a DELETED keeps its
+        # place (a Node deleted is not taken as one still there, silent, until the file's next write)
+        if x[1] >= top or not (isinstance(x[5], dict) and x[5].get("type") == "MODIFIED"):
+            top = max(top, x[1])
+            for h in held:
+                yield (h[0], top, *h[2:])
+            held.clear()
+            yield x
+        else:
+            held.append(x)
+    for h in held:
+        yield (h[0], top, *h[2:])
+
+
 def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item]:
     """All files merged into one history: by resourceVersion, or by the objects' own timestamps.
 
@@ -719,11 +760,14 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     #    all taken together before anything else, whatever the files' order
     its = []
     snap: list[tuple[Any, str | None, int | None]] = []
+    snap_keys: list[tuple[float, float, int, int, str, Any]] = []
+    blocks = []
     for p in paths:
         it = stream(p)
         rest = None
         top_rv, top_t = -1.0, float("-inf")
         seen: set[tuple[Any, ...]] = set()
+        block: list[tuple[float, float, int, int, str, Any]] = []
         for x in it:
             if isinstance(x[5], InputError):
                 rest = x
@@ -735,10 +779,39 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                 rest = x
                 break
             seen.update(keys)
-            snap.append((x[5], x[4], x[3]))
+            block.append(x)
             top_rv, top_t = max(top_rv, x[0]), max(top_t, x[1])
-        if rest is not None:
-            its.append((rest[0] < 0, _prepend(rest, it)))
+        blocks.append((block, seen, rest, it, (top_rv, top_t)))
+    # the earliest list of each object is the snapshot; a later list of the same objects (the watch
+    # started again into another file after it stopped) is the state at that point of the history,
+    # taken in resourceVersion order among the watch events
+    taken: set[tuple[Any, ...]] = set()
+    relist: set[int] = set()
+
+    def age(i: int) -> tuple[float, float]:
+        # when the file's watch went on from its list: its first event after it (a later list can
+        # have older objects only, the newest having been deleted meanwhile), else the list's newest
+        rest, (top_rv, top_t) = blocks[i][2], blocks[i][4]
+        if rest is not None and not isinstance(rest[5], InputError):
+            return max(top_rv, rest[0]), max(top_t, rest[1])
+        return top_rv, top_t
+
+    for i in sorted(range(len(blocks)), key=age):
+        block, seen = blocks[i][0], blocks[i][1]
+        if block and not taken.isdisjoint(seen):
+            relist.add(i)
+            continue
+        taken |= seen
+        for x in block:
+            snap.append((x[5], x[4], x[3]))
+            snap_keys.append(x)
+    for i, (block, _seen, rest, it, _top) in enumerate(blocks):
+        tail = _prepend(rest, it) if rest is not None else iter(())
+        if i in relist:
+            its.append((block[0][0] < 0 or (rest is not None and rest[0] < 0),
+                        itertools.chain(sorted(block, key=lambda x: (x[0], x[1], x[2])), tail)))
+        elif rest is not None:
+            its.append((rest[0] < 0, tail))
     if o is not None:
         # the timing is fixed from the list, before any time-based judgement: the cluster's version
         # and kube-controller-manager flags, unless the caller fixed them
@@ -759,7 +832,8 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     # 2. the watch events of every file, merged into one history
     by_time = any(flag for flag, _ in its)
     need_ts[0] = by_time
-    streams = [x for _, x in its]
+    start = max((x[1] for x in snap_keys), default=float("-inf"))
+    streams = [_no_earlier(x, start) if by_time else x for _, x in its]
     if len(streams) > 1:
         # a timestamp only orders what it describes: within each file, keep the file's own order
         key = (lambda x: (x[1], x[0], x[2])) if by_time else (lambda x: (x[0],))
@@ -804,11 +878,52 @@ def _fix_timing(o: Any, snap: list[tuple[Any, str | None, int | None]]) -> None:
         version, params, rate, notes = resolve_timing(found, dict(given.get("params") or {}),
                                                       given.get("k8s_version"), P.K8S_VERSION, ((1, 17), newest))
         o.retime(params, version, rate)
+        unseen = _unseen_control_plane(o, found, given, version, params, rate, newest)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
         o.notes.append(f"timing: not read from the capture ({type(exc).__name__}: {str(exc)[:120]}): the defaults "
                        f"of Kubernetes {o.k8s_version}")
         return
-    o.notes.extend(notes)
+    o.notes.extend(notes + unseen)
+
+
+def _unseen_control_plane(o: Any, found: dict[str, Any], given: dict[str, Any], version: str,
+                          params: dict[str, int], rate: float | None, newest: tuple[int, int]) -> list[str]:
+    """A capture whose control plane is not in it (a managed cluster): its kube-controller-manager
+    may be newer than every kubelet, with a longer node-monitor-grace-period.
+
+    The version skew policy lets a kubelet lag kube-apiserver by up to 3 minors, and
+    kube-controller-manager lag kube-apiserver by 1: with kubelets from A to B, the controller runs
+    one of B-1 .. A+3. When one of those has a longer grace (40 s up to 1.31, 50 s since), the
+    deadlines take the longest (a controller of 1.32+ marking a silent Node Unknown at 55 s is
+    upstream's), and what needs the shortest (the properties whose timing assumption fails with
+    the version's own grace) is not checked. A grace given by flag or --param stays.
+    """
+    from nodereg.model import params as P
+
+    kubelet, span = found.get("kubelet"), found.get("kubelet_range")
+    if (found.get("image") is not None or kubelet is None or kubelet[3] != "nodes" or span is None
+            or given.get("k8s_version") is not None or "node_monitor_grace_period" in params):
+        return []
+    lo = max((span[1][0], span[1][1] - 1), (1, 17))
+    hi = min((span[0][0], span[0][1] + 3), newest)
+    minors = [(lo[0], m) for m in range(lo[1], hi[1] + 1)] if lo[0] == hi[0] else [hi]
+    graces = {m: P.defaults(f"{m[0]}.{m[1]}")["node_monitor_grace_period"] for m in minors}
+    own = {**P.defaults(version), **params}
+    longest = max(graces.values(), default=own["node_monitor_grace_period"])
+    if longest <= own["node_monitor_grace_period"]:
+        return []
+    before = set(o.skipped)  # (the oracle is timed with the version's own grace so far)
+    o.retime({**params, "node_monitor_grace_period": longest}, version, rate)
+    first = min(m for m, g in graces.items() if g == longest)
+    why = (f"the control plane is not in the capture: its kube-controller-manager may run "
+           f"{lo[0]}.{lo[1]} to {hi[0]}.{hi[1]} (kubelets lag it), with node-monitor-grace-period "
+           f"{min(graces.values())} or {longest} s; this needs the shortest")
+    for pid in sorted(before - set(o.skipped)):
+        o.unchecked.setdefault(pid, why)
+    return [f"timing: node-monitor-grace-period = {longest} s: no control plane in the capture, and the "
+            f"kube-controller-manager of a cluster with kubelets {span[0][0]}.{span[0][1]} to "
+            f"{span[1][0]}.{span[1][1]} may run {first[0]}.{first[1]} or newer (version skew policy); "
+            f"{', '.join(sorted(before - set(o.skipped)))} not checked"]
 
 
 def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, top_t: float) -> bool:
