@@ -467,6 +467,54 @@ MUTANTS: tuple[Mutant, ...] = (
            _binds_to_deleted_node),
 )
 
+def _lease_renews_while_down(m: Model) -> Model:
+    e = m.event("kubelet_renew_lease")
+    # the Lease goroutine keeps renewing for a kubelet whose sync loop is dead or hung: it needs only
+    # the client certificate (the declaration's guard: alive and cert)
+    return _replace_event(m, "lease-renews-while-kubelet-down", e.id, guard=lambda s, i: s.node(i.node).cert)
+
+
+def _register_reports_ready(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+    # initialNode's first setNodeStatus reports Ready=True before the runtime and network checks ran
+    eff = _without_effect_keys(e.effect, {"ready": lambda s, i: If(
+        Not(s.node(i.node).exists), d.READY_TRUE, s.node(i.node).ready)})
+    return _replace_event(m, "register-reports-ready-optimistically", e.id, effect=eff)
+
+
+def _grace_from_lease_renew(m: Model) -> Model:
+    e = m.event("nlc_monitor_node_health")
+
+    def expired(s: Any, i: Any) -> Any:
+        nd = s.node(i.node)
+        return And(nd.since_lease_renew > d.grace_for(s, nd), nd.ready != d.READY_UNKNOWN)
+
+    # the grace is measured from the Lease's renewTime (the kubelet's clock), status posts ignored
+    eff = _without_effect_keys(e.effect, {
+        "ready": lambda s, i: If(expired(s, i), d.READY_UNKNOWN, s.node(i.node).ready),
+        "memory_pressure": lambda s, i: If(expired(s, i), False, s.node(i.node).memory_pressure),
+        "taints_synced": lambda s, i: If(expired(s, i), False, s.node(i.node).taints_synced)})
+    return _replace_event(m, "monitor-grace-from-lease-renew-time", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant("lease-renews-while-kubelet-down",
+           "The Lease keeps being renewed for a kubelet that is down (its sync loop crashed or hung): the node "
+           "lifecycle controller never sees it silent.",
+           "pkg/kubelet/nodelease; staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go",
+           _lease_renews_while_down),
+    Mutant("register-reports-ready-optimistically",
+           "The kubelet creates its Node with Ready=True whatever its own checks found.",
+           "pkg/kubelet/kubelet_node_status.go (initialNode, setNodeStatus); pkg/kubelet/nodestatus/setters.go",
+           _register_reports_ready),
+    Mutant("monitor-grace-from-lease-renew-time",
+           "tryUpdateNodeHealth measures the grace period from the Lease's renewTime instead of probeTimestamp "
+           "and ignores status posts: a node that posted status after its last renewal is marked Unknown early.",
+           "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
+           _grace_from_lease_renew),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}
 
 

@@ -452,6 +452,67 @@ PROPERTIES: tuple[Property, ...] = (
         assumes=("heartbeat-gap-within-grace",),
     ),
     Property(
+        "no-unknown-before-grace",
+        "The node lifecycle controller marks a Node Ready=Unknown only once the kubelet's last heartbeat "
+        "(Lease renewal or status post) is older than the grace period, whether the kubelet is up or down.",
+        "monitor(n) ∧ ready[n] ≠ Unknown ∧ ready'[n] = Unknown ⇒ since_heartbeat[n] > grace(n)   "
+        "(since_heartbeat: the property's own clock, reset by the semantics at every heartbeat)",
+        "tryUpdateNodeHealth refreshes probeTimestamp with the controller's own clock when the Lease "
+        "renewTime or the Ready lastHeartbeatTime changes, and marks Unknown only when now > "
+        "probeTimestamp + grace: a grace measured from anything else (the Lease alone, the kubelet's own "
+        "timestamps) marks a node early.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
+        "step",
+        lambda pre, post, b: Implies(
+            And(pre.node(b.node).ready != d.READY_UNKNOWN, post.node(b.node).ready == d.READY_UNKNOWN),
+            pre.node(b.node).since_heartbeat > _grace(pre, pre.node(b.node))),
+        lambda pre, post, b: And(pre.node(b.node).ready != d.READY_UNKNOWN,
+                                 post.node(b.node).ready == d.READY_UNKNOWN),
+        "the controller marks a node Unknown",
+        events=("nlc_monitor_node_health",),
+        witness_kind="step",
+        witness_events=("nlc_monitor_node_health",),
+    ),
+    Property(
+        "stopped-kubelet-is-silent",
+        "A kubelet that is down (crashed, hung, cut off from the API server) renews no Lease, posts no "
+        "status, registers nothing and evicts nothing: every heartbeat comes from a live kubelet.",
+        "kubelet step e(n), e ∉ {stops, restarts} ⇒ alive[n]",
+        "The Lease controller, the status loop, registration and the eviction manager run in the kubelet "
+        "process and need its connection to the API server; a Lease renewed for a dead kubelet hides its "
+        "failure from the node lifecycle controller.",
+        "pkg/kubelet/kubelet.go (Run); pkg/kubelet/nodelease; pkg/kubelet/kubelet_node_status.go",
+        "step",
+        lambda pre, post, b: pre.node(b.node).alive,
+        lambda pre, post, b: pre.node(b.node).since_lease_renew >= 1,
+        "a kubelet renews its Lease",
+        events=tuple(e.id for e in d.EVENTS
+                     if e.actor == "kubelet" and e.id not in ("kubelet_restarts", "kubelet_stops")),
+        witness_kind="step",
+        witness_events=("kubelet_renew_lease",),
+    ),
+    Property(
+        "node-reports-what-kubelet-found",
+        "The Ready and MemoryPressure conditions a kubelet writes, when it creates its Node and at every "
+        "status post, are the ones its own checks found: never Ready=True from a kubelet that found itself "
+        "not ready.",
+        "(register(n) ∧ ¬exists[n]) ∨ post_status(n) ⇒ (ready'[n] = True ⇔ found ready) ∧ "
+        "(MemoryPressure'[n] ⇔ found memory pressure)",
+        "setNodeStatus runs the ReadyCondition setter (runtime, network and storage errors give "
+        "Ready=False) and the MemoryPressureCondition setter, for initialNode and for every status update.",
+        "pkg/kubelet/kubelet_node_status.go (initialNode, setNodeStatus); pkg/kubelet/nodestatus/setters.go",
+        "step",
+        lambda pre, post, b: Implies(
+            Or(Not(pre.node(b.node).exists), b.inst.event.id == "kubelet_post_status"),
+            And(post.node(b.node).ready == If(b.ready, d.READY_TRUE, d.READY_FALSE),
+                post.node(b.node).memory_pressure == b.memory_pressure)),
+        lambda pre, post, b: And(Not(pre.node(b.node).exists), Not(b.ready)),
+        "a kubelet that finds itself not ready creates its Node",
+        events=("kubelet_register_node", "kubelet_post_status"),
+        witness_kind="step",
+        witness_events=("kubelet_register_node",),
+    ),
+    Property(
         "no-execute-eviction",
         "A pod does not stay bound under a NoExecute taint it does not tolerate, nor longer than its "
         "tolerationSeconds under any NoExecute taint, counted by the property's own clock from when the "

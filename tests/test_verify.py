@@ -109,6 +109,9 @@ EXPECTED_KILLERS = {
     "register-taint-effect-ignored": "new-node-carries-only-registration-taints",
     "eviction-timer-restarts-on-swap": "eviction-counted-from-first-noexecute-taint",
     "fit-counts-request-twice": "scheduler-binds-what-its-filters-admit",
+    "lease-renews-while-kubelet-down": "stopped-kubelet-is-silent",
+    "register-reports-ready-optimistically": "node-reports-what-kubelet-found",
+    "monitor-grace-from-lease-renew-time": "no-unknown-before-grace",
 }
 
 
