@@ -81,6 +81,9 @@ SAME_LATENESS = frozenset({"no-execute-eviction", "eviction-counted-from-first-n
 #: Likewise a Ready=True node that keeps a not-ready or unreachable taint breaks both of these at once
 #: (ready-taints-match-ready also covers NotReady and Unknown nodes): reported once per moment.
 SAME_STALE_TAINT = frozenset({"ready-node-sheds-ready-taints", "ready-taints-match-ready"})
+#: Likewise a live kubelet's Node marked Unknown within the grace period breaks both of these (the second
+#: also covers a dead kubelet's): reported once per step.
+SAME_EARLY_UNKNOWN = frozenset({"heartbeating-node-stays-known", "no-unknown-before-grace"})
 #: kube-controller-manager --node-eviction-rate (default 0.1 nodes/s per zone, burst 1):
 #: pkg/controller/nodelifecycle (zoneNoExecuteTainter, a RateLimitedTimedQueue per zone).
 NODE_EVICTION_RATE = 0.1
@@ -1245,9 +1248,10 @@ class Oracle:
         if self._excuse_step and eid != "time_passes":
             return  # handleDisruption's markNodeAsReachable (master disruption mode) is upstream's
         # one fact breaking two properties is reported once: an overstay once per pod on its node, a
-        # stale taint once per moment
+        # stale taint once per moment, an early Unknown once per step
         scope = (prec.name if prec is not None else None) if pid in SAME_LATENESS else (
-            f"#{self._pos.index}" if pid in SAME_STALE_TAINT else None)
+            f"#{self._pos.index}" if pid in SAME_STALE_TAINT else (
+                f"early#{self._pos.index}" if pid in SAME_EARLY_UNKNOWN else None))
         if scope is not None and self._late.setdefault((scope, rec.name), pid) != pid:
             return  # already reported under the other property of the pair
         pos = self._pos
