@@ -177,6 +177,9 @@ class _ClockTerm(Code):
 
 CLOCK_PAST = 10**18
 _SAME = re.compile(r"\((s\[\d+\]|p\[\d+\]) == \1\)")
+_DIFF = re.compile(r"\((s\[\d+\]|p\[\d+\]) != \1\)")
+#: generated source that reads a pod (its list, or the other pods' requests ``o``)
+_READS_POD = re.compile(r"\b[pq]\[|\bo\b")
 
 
 def _tidy(src: str) -> str:
@@ -184,6 +187,7 @@ def _tidy(src: str) -> str:
     import ast
 
     src = _SAME.sub("True", src)
+    src = _DIFF.sub("False", src)
     tree = _Fold().visit(ast.parse(src))
     return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
 
@@ -537,9 +541,27 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 pod_read_by_effect |= {n for n in NI if f"s[{NI[n]}]" in val.src}
         pod_props = [pi for pi in infos if pi.pods and (pi.prop.kind == "state" or pi.time_step)]
         pod_prop_vars = {k[1] for pi in pod_props for k in pi.reads if k[0] == "node"}
-        own_pod_step = any(pi.pods and pi.prop.kind == "step" and e.id in pi.prop.events for pi in infos)
-        pod_relevant = bool(written & (pod_prop_vars | pod_read_by_effect)) or own_pod_step or (
-            "pod" in e.indices) or any(
+        local = {k: f"v{NIDX[k]}" for k in node_upd}
+        zero = {k for k, v in node_upd.items() if k[1] in NODE_CLOCKS and lit(v) == "0"}
+        # a pod step property of a node event, on a pod as the event's effect leaves it: one that folds
+        # to True holds for every pod, one that no longer reads a pod has the same value for every pod
+        # (and for the dummy pod of a node without pods): only the rest makes the event pod-relevant
+        own_pod_step = "pod" in e.indices
+        pod_steps_on_node: list[Any] = []
+        if not own_pod_step:
+            plocal = {k: _epoch(val, "now") if k[1] in POD_CLOCKS else lit(val) for k, val in pod_upd.items()}
+            ppost = Reader(params, local={**local, **plocal}, zero=zero, o="o").view()
+            ppre = Reader(params, o="o").view()
+            for pi in infos:
+                if pi.pods and pi.prop.kind == "step" and e.id in pi.prop.events:
+                    folded = _tidy(lit(pi.prop.formula(ppre, ppost, b))).strip()
+                    if folded == "True":
+                        continue
+                    if _READS_POD.search(folded):
+                        own_pod_step = True
+                    else:
+                        pod_steps_on_node.append(Code(f"({folded})"))
+        pod_relevant = bool(written & (pod_prop_vars | pod_read_by_effect)) or own_pod_step or any(
             k[1] == "bound_to" for k in e.effect(pre, b).values)
         loops = frozenset(src for src, dst in e.edges if src == dst)
         ev_meta[e.id] = {"written": written, "pod_relevant": pod_relevant, "loops": loops,
@@ -547,10 +569,8 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
         # fast path: node-only events, when nothing needs the slow path's care
         if "pod" in e.indices:
             continue
-        local = {k: f"v{NIDX[k]}" for k in node_upd}
-        zero = {k for k, v in node_upd.items() if k[1] in NODE_CLOCKS and lit(v) == "0"}
         postv = Reader(params, local=local, zero=zero).view()
-        checks: list[Any] = []
+        checks: list[Any] = list(pod_steps_on_node)
         for pi in infos:
             if pi.pods:
                 continue
