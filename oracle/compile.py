@@ -335,6 +335,21 @@ def _deadline_src(atoms: list[tuple[int, float] | None], reset: set[int]) -> str
     return f"min([x for x in ({', '.join(terms)}) if x > now] or [INF])"
 
 
+_MIN_FUTURE = re.compile(r"min\(\[x for x in \((.*)\) if x > now\] or \[INF\]\)")
+
+
+def _deadline_lines(src: str, indent: str = "    ") -> list[str]:
+    """``d = SRC`` as statements: the earliest of several flip times after ``now`` without building a
+    list (the inline steps run it on every event; the same value as the expression)."""
+    m = _MIN_FUTURE.fullmatch(src)
+    if m is None:
+        return [f"{indent}d = {src}"]
+    out = [f"{indent}d = INF"]
+    for term in m.group(1).split(", "):
+        out += [f"{indent}x = {term}", f"{indent}if now < x < d:", f"{indent}    d = x"]
+    return out
+
+
 def _arg_names_of(eid: str) -> list[str]:
     from .spec import event_spec
 
@@ -502,7 +517,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
     if dl is None:
         lines.append("    return -INF")
     else:
-        lines += ["    ne = now - SL", f"    d = {dl}",
+        lines += ["    ne = now - SL", *_deadline_lines(dl),
                   f"    return d if d > now and ({lit(And(*tchecks))}) else -INF"]
     lines.append("")
 
@@ -660,7 +675,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
             else:
                 if re.search(r"\bne\b", c_src):
                     lines.append("    ne = now - SL")
-                lines.append(f"    d = {due}")
+                lines += _deadline_lines(due)
                 lines.append(f"    rec.due = d if d > now and ({c_src}) else -INF")
         lines.append("    return True")
         lines.append("")
