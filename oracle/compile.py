@@ -497,11 +497,14 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 step_names[(p.id, ev)] = name
     # the conjunctions the slow path tries first (each property on its own only when one fails):
     # every state property that no clock reads, and every promise time alone can break, at ``now``
-    nv = Reader(params, o="o").view()
-    plain = [lit(pi.prop.formula(nv)) for pi in infos if pi.prop.kind == "state" and not pi.clocks]
-    timed = [lit(pi.prop.formula(nv, nv, Bound(insts["time_passes"], {"seconds": 0}))) for pi in infos
-             if pi.time_step]
-    timed += [lit(pi.prop.formula(nv)) for pi in infos if pi.prop.kind == "state" and pi.clocks]
+    # each read as its own function reads it: ``allocatable`` less the other pods' requests ``o`` only
+    # in a pod property (read so in allocatable-within-capacity, the conjunction failed on every node
+    # with pods, and the slow path then judged every property one by one)
+    nvs = {True: Reader(params, o="o").view(), False: Reader(params).view()}
+    plain = [lit(pi.prop.formula(nvs[pi.pods])) for pi in infos if pi.prop.kind == "state" and not pi.clocks]
+    timed = [lit(pi.prop.formula(nvs[pi.pods], nvs[pi.pods], Bound(insts["time_passes"], {"seconds": 0})))
+             for pi in infos if pi.time_step]
+    timed += [lit(pi.prop.formula(nvs[pi.pods])) for pi in infos if pi.prop.kind == "state" and pi.clocks]
     lines += ["def plain_ok(s, p, now, o):", f"    return {' and '.join(f'({x})' for x in plain) or 'True'}", ""]
     lines += ["def timed_ok(s, p, now, o):", f"    return {' and '.join(f'({x})' for x in timed) or 'True'}", ""]
 
