@@ -177,6 +177,9 @@ class _ClockTerm(Code):
 
 CLOCK_PAST = 10**18
 _SAME = re.compile(r"\((s\[\d+\]|p\[\d+\]) == \1\)")
+_DIFF = re.compile(r"\((s\[\d+\]|p\[\d+\]) != \1\)")
+#: generated source that reads a pod (its list, or the other pods' requests ``o``)
+_READS_POD = re.compile(r"\b[pq]\[|\bo\b")
 
 
 def _tidy(src: str) -> str:
@@ -184,6 +187,7 @@ def _tidy(src: str) -> str:
     import ast
 
     src = _SAME.sub("True", src)
+    src = _DIFF.sub("False", src)
     tree = _Fold().visit(ast.parse(src))
     return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
 
@@ -329,6 +333,21 @@ def _deadline_src(atoms: list[tuple[int, float] | None], reset: set[int]) -> str
     if len(terms) == 1:
         return terms[0]
     return f"min([x for x in ({', '.join(terms)}) if x > now] or [INF])"
+
+
+_MIN_FUTURE = re.compile(r"min\(\[x for x in \((.*)\) if x > now\] or \[INF\]\)")
+
+
+def _deadline_lines(src: str, indent: str = "    ") -> list[str]:
+    """``d = SRC`` as statements: the earliest of several flip times after ``now`` without building a
+    list (the inline steps run it on every event; the same value as the expression)."""
+    m = _MIN_FUTURE.fullmatch(src)
+    if m is None:
+        return [f"{indent}d = {src}"]
+    out = [f"{indent}d = INF"]
+    for term in m.group(1).split(", "):
+        out += [f"{indent}x = {term}", f"{indent}if now < x < d:", f"{indent}    d = x"]
+    return out
 
 
 def _arg_names_of(eid: str) -> list[str]:
@@ -479,11 +498,14 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 step_names[(p.id, ev)] = name
     # the conjunctions the slow path tries first (each property on its own only when one fails):
     # every state property that no clock reads, and every promise time alone can break, at ``now``
-    nv = Reader(params, o="o").view()
-    plain = [lit(pi.prop.formula(nv)) for pi in infos if pi.prop.kind == "state" and not pi.clocks]
-    timed = [lit(pi.prop.formula(nv, nv, Bound(insts["time_passes"], {"seconds": 0}))) for pi in infos
-             if pi.time_step]
-    timed += [lit(pi.prop.formula(nv)) for pi in infos if pi.prop.kind == "state" and pi.clocks]
+    # each read as its own function reads it: ``allocatable`` less the other pods' requests ``o`` only
+    # in a pod property (read so in allocatable-within-capacity, the conjunction failed on every node
+    # with pods, and the slow path then judged every property one by one)
+    nvs = {True: Reader(params, o="o").view(), False: Reader(params).view()}
+    plain = [lit(pi.prop.formula(nvs[pi.pods])) for pi in infos if pi.prop.kind == "state" and not pi.clocks]
+    timed = [lit(pi.prop.formula(nvs[pi.pods], nvs[pi.pods], Bound(insts["time_passes"], {"seconds": 0})))
+             for pi in infos if pi.time_step]
+    timed += [lit(pi.prop.formula(nvs[pi.pods])) for pi in infos if pi.prop.kind == "state" and pi.clocks]
     lines += ["def plain_ok(s, p, now, o):", f"    return {' and '.join(f'({x})' for x in plain) or 'True'}", ""]
     lines += ["def timed_ok(s, p, now, o):", f"    return {' and '.join(f'({x})' for x in timed) or 'True'}", ""]
 
@@ -499,7 +521,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
     if dl is None:
         lines.append("    return -INF")
     else:
-        lines += ["    ne = now - SL", f"    d = {dl}",
+        lines += ["    ne = now - SL", *_deadline_lines(dl),
                   f"    return d if d > now and ({lit(And(*tchecks))}) else -INF"]
     lines.append("")
 
@@ -538,9 +560,27 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 pod_read_by_effect |= {n for n in NI if f"s[{NI[n]}]" in val.src}
         pod_props = [pi for pi in infos if pi.pods and (pi.prop.kind == "state" or pi.time_step)]
         pod_prop_vars = {k[1] for pi in pod_props for k in pi.reads if k[0] == "node"}
-        own_pod_step = any(pi.pods and pi.prop.kind == "step" and e.id in pi.prop.events for pi in infos)
-        pod_relevant = bool(written & (pod_prop_vars | pod_read_by_effect)) or own_pod_step or (
-            "pod" in e.indices) or any(
+        local = {k: f"v{NIDX[k]}" for k in node_upd}
+        zero = {k for k, v in node_upd.items() if k[1] in NODE_CLOCKS and lit(v) == "0"}
+        # a pod step property of a node event, on a pod as the event's effect leaves it: one that folds
+        # to True holds for every pod, one that no longer reads a pod has the same value for every pod
+        # (and for the dummy pod of a node without pods): only the rest makes the event pod-relevant
+        own_pod_step = "pod" in e.indices
+        pod_steps_on_node: list[Any] = []
+        if not own_pod_step:
+            plocal = {k: _epoch(val, "now") if k[1] in POD_CLOCKS else lit(val) for k, val in pod_upd.items()}
+            ppost = Reader(params, local={**local, **plocal}, zero=zero, o="o").view()
+            ppre = Reader(params, o="o").view()
+            for pi in infos:
+                if pi.pods and pi.prop.kind == "step" and e.id in pi.prop.events:
+                    folded = _tidy(lit(pi.prop.formula(ppre, ppost, b))).strip()
+                    if folded == "True":
+                        continue
+                    if _READS_POD.search(folded):
+                        own_pod_step = True
+                    else:
+                        pod_steps_on_node.append(Code(f"({folded})"))
+        pod_relevant = bool(written & (pod_prop_vars | pod_read_by_effect)) or own_pod_step or any(
             k[1] == "bound_to" for k in e.effect(pre, b).values)
         loops = frozenset(src for src, dst in e.edges if src == dst)
         ev_meta[e.id] = {"written": written, "pod_relevant": pod_relevant, "loops": loops,
@@ -548,10 +588,8 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
         # fast path: node-only events, when nothing needs the slow path's care
         if "pod" in e.indices:
             continue
-        local = {k: f"v{NIDX[k]}" for k in node_upd}
-        zero = {k for k, v in node_upd.items() if k[1] in NODE_CLOCKS and lit(v) == "0"}
         postv = Reader(params, local=local, zero=zero).view()
-        checks: list[Any] = []
+        checks: list[Any] = list(pod_steps_on_node)
         for pi in infos:
             if pi.pods:
                 continue
@@ -641,7 +679,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
             else:
                 if re.search(r"\bne\b", c_src):
                     lines.append("    ne = now - SL")
-                lines.append(f"    d = {due}")
+                lines += _deadline_lines(due)
                 lines.append(f"    rec.due = d if d > now and ({c_src}) else -INF")
         lines.append("    return True")
         lines.append("")

@@ -259,6 +259,7 @@ class Oracle:
         self.c: Compiled = _COMPILED[key]
         c = self.c
         self._state_props = [(pi, c.state_fns[pi.id]) for pi in c.props if pi.prop.kind == "state"]
+        self._synced_props = [(pi, fn) for pi, fn in self._state_props if pi.id == "synced-taints-match-conditions"]
         self._step_by_event: dict[str, list[tuple[str, Callable[..., bool]]]] = {}
         for (pid, ev), fn in c.step_fns.items():
             self._step_by_event.setdefault(ev, []).append((pid, fn))
@@ -278,6 +279,8 @@ class Oracle:
         # node-list indices each timed property reads
         self._timed_reads = {pi.id: frozenset(NI[k[1]] for k in pi.reads if k[0] == "node" and k[1] in NI)
                              for pi, _ in self._timed}
+        # (property id, reads a pod, node indices it reads) for _mark_changed
+        self._timed_marks = [(pi.id, pi.pods, self._timed_reads[pi.id]) for pi, _ in self._timed]
 
     def retime(self, params: dict[str, int] | None, k8s_version: str, eviction_rate: float | None = None) -> None:
         """Fix other timing parameters before the first event (a capture's own version and flags).
@@ -931,8 +934,9 @@ class Oracle:
             if ok and since is None and self._queued:
                 self._queued.pop(f"{rec.name}\0{pi.id}", None)
             self._judge(rec, pi.id, ok, "time_passes", bad, s, now, ne=ne, deadline=deadline, allowed=allowed)
-        for pi, fn in self._state_props:
-            if pi.prop.id in rec.suppressed or pi.prop.id == "synced-taints-match-conditions":
+        # (only a suppressed property can change its judgement here, and the synced-taints one)
+        for pi, fn in (self._state_props if rec.suppressed else self._synced_props):
+            if pi.id in rec.suppressed or pi.id == "synced-taints-match-conditions":
                 ok = all(fn(s, prec.p if prec else self._dummy_pod, now,
                             rec.used - (prec.p[_REQ] if prec else 0)) for prec in pods)
                 self._judge(rec, pi.id, ok, "time_passes", None, s, now, ne=ne)
@@ -1161,9 +1165,10 @@ class Oracle:
     def _mark_changed(self, rec: NodeRec, pre: list[Any], post: list[Any], pods: bool, now: float) -> None:
         """Record, per timed property, that a step changed what it reads (see ``NodeRec.changed``)."""
         diff = {i for i in range(len(pre)) if pre[i] != post[i]}
-        for pi, _ in self._timed:
-            if (pods and pi.pods) or not self._timed_reads[pi.id].isdisjoint(diff):
-                rec.changed[pi.id] = now
+        changed = rec.changed
+        for pid, on_pods, reads in self._timed_marks:
+            if (pods and on_pods) or not reads.isdisjoint(diff):
+                changed[pid] = now
 
     def _after(self, rec: NodeRec, now: float) -> None:
         """Bookkeeping after a step: inferred no-op taint pass, slack windows, the fast-path alarm."""
