@@ -496,18 +496,19 @@ PROPERTIES: tuple[Property, ...] = (
         "The Ready and MemoryPressure conditions a kubelet writes, when it creates its Node and at every "
         "status post, are the ones its own checks found: never Ready=True from a kubelet that found itself "
         "not ready.",
-        "(register(n) ∧ ¬exists[n]) ∨ post_status(n) ⇒ (ready'[n] = True ⇒ found ready) ∧ (ready'[n] = False ⇒ "
-        "¬found ready) ∧ (MemoryPressure'[n] ⇔ found memory pressure)   (a Node without Ready at all is "
-        "node-has-ready-condition's finding)",
+        "(post_status(n) ∨ (register(n) ∧ ¬exists[n] ∧ ready'[n] ≠ Absent)) ⇒ ready'[n] = (found ready ? True : "
+        "False);  (post_status(n) ∨ (register(n) ∧ ¬exists[n])) ⇒ (MemoryPressure'[n] ⇔ found memory pressure)   "
+        "(a Node created without Ready at all is node-has-ready-condition's finding)",
         "setNodeStatus runs the ReadyCondition setter (runtime, network and storage errors give "
         "Ready=False) and the MemoryPressureCondition setter, for initialNode and for every status update.",
         "pkg/kubelet/kubelet_node_status.go (initialNode, setNodeStatus); pkg/kubelet/nodestatus/setters.go",
         "step",
-        lambda pre, post, b: Implies(
-            Or(Not(pre.node(b.node).exists), b.inst.event.id == "kubelet_post_status"),
-            And(Implies(post.node(b.node).ready == d.READY_TRUE, b.ready),
-                Implies(post.node(b.node).ready == d.READY_FALSE, Not(b.ready)),
-                post.node(b.node).memory_pressure == b.memory_pressure)),
+        lambda pre, post, b: And(
+            Implies(Or(b.inst.event.id == "kubelet_post_status",
+                       And(Not(pre.node(b.node).exists), post.node(b.node).ready != d.READY_ABSENT)),
+                    post.node(b.node).ready == If(b.ready, d.READY_TRUE, d.READY_FALSE)),
+            Implies(Or(Not(pre.node(b.node).exists), b.inst.event.id == "kubelet_post_status"),
+                    post.node(b.node).memory_pressure == b.memory_pressure)),
         lambda pre, post, b: And(Not(pre.node(b.node).exists), Not(b.ready)),
         "a kubelet that finds itself not ready creates its Node",
         events=("kubelet_register_node", "kubelet_post_status"),
