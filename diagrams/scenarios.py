@@ -140,6 +140,13 @@ SCENARIOS: tuple[Scenario, ...] = (
         (
             _p("the kubelet stops", lambda s: not s["alive[0]"], "kubelet_stops", base=frozenset()),
             _p("Ready becomes Unknown", lambda s: s["ready[0]"] == d.READY_UNKNOWN),
+            # upstream's timing, not merely the model's earliest: processTaintBaseEviction acts on the
+            # Unknown at the monitor pass after the one that set it
+            Phase(
+                "the controller's next monitor pass",
+                lambda s: s["since_ready_changed[0]"] >= s["node_monitor_period"],
+                _ENV - {"nlc_sync_noexecute_taints"},
+            ),
             _p("the unreachable NoExecute taint is on", lambda s: s["taint_unreachable_ne[0]"]),
             _p("the pod is evicted", lambda s: s["bound_to[0]"] == d.UNBOUND, base=_ENV - {"scheduler_bind_pod"}),
         ),
