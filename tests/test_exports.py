@@ -88,8 +88,10 @@ def test_clock_caps_are_one_above_the_largest_bound() -> None:
     # compared with startup grace + 2 x period = 70 s (silent-node-becomes-unknown); the properties'
     # ghosts: since_left_ready with the controller's latency 0 s, since_approved with the status
     # frequency 10 s (node-becomes-schedulable), since_registration_owed with it too
-    # (kubelet-creates-its-missing-node), one clock per NoExecute taint with tolerationSeconds
+    # (kubelet-creates-its-missing-node), one clock per NoExecute taint with tolerationSeconds; Ready's
+    # lastTransitionTime with the NoExecute pass's window, the monitor period 5 s (1 node: no queue)
     assert em.caps == {"since_lease_renew": 46, "since_status_post": 11, "since_probe": 61, "since_monitor": 6,
+                       "since_ready_changed": 6,
                        "since_heartbeat": 71, "since_left_ready": 1, "since_approved": 11,
                        "since_registration_owed": 11, "since_noexecute": 301,
                        "since_under_not_ready_ne": 301, "since_under_unreachable_ne": 301,
