@@ -647,7 +647,15 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
         zero_ids = {NIDX[k] for k in zero}
         ipost = Reader(params, now="ne", zero=zero, zero_age=-slack).view()
         inow = Reader(params, zero=zero).view()
-        cond = And(*_time_checks(infos, insts, ipost, inow))
+        post_checks = _time_checks(infos, insts, ipost, inow)
+        cond = And(*post_checks)
+        # before the node's deadline every time check holds on the pre-state at ``now`` (none of their
+        # clock atoms has flipped since they last held): a check that reads nothing this step writes
+        # holds on the post-state too, so the deadline after a step taken before it judges the others only
+        pre_checks = _time_checks(infos, insts, Reader(params, now="ne").view(), Reader(params).view())
+        wrote = {NIDX[k] for k in node_upd} | ({NI["taints_synced"]} if noop_src is not None else set())
+        cond_due = And(*[c for c, c0 in zip(post_checks, pre_checks, strict=True)
+                         if {int(x) for x in re.findall(r"\bs\[(\d+)\]", lit(c0))} & wrote])
         due = _deadline_src(atoms, zero_ids)
         ib = [re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", x) for x in body]
         gsrc = re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", lit(guard))
@@ -662,7 +670,8 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
             lines.append(f"    if not s[{NIDX[('node', 'exists', 0)]}]:")
             for i, n in enumerate(counts):
                 lines.append(f"        if c{i} is not None: s[{NIDX[('node', n, 0)]}] = c{i}")
-        lines.append("    if now < rec.due:")
+        lines.append("    early = now < rec.due")
+        lines.append("    if early:")
         lines.append(f"        if not ({gsrc}): return False")
         lines.append("    else:")
         lines.append("        ne = now - SL")
@@ -677,10 +686,16 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
             if c_src == "True" and m and float(m.group(1)) > 0:
                 lines.append(f"    rec.due = {due}")  # the step reset every clock the time checks read
             else:
-                if re.search(r"\bne\b", c_src):
+                e_src = _tidy(lit(cond_due)).strip()
+                if re.search(r"\bne\b", c_src + e_src):
                     lines.append("    ne = now - SL")
                 lines += _deadline_lines(due)
-                lines.append(f"    rec.due = d if d > now and ({c_src}) else -INF")
+                if e_src == c_src:
+                    lines.append(f"    rec.due = d if d > now and ({c_src}) else -INF")
+                elif e_src == "True":
+                    lines.append(f"    rec.due = d if early or (d > now and ({c_src})) else -INF")
+                else:
+                    lines.append(f"    rec.due = d if d > now and ({e_src} if early else {c_src}) else -INF")
         lines.append("    return True")
         lines.append("")
         ev_meta[e.id]["inline"] = f"in_{e.id}"
