@@ -344,8 +344,12 @@ def _deadline_lines(src: str, indent: str = "    ") -> list[str]:
     m = _MIN_FUTURE.fullmatch(src)
     if m is None:
         return [f"{indent}d = {src}"]
-    out = [f"{indent}d = INF"]
-    for term in m.group(1).split(", "):
+    terms = m.group(1).split(", ")
+    first = re.fullmatch(r"now \+ ([0-9.]+)", terms[0])
+    # a clock the step reset comes first: its bound ``now + K`` (K > 0) is ahead and below INF
+    reset = first is not None and float(first.group(1)) > 0
+    out = [f"{indent}d = {terms.pop(0) if reset else 'INF'}"]
+    for term in terms:
         out += [f"{indent}x = {term}", f"{indent}if now < x < d:", f"{indent}    d = x"]
     return out
 
@@ -687,7 +691,8 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 lines.append(f"    rec.due = {due}")  # the step reset every clock the time checks read
             else:
                 e_src = _tidy(lit(cond_due)).strip()
-                if re.search(r"\bne\b", c_src + e_src):
+                # ``ne`` is set where the time checks ran (not before the deadline, ``early``)
+                if re.search(r"\bne\b", c_src if e_src == c_src else e_src if e_src != "True" else ""):
                     lines.append("    ne = now - SL")
                 lines += _deadline_lines(due)
                 if e_src == c_src:
@@ -695,7 +700,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 elif e_src == "True":
                     lines.append(f"    rec.due = d if early or (d > now and ({c_src})) else -INF")
                 else:
-                    lines.append(f"    rec.due = d if d > now and ({e_src} if early else {c_src}) else -INF")
+                    lines.append(f"    rec.due = d if d > now and (({e_src}) if early else ({c_src})) else -INF")
         lines.append("    return True")
         lines.append("")
         ev_meta[e.id]["inline"] = f"in_{e.id}"
