@@ -79,10 +79,10 @@ class PropInfo:
     clocks: bool  # reads a clock (so time alone can break it)
     time_step: bool  # a step property of time_passes
     hidden: bool  # reads the controller's private bookkeeping: not checked
+    id: str = field(init=False)  # the property's id (a field: the slow path reads it in every loop)
 
-    @property
-    def id(self) -> str:
-        return self.prop.id
+    def __post_init__(self) -> None:
+        self.id = self.prop.id
 
 
 def _prop_reads(p: Property) -> set[Key]:
@@ -279,6 +279,7 @@ class Compiled:
     classify: Callable[[Any], int]
     state_fns: dict[str, Callable[..., bool]]  # (s, p, now, o)
     step_fns: dict[tuple[str, str], Callable[..., bool]]  # (s, t, p, q, now, a, o)
+    step_all: dict[str, Callable[..., bool]]  # event -> the conjunction of its step_fns, same arguments
     time_fns: dict[str, Callable[..., bool]]  # (s, p, now0, now1, o)
     noop_sync: Callable[[Any], bool]
     lease_deadline: Callable[[Any], float | None]
@@ -472,6 +473,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
     state_names: dict[str, str] = {}
     step_names: dict[tuple[str, str], str] = {}
     time_names: dict[str, str] = {}
+    step_srcs: dict[str, list[str]] = {}
     for j, pi in enumerate(infos):
         p = pi.prop
         oo = "o" if pi.pods else None
@@ -497,9 +499,14 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 post = Reader(params, s="t", p="q", o=oo).view()
                 b = Bound(inst, {a.name: Code(f"a[{i}]") for i, a in enumerate(inst.event.args)})
                 name = f"st{j}_{ev}"
-                lines += [f"def {name}(s, t, p, q, now, a, o):  # {p.id} on {ev}",
-                          f"    return {lit(p.formula(pre, post, b))}", ""]
+                src = lit(p.formula(pre, post, b))
+                lines += [f"def {name}(s, t, p, q, now, a, o):  # {p.id} on {ev}", f"    return {src}", ""]
                 step_names[(p.id, ev)] = name
+                step_srcs.setdefault(ev, []).append(src)
+    # per event, the conjunction of its step properties (the slow path judges them one by one only
+    # when it fails)
+    for ev, srcs in step_srcs.items():
+        lines += [f"def sa_{ev}(s, t, p, q, now, a, o):", f"    return {' and '.join(f'({x})' for x in srcs)}", ""]
     # the conjunctions the slow path tries first (each property on its own only when one fails):
     # every state property that no clock reads, and every promise time alone can break, at ``now``
     # each read as its own function reads it: ``allocatable`` less the other pods' requests ``o`` only
@@ -751,6 +758,7 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
         params=dict(params), slack=slack, props=infos, events=events, classify=ns["classify"],
         state_fns={k: ns[v] for k, v in state_names.items()},
         step_fns={k: ns[v] for k, v in step_names.items()},
+        step_all={ev: ns[f"sa_{ev}"] for ev in {ev for _, ev in step_names}},
         time_fns={k: ns[v] for k, v in time_names.items()},
         noop_sync=ns["noop_sync"], lease_deadline=ns["lease_deadline"], deadline=ns["deadline"],
         plain_ok=ns["plain_ok"], timed_ok=ns["timed_ok"], source=src,
