@@ -166,9 +166,12 @@ frozen = {k: 0 for k in cm.layout.keys if cm.layout.var[k] is not None and cm.la
 frozen[("node", "capacity", 0)] = 4000
 frozen[("node", "reserved", 0)] = 300
 cl = Cluster(model, cfg, cm.initial_states(prm, frozen))
-# one node's life from the trace, replayed through the python-statemachine machine
+# one node's life from the trace, replayed through the python-statemachine machine. The kubelet creates
+# its Node Ready (register argument ready=True: the trace's node posts Ready 0.8 s later, sooner than
+# the model's node-status-update-frequency lets a replay do; a NotReady Node would also owe its
+# not-ready NoExecute taint within node-monitor-period), the NoSchedule pass removes not-ready.
 seq = [("kubelet_request_certificate", ()), ("csr_approver_approve", ()), ("kubelet_obtain_certificate", ()),
-       ("kubelet_register_node", (False, False, 0, False, False, False, False)), ("nlc_sync_noschedule_taints", ())]
+       ("kubelet_register_node", (False, False, 0, False, False, True, False)), ("nlc_sync_noschedule_taints", ())]
 t0 = time.perf_counter(); n = 0
 for e, a in seq:
     cl.fire(e, 0, None, a); n += 1

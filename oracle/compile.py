@@ -79,10 +79,10 @@ class PropInfo:
     clocks: bool  # reads a clock (so time alone can break it)
     time_step: bool  # a step property of time_passes
     hidden: bool  # reads the controller's private bookkeeping: not checked
+    id: str = field(init=False)  # the property's id (a field: the slow path reads it in every loop)
 
-    @property
-    def id(self) -> str:
-        return self.prop.id
+    def __post_init__(self) -> None:
+        self.id = self.prop.id
 
 
 def _prop_reads(p: Property) -> set[Key]:
@@ -279,6 +279,7 @@ class Compiled:
     classify: Callable[[Any], int]
     state_fns: dict[str, Callable[..., bool]]  # (s, p, now, o)
     step_fns: dict[tuple[str, str], Callable[..., bool]]  # (s, t, p, q, now, a, o)
+    step_all: dict[str, Callable[..., bool]]  # event -> the conjunction of its step_fns, same arguments
     time_fns: dict[str, Callable[..., bool]]  # (s, p, now0, now1, o)
     noop_sync: Callable[[Any], bool]
     lease_deadline: Callable[[Any], float | None]
@@ -344,8 +345,12 @@ def _deadline_lines(src: str, indent: str = "    ") -> list[str]:
     m = _MIN_FUTURE.fullmatch(src)
     if m is None:
         return [f"{indent}d = {src}"]
-    out = [f"{indent}d = INF"]
-    for term in m.group(1).split(", "):
+    terms = m.group(1).split(", ")
+    first = re.fullmatch(r"now \+ ([0-9.]+)", terms[0])
+    # a clock the step reset comes first: its bound ``now + K`` (K > 0) is ahead and below INF
+    reset = first is not None and float(first.group(1)) > 0
+    out = [f"{indent}d = {terms.pop(0) if reset else 'INF'}"]
+    for term in terms:
         out += [f"{indent}x = {term}", f"{indent}if now < x < d:", f"{indent}    d = x"]
     return out
 
@@ -468,6 +473,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
     state_names: dict[str, str] = {}
     step_names: dict[tuple[str, str], str] = {}
     time_names: dict[str, str] = {}
+    step_srcs: dict[str, list[str]] = {}
     for j, pi in enumerate(infos):
         p = pi.prop
         oo = "o" if pi.pods else None
@@ -493,9 +499,14 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 post = Reader(params, s="t", p="q", o=oo).view()
                 b = Bound(inst, {a.name: Code(f"a[{i}]") for i, a in enumerate(inst.event.args)})
                 name = f"st{j}_{ev}"
-                lines += [f"def {name}(s, t, p, q, now, a, o):  # {p.id} on {ev}",
-                          f"    return {lit(p.formula(pre, post, b))}", ""]
+                src = lit(p.formula(pre, post, b))
+                lines += [f"def {name}(s, t, p, q, now, a, o):  # {p.id} on {ev}", f"    return {src}", ""]
                 step_names[(p.id, ev)] = name
+                step_srcs.setdefault(ev, []).append(src)
+    # per event, the conjunction of its step properties (the slow path judges them one by one only
+    # when it fails)
+    for ev, srcs in step_srcs.items():
+        lines += [f"def sa_{ev}(s, t, p, q, now, a, o):", f"    return {' and '.join(f'({x})' for x in srcs)}", ""]
     # the conjunctions the slow path tries first (each property on its own only when one fails):
     # every state property that no clock reads, and every promise time alone can break, at ``now``
     # each read as its own function reads it: ``allocatable`` less the other pods' requests ``o`` only
@@ -647,7 +658,15 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
         zero_ids = {NIDX[k] for k in zero}
         ipost = Reader(params, now="ne", zero=zero, zero_age=-slack).view()
         inow = Reader(params, zero=zero).view()
-        cond = And(*_time_checks(infos, insts, ipost, inow))
+        post_checks = _time_checks(infos, insts, ipost, inow)
+        cond = And(*post_checks)
+        # before the node's deadline every time check holds on the pre-state at ``now`` (none of their
+        # clock atoms has flipped since they last held): a check that reads nothing this step writes
+        # holds on the post-state too, so the deadline after a step taken before it judges the others only
+        pre_checks = _time_checks(infos, insts, Reader(params, now="ne").view(), Reader(params).view())
+        wrote = {NIDX[k] for k in node_upd} | ({NI["taints_synced"]} if noop_src is not None else set())
+        cond_due = And(*[c for c, c0 in zip(post_checks, pre_checks, strict=True)
+                         if {int(x) for x in re.findall(r"\bs\[(\d+)\]", lit(c0))} & wrote])
         due = _deadline_src(atoms, zero_ids)
         ib = [re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", x) for x in body]
         gsrc = re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", lit(guard))
@@ -662,7 +681,8 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
             lines.append(f"    if not s[{NIDX[('node', 'exists', 0)]}]:")
             for i, n in enumerate(counts):
                 lines.append(f"        if c{i} is not None: s[{NIDX[('node', n, 0)]}] = c{i}")
-        lines.append("    if now < rec.due:")
+        lines.append("    early = now < rec.due")
+        lines.append("    if early:")
         lines.append(f"        if not ({gsrc}): return False")
         lines.append("    else:")
         lines.append("        ne = now - SL")
@@ -677,10 +697,17 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
             if c_src == "True" and m and float(m.group(1)) > 0:
                 lines.append(f"    rec.due = {due}")  # the step reset every clock the time checks read
             else:
-                if re.search(r"\bne\b", c_src):
+                e_src = _tidy(lit(cond_due)).strip()
+                # ``ne`` is set where the time checks ran (not before the deadline, ``early``)
+                if re.search(r"\bne\b", c_src if e_src == c_src else e_src if e_src != "True" else ""):
                     lines.append("    ne = now - SL")
                 lines += _deadline_lines(due)
-                lines.append(f"    rec.due = d if d > now and ({c_src}) else -INF")
+                if e_src == c_src:
+                    lines.append(f"    rec.due = d if d > now and ({c_src}) else -INF")
+                elif e_src == "True":
+                    lines.append(f"    rec.due = d if early or (d > now and ({c_src})) else -INF")
+                else:
+                    lines.append(f"    rec.due = d if d > now and (({e_src}) if early else ({c_src})) else -INF")
         lines.append("    return True")
         lines.append("")
         ev_meta[e.id]["inline"] = f"in_{e.id}"
@@ -731,6 +758,7 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
         params=dict(params), slack=slack, props=infos, events=events, classify=ns["classify"],
         state_fns={k: ns[v] for k, v in state_names.items()},
         step_fns={k: ns[v] for k, v in step_names.items()},
+        step_all={ev: ns[f"sa_{ev}"] for ev in {ev for _, ev in step_names}},
         time_fns={k: ns[v] for k, v in time_names.items()},
         noop_sync=ns["noop_sync"], lease_deadline=ns["lease_deadline"], deadline=ns["deadline"],
         plain_ok=ns["plain_ok"], timed_ok=ns["timed_ok"], source=src,

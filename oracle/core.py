@@ -1058,12 +1058,16 @@ class Oracle:
                 if eid not in ("nlc_sync_noschedule_taints",):
                     post[_SYNCED] = False  # the controller's taint pass follows every Node update
         found: set[str] = set()
-        # step properties of this event
-        for pid, fn in self._step_by_event.get(eid, ()):
+        # step properties of this event: their conjunction first, one by one only if it fails
+        step_props = self._step_by_event.get(eid, ())
+        pods = [(ppre, ppost, o)] if prec is not None else (
+            [(qa, qb, rec.used - q.p[_REQ]) for q, qa, qb in others] or [(self._dummy_pod, self._dummy_pod, o)])
+        step_all = c.step_all.get(eid)
+        if step_all is not None and all(step_all(pre, post, a, b, now, args, oo) for a, b, oo in pods):
+            step_props = ()
+        for pid, fn in step_props:
             if pid in found:
                 continue
-            pods = [(ppre, ppost, o)] if prec is not None else (
-                [(qa, qb, rec.used - q.p[_REQ]) for q, qa, qb in others] or [(self._dummy_pod, self._dummy_pod, o)])
             if not all(fn(pre, post, a, b, now, args, oo) for a, b, oo in pods):
                 found.add(pid)
                 self._report(pid, rec, prec, eid, pre, post, now, ppre=ppre, ppost=ppost, args=args)

@@ -10,6 +10,7 @@ what keeps the oracle near bare JSON parsing speed; anything else goes through
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,12 +19,43 @@ from .events import normalise, validator
 from .record import EventRecord, InputError, Position
 from .source import MAX_LINE, TOO_LONG, Source, blocks, close_source, json_line_error, lines, open_source
 
+INF = math.inf
+
 
 def fast_table(o: Oracle) -> dict[str, Any]:
     """event -> its compiled inline step ``(parsed line, NodeRec, t) -> bool`` (see ``compile.py``)."""
     if not o.use_fast:
         return {}
     return {eid: ec.inline for eid, ec in o.c.events.items() if ec.inline is not None and eid in NODE_EVENTS}
+
+
+def declare_pod_inline(o: Oracle) -> Any:
+    """The common ``declare_pod`` line (``{"t", "event", "pod", "tolerations": [], "request"}``) as
+    :meth:`Oracle.apply` takes it after ``normalise`` (no finding is possible: it only declares the pod),
+    for the hot loop; ``(parsed line) -> bool``, False for any other line (the slow path then reads it).
+    ``None`` when the oracle attributes deadlines (captures), where ``apply`` does more."""
+    if not o.use_fast or o.attribute:
+        return None
+    from .pods import pod_from_tolerations
+
+    declare = o._declare_pod
+    cache: dict[int, list[Any]] = {}
+
+    def step(ev: dict[str, Any]) -> bool:
+        if len(ev) != 5:
+            return False
+        pod, tol, req = ev.get("pod"), ev.get("tolerations"), ev.get("request")
+        if pod.__class__ is not str or not pod or tol.__class__ is not list or tol or not (
+                req.__class__ is int and 0 <= req <= 10**15):
+            return False
+        p = cache.get(req)
+        if p is None:
+            p = cache[req] = pod_from_tolerations([], req, True)
+        o.untolerated = None
+        declare(pod, list(p))
+        return True
+
+    return step
 
 
 def strict_check(val: Any, ev: Any, name: str, n: int) -> None:
@@ -79,6 +111,7 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
         errors.append(exc)
         return 0
     fast = {} if val is not None else fast_table(o)
+    declare_pod = None if val is not None else declare_pod_inline(o)
     nodes, new_node = o.nodes, o.new_node
     count = 0  # events checked by the slow path
     n = 0
@@ -109,7 +142,14 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                     t = ev["t"]
                     rec = nodes.get(node)
                 except (KeyError, TypeError):
-                    pass
+                    if declare_pod is not None and ev.__class__ is dict and ev.get("event") == "declare_pod":
+                        t = ev.get("t")
+                        if (t.__class__ is float or t.__class__ is int) and 0 <= t < INF and last <= t and (
+                                declare_pod(ev)):
+                            last = t
+                            index += 1
+                            at = n
+                            continue
                 else:
                     if t.__class__ is float or t.__class__ is int:
                         if rec is not None:

@@ -515,6 +515,46 @@ def test_inline_hot_loop_equals_slow_path(tmp_path: Path, seed: int) -> None:
         assert fast.oracle.nodes[n].s == rec.s
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_inline_declare_pod_equals_slow_path(tmp_path: Path, seed: int) -> None:
+    """The hot loop's inline ``declare_pod`` (tolerations [] and a request) declares what ``normalise`` and
+    ``apply`` do, and leaves every other line (bad fields, time order) to them: same report, same pods."""
+    rnd = random.Random(seed)
+    evs: list[dict[str, Any]] = []
+    t = 0.0
+    for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
+                           "kubelet_register_node", "kubelet_renew_lease", "nlc_sync_noschedule_taints"]):
+        evs.append({"t": i, "event": e, "node": "n", **({"ready": True, "capacity": 2000}
+                                                         if e == "kubelet_register_node" else {})})
+    t = 6.0
+    odd: list[Any] = [{"request": -1}, {"request": True}, {"request": 1.5}, {"pod": ""}, {"pod": 7},
+                      {"tolerations": {}}, {"tolerations": None}, {"extra": 1}, {"t": 1.0}, {"t": -1}]
+    for k in range(60):
+        t += rnd.choice([0, 0.5, 3])
+        pod = f"p{rnd.randrange(6)}"
+        ev: dict[str, Any] = {"t": t, "event": "declare_pod", "pod": pod, "tolerations": [],
+                              "request": rnd.choice([0, 300, 900, 2500])}
+        if rnd.random() < 0.2:
+            ev.update(rnd.choice(odd))
+        evs.append(ev)
+        if rnd.random() < 0.5:
+            evs.append({"t": t, "event": "scheduler_bind_pod", "node": "n", "pod": pod})
+        if k % 5 == 0:
+            evs.append({"t": t, "event": "kubelet_renew_lease", "node": "n"})
+    f = tmp_path / "pods.events.jsonl"
+    f.write_text("".join(json.dumps(e) + "\n" for e in evs))
+    fast = check(str(f), keep_going=True)
+    slow = check(str(f), keep_going=True, oracle=Oracle(fast=False))
+    assert fast.events == slow.events
+    assert [(v.property, v.index, v.line) for v in fast.violations] == [
+        (v.property, v.index, v.line) for v in slow.violations]
+    assert [(e.line, str(e)) for e in fast.input_errors] == [(e.line, str(e)) for e in slow.input_errors]
+    assert fast.oracle is not None and slow.oracle is not None
+    assert {n: (r.p, r.node) for n, r in fast.oracle.pods.items()} == {
+        n: (r.p, r.node) for n, r in slow.oracle.pods.items()}
+    assert fast.oracle.nodes["n"].s == slow.oracle.nodes["n"].s
+
+
 def test_node_deadline_comes_from_the_declaration() -> None:
     """After a Lease renewal the time checks are skipped until the earliest clock bound: the Lease
     Timer's heartbeat-gap-max, or a clock property's bound if earlier (here the NoExecute window of
