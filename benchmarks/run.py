@@ -473,7 +473,10 @@ def main() -> None:
     if ns.only:
         # a partial run: the sections not measured are the last full run's, and the file says which were redone
         res = json.loads((HERE / "results.json").read_text(encoding="utf-8"))
-        res["partial"] = {"sections": sorted(only), "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+        # each section keeps the date it was last re-measured (a later --only run of another keeps it)
+        now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        res["remeasured"] = {**res.get("remeasured", {}), **{section: now for section in only}}
+        res.pop("partial", None)
     else:
         res = {"machine": machine(), "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         res["peers"] = {"spin": peers.spin_available() or "available",
@@ -509,9 +512,10 @@ def report(res: dict[str, Any], console: Any) -> None:
     plot(res["scaling"], HERE / "scaling.png")
     md = [f"Measured {res['date']} on {res['machine']['cpu']} ({res['machine']['cores']} cores), "
           f"`make bench` total {res['total_s']:.0f} s.", ""]
-    if "partial" in res:
-        md[0] += (f" Re-measured {res['partial']['date']} with `--only`: "
-                  f"{', '.join(res['partial']['sections'])} (the rest is from the full run).")
+    if res.get("remeasured"):
+        md[0] += (" Re-measured with `--only`: "
+                  + ", ".join(f"{section} {date}" for section, date in sorted(res["remeasured"].items()))
+                  + " (the rest is from the full run).")
     for title, header, rows in tables(res):
         table = Table(title=title)
         for h in header:
