@@ -41,7 +41,7 @@ from typing import Any
 from .events import normalise
 from .k8s import audit_objects, conditions, cpu_millis, parse_time
 from .record import InputError, Item, ObservedBinding, Sink, Violation
-from .source import close_source, open_source
+from .source import close_source, feed_all, open_source
 
 NODE_USER = re.compile(r"^system:node:(.+)$")
 KUBELET_SIGNER = "kubernetes.io/kube-apiserver-client-kubelet"
@@ -449,12 +449,5 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
 
     streams = [read(p) for p in paths]
     merged = streams[0] if len(streams) == 1 else heapq.merge(*streams, key=lambda x: x[0])
-    for _t, _seq, name, line, obj in merged:
-        if isinstance(obj, InputError):
-            yield obj
-            continue
-        try:
-            yield from adapter.feed(obj, name, line)
-        except InputError as exc:
-            yield exc
+    yield from feed_all(adapter.feed, ((name, line, obj) for _t, _seq, name, line, obj in merged))
     _preexisting(adapter, rep)

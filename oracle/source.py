@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from .record import InputError
@@ -184,6 +184,20 @@ def close_source(f: Any) -> None:
         return
     with contextlib.suppress(OSError):
         f.close()
+
+
+def feed_all(feed: Callable[[Any, str, int], Iterable[Any]],
+             objects: Iterable[tuple[str, int, Any]]) -> Iterator[Any]:
+    """Each object read (file name, line, object) through a reader's ``feed``; an object a reader
+    could not read (an ``InputError``), or one its ``feed`` refuses, is yielded as the error."""
+    for name, line, obj in objects:
+        if isinstance(obj, InputError):
+            yield obj
+            continue
+        try:
+            yield from feed(obj, name, line)
+        except InputError as exc:
+            yield exc
 
 
 def lines(f: IO[bytes], name: str) -> Iterator[tuple[int, bytes]]:

@@ -51,7 +51,7 @@ from .k8s import (
     watch_objects,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink
-from .source import close_source, open_source
+from .source import close_source, feed_all, open_source
 
 CREDENTIALS = ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate")
 CONDITION_TAINTS = ("taint_not_ready_ns", "taint_unreachable_ns", "taint_unschedulable", "taint_memory_pressure",
@@ -840,14 +840,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         merged: Iterator[tuple[float, float, int, int, str, Any]] = heapq.merge(*streams, key=key)
     else:
         merged = streams[0] if streams else iter(())
-    for _rvv, _ts, _seq, line, name, obj in merged:
-        if isinstance(obj, InputError):
-            yield obj
-            continue
-        try:
-            yield from adapter.feed(obj, name, line)
-        except InputError as exc:
-            yield exc
+    yield from feed_all(adapter.feed, ((name, line, obj) for _rvv, _ts, _seq, line, name, obj in merged))
     if not adapter.saw_node and o is not None:
         # a leases-only (or pods-only) capture: a Lease says a kubelet renews, not what its Node is
         for k, why in (adapter._no_nodes() or {}).items():
