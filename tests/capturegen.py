@@ -42,6 +42,19 @@ DAEMONSET_TOLERATIONS = [
 ]
 
 
+def documents(text: str) -> list[Any]:
+    """The JSON documents of a capture in order (``kubectl -w -o json`` writes them pretty-printed,
+    one after another, with no separator)."""
+    dec, i, out = json.JSONDecoder(), 0, []
+    while True:
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i >= len(text):
+            return out
+        doc, i = dec.raw_decode(text, i)
+        out.append(doc)
+
+
 def lease_phase(i: int) -> float:
     """When the i-th node's kubelet last renewed its Lease before the capture (every 10 s, own phase)."""
     return T0 - 3.2 - (0.7 * i) % 6.5

@@ -381,14 +381,7 @@ def test_stdio_watch_reads_the_list_then_the_events(tmp_path: Path) -> None:
     import subprocess
 
     def read(p: str) -> list[dict[str, Any]]:
-        dec, text, i, out = json.JSONDecoder(), Path(p).read_text(), 0, []
-        while True:
-            while i < len(text) and text[i].isspace():
-                i += 1
-            if i >= len(text):
-                return out
-            obj, i = dec.raw_decode(text, i)
-            out.append(obj)
+        return cg.documents(Path(p).read_text())
 
     heads, tails = [], []
     for f in _files("failure-evicted-late"):
@@ -515,15 +508,7 @@ def test_bare_objects_without_watch_events(tmp_path: Path) -> None:
     c.run(cg.T0 + 120)
     paths = c.write(tmp_path)
     for p in paths:
-        items = []
-        text, dec, i = p.read_text(), json.JSONDecoder(), 0
-        while True:
-            while i < len(text) and text[i].isspace():
-                i += 1
-            if i >= len(text):
-                break
-            ev, i = dec.raw_decode(text, i)
-            items.append(json.dumps(ev["object"], indent=4))
+        items = [json.dumps(ev["object"], indent=4) for ev in cg.documents(p.read_text())]
         p.write_text("\n".join(items) + "\n")
     rep = check([str(p) for p in paths])
     assert rep.input_errors == []

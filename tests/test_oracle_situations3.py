@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import capturegen as cg
 import pytest
 from click.testing import CliRunner
 
@@ -164,14 +165,9 @@ def _strip_rv(src: Path, dst: Path) -> list[str]:
     out = []
     for f in sorted(src.glob("*.json.gz")):
         with gzip.open(f, "rt") as g:
-            text = g.read()
-        dec, i, lines = json.JSONDecoder(), 0, []
-        while True:
-            while i < len(text) and text[i].isspace():
-                i += 1
-            if i >= len(text):
-                break
-            ev, i = dec.raw_decode(text, i)
+            evs = cg.documents(g.read())
+        lines = []
+        for ev in evs:
             ev["object"]["metadata"].pop("resourceVersion", None)
             lines.append(json.dumps(ev))
         p = dst / f.name.removesuffix(".gz")
@@ -232,15 +228,7 @@ def _restarted(src: Path, dst: Path) -> list[str]:
     out = []
     for f in sorted(src.glob("*.json.gz")):
         with gzip.open(f, "rt") as g:
-            text = g.read()
-        dec, i, evs = json.JSONDecoder(), 0, []
-        while True:
-            while i < len(text) and text[i].isspace():
-                i += 1
-            if i >= len(text):
-                break
-            ev, i = dec.raw_decode(text, i)
-            evs.append(ev)
+            evs = cg.documents(g.read())
         listed = next((k for k, e in enumerate(evs) if e["type"] != "ADDED"), len(evs))
         mid = listed + (len(evs) - listed) // 2
         state: dict[tuple[str, str], Any] = {}
