@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .logic import And, If, Implies, Max, Min, Not, Or, Sum
+from .logic import And, If, Implies, Max, Min, Not, Or
 from .params import NODE_EVICTION_INTERVAL
 
 # -------------------------------------------------------------------------------------------------
@@ -132,6 +132,9 @@ NODE_VARS: tuple[Var, ...] = (
     Var("custom_effect", "int", "effect of the user taint", NO_SCHEDULE, 0, 2, names=EFFECT_NAMES),
     Var("unschedulable", "bool", "spec.unschedulable (cordon)", False),
     Var("allocatable", "int", "status.allocatable cpu, as the kubelet reported it", 0),
+    # kube-scheduler's cache (pkg/scheduler/framework/types.go NodeInfo.Requested)
+    Var("requested", "int", "the scheduler's NodeInfo.Requested cpu: added when it binds a pod here, "
+        "taken off when a pod bound here is deleted", 0),
     Var("capacity", "int", "the machine's cpu capacity (status.capacity)", None, 0, None, frozen=True),
     Var("reserved", "int", "kube-reserved + system-reserved + hard eviction cpu", None, 0, None,
         frozen=True),
@@ -255,10 +258,21 @@ def pod_passes_unschedulable(nd: Any, pd: Any) -> Any:
     return Implies(nd.unschedulable, pd.tolerates_unschedulable)
 
 
-def pod_fits_resources(s: Any, n: int, pd: Any) -> Any:
-    """NodeResourcesFit: the requests of the pods already bound plus this one fit allocatable."""
-    used = Sum(If(s.pod(q).bound_to == n, s.pod(q).request, 0) for q in s.pods)
-    return used + pd.request <= s.node(n).allocatable
+def pod_fits_resources(s: Any, n: Any, pd: Any) -> Any:
+    """NodeResourcesFit: the pod's request fits allocatable less what the node's pods already request.
+
+    fitsRequest compares ``podRequest`` with ``nodeInfo.Allocatable - nodeInfo.Requested``, where
+    Requested is the scheduler's per-node accumulator (AddPod/RemovePod), not a sum it recomputes:
+    reading it keeps the guard's cost independent of the number of pods, and the property
+    ``requested-is-sum-of-bound-requests`` proves it equals that sum.
+    """
+    nd = s.node(n)
+    return nd.requested + pd.request <= nd.allocatable
+
+
+def release_request(s: Any, i: Any) -> Any:
+    """The node's Requested once its pod ``i.pod`` is deleted (NodeInfo.RemovePod)."""
+    return s.node(i.node).requested - s.pod(i.pod).request
 
 
 def ordinary_pod_fits(nd: Any) -> Any:
@@ -557,7 +571,7 @@ def _kubelet_evict_pod(s: Any, i: Any) -> Any:
 
 def _kubelet_evict_pod_eff(s: Any, i: Any) -> Any:
     """The eviction manager fails a pod of its own node; its owner recreates it pending."""
-    return s.update().pod(i.pod, bound_to=UNBOUND)
+    return s.update().pod(i.pod, bound_to=UNBOUND).node(i.node, requested=release_request(s, i))
 
 
 # --- node lifecycle controller (pkg/controller/nodelifecycle/node_lifecycle_controller.go) --------
@@ -717,7 +731,7 @@ def _eviction_delay(s: Any, i: Any) -> Any:
 
 def _evict_eff(s: Any, i: Any) -> Any:
     """Delete the pod; its owner recreates it unbound (modelled as the same pod, pending again)."""
-    return s.update().pod(i.pod, bound_to=UNBOUND)
+    return s.update().pod(i.pod, bound_to=UNBOUND).node(i.node, requested=release_request(s, i))
 
 
 # --- kube-scheduler -------------------------------------------------------------------------------
@@ -739,8 +753,9 @@ def _scheduler_bind(s: Any, i: Any) -> Any:
 
 
 def _bind_eff(s: Any, i: Any) -> Any:
-    """POST pods/binding: spec.nodeName is set."""
-    return s.update().pod(i.pod, bound_to=i.node)
+    """POST pods/binding: spec.nodeName is set; the scheduler's cache adds the request (assume)."""
+    return s.update().pod(i.pod, bound_to=i.node).node(i.node, requested=s.node(i.node).requested
+                                                       + s.pod(i.pod).request)
 
 
 # --- cluster administrator (kubectl cordon / uncordon / taint / delete node) ---------------------
@@ -802,6 +817,7 @@ def _admin_delete_eff(s: Any, i: Any) -> Any:
         custom_effect=NO_SCHEDULE,
         taints_synced=True,
         heartbeat_unseen=False,
+        requested=0,  # RemoveNode: its pods go with it
         **{t.var: False for t in TAINT_SLOTS},
     )
     for p in s.pods:

@@ -12,6 +12,7 @@ that is what lets tests prove the concrete and symbolic semantics agree.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextvars import ContextVar
 from typing import Any
 
 import z3
@@ -167,6 +168,12 @@ def Implies(a: Any, b: Any) -> Any:
 def If(c: Any, t: Any, e: Any) -> Any:
     """A conditional value: Z3 ``If``, a Python conditional expression, or the chosen branch."""
     if is_symbolic(c, t, e):
+        # a value of an uninterpreted sort (the parameterized encoding's node reference) reads the
+        # Python literal on the other branch (``UNBOUND``) in its own sort, and the choice stays one
+        for a, other in ((t, e), (e, t)):
+            if hasattr(a, "lift_literal"):
+                t, e = (a, a.lift_literal(other)) if a is t else (a.lift_literal(other), a)
+                return a.wrap(z3.If(_z3b(c), t, e))
         return z3.If(_z3b(c), _z3v(t), _z3v(e))
     if isinstance(c, Code):
         if _same(t, e):
@@ -175,8 +182,19 @@ def If(c: Any, t: Any, e: Any) -> Any:
     return t if c else e
 
 
+#: False while a formula is read for every cluster size at once (the parameterized encoding): there a
+#: "pod" is one quantified variable, and a sum over the pods has no meaning.
+SUMS_ALLOWED: ContextVar[bool] = ContextVar("SUMS_ALLOWED", default=True)
+
+
+class SumOverUnboundedSort(ValueError):
+    """A sum was asked for while every cluster size is read at once."""
+
+
 def Sum(items: Iterable[Any]) -> Any:
     """Sum of integers, Z3 integer terms or Code terms."""
+    if not SUMS_ALLOWED.get():
+        raise SumOverUnboundedSort("a sum over the pods depends on how many there are")
     out: Any = 0
     for x in items:
         out = x if _is_const(out, 0) else out + x

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import declaration as d
-from .logic import And, If, Implies, Not, Or, Sum
+from .logic import And, If, Implies, Not, Or
 from .semantics import Model, real_model
 
 
@@ -813,8 +813,7 @@ def _fit_counts_request_twice(m: Model) -> Model:
     def guard(s: Any, i: Any) -> Any:
         # NodeResourcesFit adds the incoming pod's request to the node's requested, then adds it again
         pd = s.pod(i.pod)
-        used = Sum(If(s.pod(q).bound_to == i.node, s.pod(q).request, 0) for q in s.pods)
-        return And(e.guard(s, i), used + pd.request + pd.request <= s.node(i.node).allocatable)
+        return And(e.guard(s, i), s.node(i.node).requested + pd.request + pd.request <= s.node(i.node).allocatable)
 
     return _replace_event(m, "fit-counts-request-twice", e.id, guard=guard)
 

@@ -141,6 +141,10 @@ class View:
     def update(self) -> Updates:
         return Updates(self)
 
+    def with_get(self, get: Callable[[Key], Any]) -> View:
+        """The same cluster read through another getter (the state after an effect)."""
+        return View(self.cfg, get)
+
 
 class Updates:
     """The assignments an effect makes, keyed like the layout; everything else keeps its value."""
@@ -221,10 +225,14 @@ def full_guard(view: View, b: Bound) -> Any:
     return g
 
 
-def urgency(model: Model, cfg: Config, view: View, seconds: Any) -> Any:
-    """Time may pass ``seconds`` only if no urgent action would overshoot its ``latest`` bound."""
+def urgency(model: Model, cfg: Config, view: View, seconds: Any, insts: Sequence[Instance] | None = None) -> Any:
+    """Time may pass ``seconds`` only if no urgent action would overshoot its ``latest`` bound.
+
+    ``insts``: the instances to hold back (default: every instance of the configuration; the
+    parameterized encoding passes one generic instance per event, its indices quantified).
+    """
     conds = []
-    for inst in instances(model, cfg):
+    for inst in instances(model, cfg) if insts is None else insts:
         t = inst.event.timer
         if not t or not t.latest:
             continue
@@ -260,7 +268,7 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
     def after(k: Key) -> Any:
         return post[k] if k in post else view.get(k)
 
-    after_view = View(cfg, after)
+    after_view = view.with_get(after)
     for p in view.pods:
         # processPodOnNode schedules the pod's eviction ("now" = CreatedAt) when it first finds the
         # pod on a node with NoExecute taints, and reschedules when the taint set changes to a

@@ -11,9 +11,12 @@ The declaration's guard, effect and property functions are evaluated here on
 
 * reads a node variable ``v`` as ``s[i]`` and a clock as ``(now - s[i])``;
 * reads the timing parameters as literals (they are fixed for a run, so Python folds them);
-* reads a pod variable as ``p[j]``, and the node's ``allocatable`` as ``(s[i] - o)`` in pod context,
-  where ``o`` is the requests of the *other* pods bound to the node: the 1-pod configuration then
-  decides ``pod_fits_resources`` and ``bound-requests-fit-allocatable`` for any number of pods.
+* reads a pod variable as ``p[j]``, and the node's ``allocatable`` and ``requested`` as ``(s[i] - o)``
+  in pod context, where ``o`` is the requests of the *other* pods bound to the node: the 1-pod
+  configuration then decides ``pod_fits_resources``, ``bound-requests-fit-allocatable`` and
+  ``requested-is-sum-of-bound-requests`` for any number of pods. Effects write ``requested`` unprojected
+  (the scheduler's NodeInfo.Requested); the monitor keeps it equal to the sum of the requests of the
+  pods it binds from a capture's snapshot.
 
 Nothing here restates a rule: every function below is produced from ``model/declaration.py`` and
 ``properties/catalogue.py``; the tests replay random traces through this and the python-statemachine
@@ -35,6 +38,8 @@ from nodereg.model.semantics import Bound, Config, Instance, Key, View, instance
 from nodereg.properties.catalogue import ALL_PROPERTIES, Property
 
 CFG = Config(1, 1)
+#: Node variables read, in pod context, as if the other pods of the node were not there.
+PROJECTED = frozenset({"allocatable", "requested"})
 NODE_KEYS: tuple[Key, ...] = (*[("node", v.name, 0) for v in d.NODE_VARS], ("ctl", "ctl", 0))
 POD_KEYS: tuple[Key, ...] = tuple(("pod", v.name, 0) for v in d.POD_VARS)
 NIDX: dict[Key, int] = {k: i for i, k in enumerate(NODE_KEYS)}
@@ -145,7 +150,7 @@ class Reader:
             if self.atoms is not None and scope == "node" and k not in self.local:
                 return _ClockTerm(f"({self.now} - {src})", NIDX[k], self.shift, self.atoms)
             return Code(f"({self.now} - {src})")
-        if var == "allocatable" and self.o:
+        if var in PROJECTED and self.o:
             return Code(f"({src} - {self.o})")
         return Code(src)
 

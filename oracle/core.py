@@ -73,6 +73,8 @@ NOT_JUDGED_ON_CAPTURES = {
     "shows only as bindings that did happen",
     "no-unknown-before-grace": "a capture dates heartbeats by the kubelet's clock, not by the controller's probe "
     "time; heartbeating-node-stays-known judges an early Unknown of a live kubelet",
+    "requested-is-sum-of-bound-requests": "the scheduler's NodeInfo.Requested is not in a capture: the oracle "
+    "counts it from the pods bound there, and bound-requests-fit-allocatable judges that sum",
 }
 #: Two properties that one overstaying pod breaks together (eviction-counted-from-first-noexecute-taint
 #: counts from its first NoExecute taint, no-execute-eviction from each taint's own start): a pod's
@@ -108,6 +110,7 @@ _LEASE = NI["since_lease_renew"]
 #: the NoSchedule taints that follow spec.unschedulable and the pressure/network conditions
 _COND_TAINTS = frozenset(NI[k] for k in ("taint_unschedulable", "taint_memory_pressure", "taint_network_unavailable"))
 _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
+_REQUESTED = NI["requested"]  # the scheduler's NodeInfo.Requested: kept equal to NodeRec.used
 
 
 class NodeRec:
@@ -369,6 +372,7 @@ class Oracle:
         prec.node, prec.p[_BOUND] = b.node, 0
         rec.pods[b.pod] = prec
         rec.used += prec.p[_REQ]
+        rec.s[_REQUESTED] = rec.used
         self._pods_changed(rec, b.t)
         if self._has_noexec(rec.s):
             # under a NoExecute taint since before the capture: how long is unknown, so its
@@ -574,6 +578,7 @@ class Oracle:
             rec = self.nodes[prec.node]
             if rec.pods.pop(prec.name, None) is not None:
                 rec.used -= prec.p[_REQ]
+                rec.s[_REQUESTED] = rec.used
             prec.node = None
         prec.p[_BOUND] = d.UNBOUND
 
@@ -1075,11 +1080,13 @@ class Oracle:
         pods_after: list[tuple[list[Any], int]] = []
         if prec is not None:
             pods_after.append((ppost, o))
-        for q, _qa, qb in others:
-            pods_after.append((qb, rec.used - q.p[_REQ]))
+        # the other pods' requests after the step: the post-state's Requested less the pod's own
+        # (the monitor's NodeRec.used catches up only after the checks)
+        for _q, _qa, qb in others:
+            pods_after.append((qb, post[_REQUESTED] - (qb[_REQ] if qb[_BOUND] == 0 else 0)))
         for q in rec.pods.values():
             if (prec is None or q is not prec) and not any(q is x for x, _, _ in others):
-                pods_after.append((q.p, rec.used - q.p[_REQ]))
+                pods_after.append((q.p, post[_REQUESTED] - q.p[_REQ]))
         if not pods_after:
             pods_after.append((self._dummy_pod, 0))
         generic_ok = True
@@ -1101,7 +1108,8 @@ class Oracle:
             who = prec
             if not ok and who is None and pi.pods:
                 # a node event broke a pod property: name the (first) pod it broke it for
-                who = next((q for q in rec.pods.values() if not fn(post, q.p, now, rec.used - q.p[_REQ])), None)
+                who = next((q for q in rec.pods.values()
+                            if not fn(post, q.p, now, post[_REQUESTED] - q.p[_REQ])), None)
             if self._judge(rec, pi.id, ok, eid, who, post, now, pre=pre, ppre=ppre if who is prec else None,
                            ppost=ppost if who is prec else None):
                 found.add(pi.id)
@@ -1137,6 +1145,7 @@ class Oracle:
                 prec.node = rec.name
                 rec.pods[prec.name] = prec
                 rec.used += prec.p[_REQ]
+                rec.s[_REQUESTED] = rec.used
             elif ppost[_BOUND] == d.UNBOUND and was is not None:
                 self._unbind(prec)
             prec.p[_BOUND] = 0 if prec.node == rec.name else prec.p[_BOUND]

@@ -166,9 +166,8 @@ def _filters_admit(s: Any, n: int, p: int) -> Any:
     """Upstream's default filters that read node state admit pending pod p on node n, in raw variables:
     NodeUnschedulable, TaintToleration (NoSchedule and NoExecute taints), NodeResourcesFit."""
     nd, pd = s.node(n), s.pod(p)
-    used = Sum(If(s.pod(q).bound_to == n, s.pod(q).request, 0) for q in s.pods)
     return And(pd.bound_to == d.UNBOUND, nd.exists, Implies(nd.unschedulable, pd.tolerates_unschedulable),
-               Not(_untolerated_blocking_taint(nd, pd)), used + pd.request <= nd.allocatable)
+               Not(_untolerated_blocking_taint(nd, pd)), nd.requested + pd.request <= nd.allocatable)
 
 
 def _bind_possible(guard: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
@@ -231,7 +230,7 @@ PROPERTIES: tuple[Property, ...] = (
         "plugin/pkg/admission/noderestriction/admission.go (admitNode, admitPod)",
         "step",
         lambda pre, post, b: And(
-            *[_same(pre, post, m, NODE_OBJECT) for m in pre.nodes if m != b.node],
+            *[Implies(m != b.node, _same(pre, post, m, NODE_OBJECT)) for m in pre.nodes],
             Implies(pre.node(b.node).exists, _same(pre, post, b.node, TAINTS)),
             *[Implies(pre.pod(p).bound_to != b.node, post.pod(p).bound_to == pre.pod(p).bound_to) for p in pre.pods],
         ),
@@ -306,7 +305,7 @@ PROPERTIES: tuple[Property, ...] = (
         "node whose NoSchedule and NoExecute taints it tolerates, whose cordon it tolerates and where its "
         "request fits (a DaemonSet pod tolerating the cordon does land on a cordoned node).",
         "∀n,p: bound[p] = none ∧ exists[n] ∧ (unschedulable[n] ⇒ p tolerates unschedulable) ∧ p tolerates every "
-        "NoSchedule/NoExecute taint of n ∧ request[p] + Σ{request[q] | bound[q] = n} ≤ allocatable[n] ⇒ "
+        "NoSchedule/NoExecute taint of n ∧ requested[n] + request[p] ≤ allocatable[n] ⇒ "
         "bind(n,p) enabled   (a property of the scheduler's guard, rebuilt for the model checked)",
         "The default profile's Filter plugins that read node state are NodeUnschedulable (passes a pod that "
         "tolerates node.kubernetes.io/unschedulable), TaintToleration (NoSchedule and NoExecute only) and "
@@ -559,13 +558,29 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "bound-requests-fit-allocatable",
-        "The requests of the pods bound to a node never exceed its allocatable.",
-        "∀n: Σ{request[p] | bound[p] = n} ≤ allocatable[n]",
-        "NodeResourcesFit filters on allocatable minus what bound pods request.",
-        "pkg/scheduler/framework/plugins/noderesources/fit.go",
+        "What the scheduler counts as requested on a node never exceeds its allocatable: with "
+        "requested-is-sum-of-bound-requests, the requests of the pods bound to a node never exceed its "
+        "allocatable. A per-node fact: its proof does not grow with the number of pods.",
+        "∀n: requested[n] ≤ allocatable[n]",
+        "NodeResourcesFit admits a pod only if its request fits allocatable minus the node's Requested.",
+        "pkg/scheduler/framework/plugins/noderesources/fit.go (fitsRequest)",
         "state",
-        lambda s: _all_nodes(s, lambda n: Sum(If(s.pod(p).bound_to == n, s.pod(p).request, 0) for p in s.pods)
-                             <= s.node(n).allocatable),
+        lambda s: _all_nodes(s, lambda n: s.node(n).requested <= s.node(n).allocatable),
+        lambda s: Or(*[And(s.pod(p).bound_to == 0, s.pod(p).request >= 1) for p in s.pods]) if s.cfg.pods else False,
+        "a pod with a positive request is bound to node 0",
+    ),
+    Property(
+        "requested-is-sum-of-bound-requests",
+        "The scheduler's per-node Requested is exactly the sum of the requests of the pods bound to the "
+        "node: every bind adds the pod's request, every deletion of a bound pod (taint eviction, the "
+        "kubelet's eviction, the garbage collection of a deleted Node's pods) takes it off.",
+        "∀n: requested[n] = Σ{request[p] | bound[p] = n}",
+        "NodeInfo.Requested is updated by AddPod on bind (assume) and RemovePod when a pod goes; "
+        "NodeResourcesFit reads it instead of summing the pods. A sum over pods: checked per cluster size.",
+        "pkg/scheduler/framework/types.go (NodeInfo.AddPod, RemovePod); pkg/scheduler/internal/cache",
+        "state",
+        lambda s: _all_nodes(s, lambda n: s.node(n).requested
+                             == Sum(If(s.pod(p).bound_to == n, s.pod(p).request, 0) for p in s.pods)),
         lambda s: Or(*[And(s.pod(p).bound_to == 0, s.pod(p).request >= 1) for p in s.pods]) if s.cfg.pods else False,
         "a pod with a positive request is bound to node 0",
     ),
@@ -1043,8 +1058,7 @@ PROPERTIES: tuple[Property, ...] = (
         "Every controller works on the Node its work item names (a key from the informer queue).",
         "pkg/controller/nodelifecycle; staging/src/k8s.io/cloud-provider/controllers/{node,route}",
         "step",
-        lambda pre, post, b: And(*[And(*[getattr(pre.node(m), v) == getattr(post.node(m), v) for v in NODE_OBJECT])
-                                   for m in pre.nodes if m != b.node]),
+        lambda pre, post, b: And(*[Implies(m != b.node, _same(pre, post, m, NODE_OBJECT)) for m in pre.nodes]),
         lambda pre, post, b: pre.node(b.node).exists,
         "an action on an existing Node",
         events=NODE_INDEXED_EVENTS,
@@ -1080,7 +1094,7 @@ PROPERTIES: tuple[Property, ...] = (
         lambda pre, post, b: And(*[And(
             Implies(And(pre.pod(q).bound_to != b.node, pre.pod(q).bound_to != d.UNBOUND),
                     post.pod(q).bound_to == pre.pod(q).bound_to),
-            (post.pod(q).bound_to == pre.pod(q).bound_to) if (b.pod is not None and q != b.pod) else True)
+            Implies(q != b.pod, post.pod(q).bound_to == pre.pod(q).bound_to) if b.pod is not None else True)
             for q in pre.pods]),
         lambda pre, post, b: pre.pod(b.pod).bound_to == b.node,
         "the taint-eviction controller deletes a pod of its node",
@@ -1188,6 +1202,18 @@ LEMMAS: tuple[Property, ...] = (
         lambda s: _all_nodes(s, lambda n: Implies(Not(s.node(n).exists), And(
             s.node(n).ready == d.READY_ABSENT, Not(s.node(n).unschedulable), Not(s.node(n).memory_pressure),
             Not(s.node(n).network_unavailable), *[Not(getattr(s.node(n), t.var)) for t in d.TAINT_SLOTS]))),
+        lambda s: And(s.node(0).cert, Not(s.node(0).exists)),
+        "node 0 is Bootstrapped",
+        lemma=True,
+    ),
+    Property(
+        "absent-node-has-nothing-requested",
+        "The scheduler counts no request on a node whose Node object does not exist.",
+        "∀n: ¬exists[n] ⇒ requested[n] = 0",
+        "RemoveNode drops the node's NodeInfo with its pods (the garbage collector deletes them).",
+        "pkg/scheduler/internal/cache/cache.go (RemoveNode, RemovePod)",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(Not(s.node(n).exists), s.node(n).requested == 0)),
         lambda s: And(s.node(0).cert, Not(s.node(0).exists)),
         "node 0 is Bootstrapped",
         lemma=True,
