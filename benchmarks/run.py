@@ -115,6 +115,26 @@ def bench_verify(runs: int) -> dict[str, Any]:
     }
 
 
+def bench_every_size(runs: int) -> dict[str, Any]:
+    """``nodereg verify --nodes any --pods any``: one proof for every cluster size, whole process."""
+    base = [sh([NODEREG, "--version"])[0] for _ in range(runs)]
+    walls: list[float] = []
+    doc: dict[str, Any] = {}
+    for _ in range(runs):
+        dt, r = sh([NODEREG, "verify", "--nodes", "any", "--pods", "any", "--format", "json"])
+        walls.append(dt)
+        doc = json.loads(r.stdout)
+    rows = doc.get("properties", [])
+    wall = median(walls)
+    return {
+        "wall_s_median": wall, "runs": runs, "wall_s_all": [round(x, 3) for x in walls],
+        "baseline": "nodereg --version (process start and imports)", "baseline_s_median": median(base),
+        "ratio_to_baseline": ratio(wall, median(base)), "summary": doc.get("summary", {}),
+        "proved_every_size": sum(1 for p in rows if p["status"] == "proved" and p["bound"] == "∀N,M"),
+        "proved_per_size_only": sorted(p["id"] for p in rows if p["status"] == "proved" and p["bound"] != "∀N,M"),
+    }
+
+
 # 2. scaling ---------------------------------------------------------------------------------------
 
 
@@ -324,7 +344,7 @@ def bench_statespace(scaling: list[dict[str, Any]], quick: bool) -> dict[str, An
 # report -------------------------------------------------------------------------------------------
 
 
-def plot(rows: list[dict[str, Any]], path: Path) -> None:
+def plot(rows: list[dict[str, Any]], path: Path, every_size: dict[str, Any] | None = None) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -351,6 +371,12 @@ def plot(rows: list[dict[str, Any]], path: Path) -> None:
         missing = [r["nodes"] for r in rows if r.get(key) is None]
         if missing:
             ax.plot([missing[0]], [LIMIT_S], "x", color=colour or "red", markersize=11, markeredgewidth=2)
+    if every_size and every_size.get("wall_s_median") is not None:
+        # one proof covers every size: a flat line across the sizes measured
+        y = every_size["wall_s_median"]
+        ax.axhline(y, color="tab:green", linestyle="--", linewidth=1.5,
+                   label=f"nodereg verify --nodes any --pods any ({every_size.get('proved_every_size')} properties "
+                         "for every size at once)")
     ax.axhline(LIMIT_S, color="grey", linestyle=":", linewidth=1)
     ax.text(1, LIMIT_S * 1.1, f"{LIMIT_S:.0f} s limit (x: did not finish)", fontsize=8, color="grey")
     ax.set_yscale("log")
@@ -382,6 +408,17 @@ def tables(res: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
         ["baseline: nodereg --version", f"{fmt(v['baseline_s_median'])} s (ratio {fmt(v['ratio_to_baseline'])}x)"],
         ["verdicts", ", ".join(f"{k} {n}" for k, n in v["summary"].items() if n)],
     ])]
+    e = res.get("every_size")
+    if e:
+        out.append(("nodereg verify --nodes any --pods any (every cluster size, symbolic timing)",
+                    ["figure", "value"], [
+                        ["wall time, median", f"{fmt(e['wall_s_median'])} s of {e['runs']} runs"],
+                        ["baseline: nodereg --version",
+                         f"{fmt(e['baseline_s_median'])} s (ratio {fmt(e['ratio_to_baseline'])}x)"],
+                        ["proved for every size (bound ∀N,M)", str(e["proved_every_size"])],
+                        ["proved for 2 nodes x 2 pods only", ", ".join(e["proved_per_size_only"]) or "—"],
+                        ["verdicts", ", ".join(f"{k} {n}" for k, n in e["summary"].items() if n)],
+                    ]))
     rows = []
     for r in res["scaling"]:
         spin = fmt(r.get("spin_s"), " s") if r.get("spin_s") is not None else \
@@ -445,7 +482,7 @@ def tables(res: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
 
 
 #: The sections of a run, in order (``--only`` picks some).
-SECTIONS = ("verify", "scaling", "mutants", "oracle", "statespace")
+SECTIONS = ("verify", "every-size", "scaling", "mutants", "oracle", "statespace")
 
 
 def main() -> None:
@@ -486,6 +523,9 @@ def main() -> None:
     if "verify" in only:
         log("[bold]1. nodereg verify[/]")
         res["verify"] = bench_verify(runs)
+    if "every-size" in only:
+        log("[bold]1b. nodereg verify --nodes any --pods any[/]")
+        res["every_size"] = bench_every_size(runs)
     if "scaling" in only:
         log("[bold]2. scaling[/]")
         res["scaling"] = bench_scaling(2 if ns.quick else ns.max_size, 1 if ns.quick else 3, log)
@@ -509,7 +549,7 @@ def report(res: dict[str, Any], console: Any) -> None:
     """Print the tables, write results.md and scaling.png."""
     from rich.table import Table
 
-    plot(res["scaling"], HERE / "scaling.png")
+    plot(res["scaling"], HERE / "scaling.png", res.get("every_size"))
     md = [f"Measured {res['date']} on {res['machine']['cpu']} ({res['machine']['cores']} cores), "
           f"`make bench` total {res['total_s']:.0f} s.", ""]
     if res.get("remeasured"):

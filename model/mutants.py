@@ -817,6 +817,75 @@ def _fit_counts_request_twice(m: Model) -> Model:
 
     return _replace_event(m, "fit-counts-request-twice", e.id, guard=guard)
 
+# issue 12, round 6: one seeded representative of each class a sixth set written apart let through ------
+def _csr_created_approved(m: Model) -> Model:
+    e = m.event("kubelet_request_certificate")
+    eff = _without_effect_keys(e.effect, {"csr": lambda s, i: d.CSR_APPROVED})
+    return _replace_event(m, "csr-created-approved", e.id, effect=eff)
+
+
+def _restart_fails_running_pods(m: Model) -> Model:
+    e = m.event("kubelet_restarts")
+
+    def effect(s: Any, i: Any) -> Any:
+        # re-admission on restart rejects the pods already running here (#105523: OutOfcpu)
+        u = e.effect(s, i)
+        for p in s.pods:
+            pd = s.pod(p)
+            u.pod(p, bound_to=If(pd.bound_to == i.node, d.UNBOUND, pd.bound_to))
+        return u.node(i.node, requested=0)
+
+    return _replace_event(m, "restart-fails-running-pods", e.id, effect=effect)
+
+
+def _noschedule_pass_drops_cloud_taint(m: Model) -> Model:
+    e = m.event("nlc_sync_noschedule_taints")
+    eff = _without_effect_keys(e.effect, {"taint_uninitialized": lambda s, i: False})
+    return _replace_event(m, "noschedule-pass-drops-cloud-taint", e.id, effect=eff)
+
+
+def _noexecute_swap_in_one_write(m: Model) -> Model:
+    e = m.event("nlc_sync_noexecute_taints")
+
+    def effect(s: Any, i: Any) -> Any:
+        want_nr, want_ur = d.noexecute_wanted(s.node(i.node))
+        return s.update().node(i.node, taint_not_ready_ne=want_nr, taint_unreachable_ne=want_ur)
+
+    return _replace_event(m, "noexecute-swap-in-one-write", e.id, effect=effect)
+
+
+def _status_post_every_sync(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+
+    def guard(s: Any, i: Any) -> Any:
+        nd = s.node(i.node)
+        return And(nd.alive, nd.registered, nd.exists)
+
+    return _replace_event(m, "status-post-every-sync", e.id, guard=guard)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant("csr-created-approved",
+           "The kubelet's bootstrap CSR is created with an Approved condition already set: the certificate is "
+           "issued without the csrapproving controller.",
+           "staging/src/k8s.io/client-go/util/certificate/csr/csr.go (RequestCertificate)", _csr_created_approved),
+    Mutant("restart-fails-running-pods",
+           "A restarted kubelet re-admits the pods already running on its node and fails them (OutOfcpu).",
+           "pkg/kubelet/kubelet.go (HandlePodAdditions); kubernetes/kubernetes#105523", _restart_fails_running_pods),
+    Mutant("noschedule-pass-drops-cloud-taint",
+           "The NoSchedule tainting pass removes the cloud provider's uninitialized taint with its own: pods land "
+           "on a Node the cloud controller has not initialised.",
+           "pkg/controller/nodelifecycle (doNoScheduleTaintingPass)", _noschedule_pass_drops_cloud_taint),
+    Mutant("noexecute-swap-in-one-write",
+           "The NoExecute swap replaces not-ready by unreachable in one write: the taint sets do not overlap, so "
+           "every pod's tolerationSeconds count starts again at each flap.",
+           "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint)", _noexecute_swap_in_one_write),
+    Mutant("status-post-every-sync",
+           "The kubelet posts node status on every sync loop, ignoring node-status-update-frequency.",
+           "pkg/kubelet/kubelet_node_status.go (syncNodeStatus)", _status_post_every_sync),
+)
+
 MUTANTS = (
     *MUTANTS,
     Mutant("route-controller-writes-another-node",

@@ -56,6 +56,24 @@ def fail(message: str) -> NoReturn:
     sys.exit(EXIT_USAGE)
 
 
+#: ``--nodes any --pods any``: every cluster size at once.
+ANY = "any"
+
+
+class SizeOrAny(click.ParamType):
+    """A cluster size in a range, or ``any``."""
+
+    name = "N|any"
+
+    def __init__(self, lo: int, hi: int) -> None:
+        self.range = click.IntRange(lo, hi)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | str:
+        if isinstance(value, str) and value.strip().lower() == ANY:
+            return ANY
+        return self.range.convert(value, param, ctx)  # type: ignore[no-any-return]
+
+
 def parse_params(items: tuple[str, ...]) -> dict[str, int]:
     """``--param node-monitor-grace-period=50s`` → ``{"node_monitor_grace_period": 50}``."""
     out: dict[str, int] = {}
@@ -151,8 +169,11 @@ def main(debug: bool) -> None:
 @click.option("--k8s-version", default=None,
               help="fix every timing parameter to this Kubernetes version's defaults (1.17 to "
                    f"{P.K8S_VERSION}; 1.31 and earlier have the 40 s grace of #121793)")
-@click.option("--nodes", type=click.IntRange(1, 16), default=2, show_default=True)
-@click.option("--pods", type=click.IntRange(0, 16), default=2, show_default=True)
+@click.option("--nodes", type=SizeOrAny(1, 16), default="2", show_default=True,
+              help="nodes in the cluster checked, or 'any': proofs for every number of nodes and pods")
+@click.option("--pods", type=SizeOrAny(0, 16), default="2", show_default=True,
+              help="pods in the cluster checked, or 'any' (with --nodes any)")
+@click.option("--parameterized", is_flag=True, help="the same as --nodes any --pods any")
 @click.option("--depth", type=click.IntRange(1, 200), default=14, show_default=True, help="BMC depth")
 @click.option("--mutants", is_flag=True, help="check the seeded mutants instead: each must be killed")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
@@ -160,9 +181,22 @@ def main(debug: bool) -> None:
 @click.option("--diagrams", "diagrams_dir", type=click.Path(file_okay=False, path_type=Path),
               help="draw every counterexample as a sequence diagram here")
 def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, timeout: float,
-           params: tuple[str, ...], k8s_version: str | None, nodes: int, pods: int, depth: int,
-           mutants: bool, jobs: int | None, diagrams_dir: Path | None) -> None:
-    """Prove every node-lifecycle property (or kill every seeded mutant)."""
+           params: tuple[str, ...], k8s_version: str | None, nodes: int | str, pods: int | str,
+           parameterized: bool, depth: int, mutants: bool, jobs: int | None, diagrams_dir: Path | None) -> None:
+    """Prove every node-lifecycle property (or kill every seeded mutant).
+
+    With --nodes any --pods any, each property is proved for every cluster size at once, or its row
+    says the size it was proved for (a sum over pods), or it is inconclusive with the reason.
+    """
+    every_size = parameterized or nodes == ANY or pods == ANY
+    if every_size and not ((nodes == ANY and pods == ANY) or (parameterized and ANY not in (nodes, pods)
+                                                                and (nodes, pods) == (2, 2))):
+        fail("--nodes any and --pods any go together (or use --parameterized alone): a proof for every "
+             "number of nodes is one for every number of pods")
+    if every_size and engine != "auto":
+        fail("--engine: proofs for every size use their own engine; leave --engine at auto")
+    if every_size:
+        nodes, pods = 2, 2
     from nodereg.model.semantics import Config, real_model
     from nodereg.properties.catalogue import ALL_PROPERTIES, PROPERTY_BY_ID
 
@@ -177,18 +211,25 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
     if dropped and fmt == "table":
         click.echo(f"note: these parameters break the assumption(s) {', '.join(dropped)}; the properties "
                    "that assume them are checked without it", err=True)
+    assert isinstance(nodes, int) and isinstance(pods, int)
     cfg = Config(nodes, pods)
     selected = [PROPERTY_BY_ID[p] for p in props] if props else None
     import os
 
     jobs = jobs or os.cpu_count() or 1
     if mutants:
-        _verify_mutants(fmt, cfg, timeout, depth, fixed, jobs, junit)
+        _verify_mutants(fmt, cfg, timeout, depth, fixed, jobs, junit, every_size)
         return
     from nodereg.verifier.runner import verify as run
+    from nodereg.verifier.runner import verify_every_size
 
     t0 = time.monotonic()
-    verdicts = run(model, cfg, selected, engine=engine, timeout_s=timeout, fixed=fixed, bmc_depth=depth, jobs=jobs)
+    if every_size:
+        verdicts = verify_every_size(model, selected, timeout_s=timeout, fixed=fixed, bmc_depth=depth, jobs=jobs,
+                                     small=cfg)
+    else:
+        verdicts = run(model, cfg, selected, engine=engine, timeout_s=timeout, fixed=fixed, bmc_depth=depth,
+                       jobs=jobs)
     wall = time.monotonic() - t0
     summary = {s: sum(1 for v in verdicts if v.status == s) for s in ("proved", "violated", "inconclusive", "vacuous")}
     if diagrams_dir is not None:
@@ -199,14 +240,15 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
         doc = {
             "properties": [v.as_json() | {"message": failure_line(v)} for v in verdicts],
             "summary": summary,
-            "config": {"nodes": nodes, "pods": pods, "engine": engine, "timeout": timeout,
+            "config": {"nodes": ANY if every_size else nodes, "pods": ANY if every_size else pods,
+                       "engine": "parameterized" if every_size else engine, "timeout": timeout,
                        "parameters": {P.PARAM_BY_VAR[k].name: v for k, v in fixed.items()} or "symbolic",
                        "symmetry": all(v.detail.get("symmetry_reduction", True) for v in verdicts),
                        "seconds": round(wall, 3)},
         }
         click.echo(json.dumps(doc, ensure_ascii=False))
     else:
-        _print_table(verdicts, cfg, fixed, wall, len(ALL_PROPERTIES))
+        _print_table(verdicts, cfg, fixed, wall, len(ALL_PROPERTIES), every_size)
     sys.exit(_exit_code(summary))
 
 
@@ -227,7 +269,8 @@ def _exit_code(summary: dict[str, int]) -> int:
     return EXIT_BY_OUTCOME[run_outcome(summary)]
 
 
-def _print_table(verdicts: list[Any], cfg: Any, fixed: dict[str, int], wall: float, total: int) -> None:
+def _print_table(verdicts: list[Any], cfg: Any, fixed: dict[str, int], wall: float, total: int,
+                 every_size: bool = False) -> None:
     from rich.markup import escape
     from rich.table import Table
 
@@ -235,7 +278,8 @@ def _print_table(verdicts: list[Any], cfg: Any, fixed: dict[str, int], wall: flo
 
     console = make_console()
     timing = "symbolic timing" if not fixed else ", ".join(f"{P.PARAM_BY_VAR[k].name}={v}s" for k, v in fixed.items())
-    table = Table(title=f"nodereg verify: {cfg.nodes} nodes × {cfg.pods} pods, {timing}")
+    size = "every number of nodes and pods" if every_size else f"{cfg.nodes} nodes × {cfg.pods} pods"
+    table = Table(title=f"nodereg verify: {size}, {timing}")
     for col in ("property", "verdict", "engine", "bound", "seconds"):
         table.add_column(col, justify="right" if col in ("bound", "seconds") else "left", overflow="fold")
     colour = {"proved": "green", "violated": "red", "vacuous": "red", "inconclusive": "yellow"}
@@ -255,6 +299,10 @@ def _print_table(verdicts: list[Any], cfg: Any, fixed: dict[str, int], wall: flo
     proved = sum(v.status == "proved" for v in verdicts)
     tail = "∞ = unbounded proof; a witness of every premise found" if proved == len(verdicts) else \
         "∞ = unbounded proof; only 'proved' rows are passes"
+    if every_size:
+        every = sum(v.status == "proved" and v.bound == "∀N,M" for v in verdicts)
+        tail = (f"{every} for every number of nodes and pods (bound ∀N,M), {proved - every} for "
+                f"{cfg.nodes} nodes × {cfg.pods} pods only (bound {cfg.nodes}×{cfg.pods}: the row says why); " + tail)
     console.print(f"{proved}/{len(verdicts)} proved in {wall:.2f} s ({tail})")
 
 
@@ -279,15 +327,24 @@ def _draw_counterexamples(out: Path, verdicts: list[Any]) -> None:
     write_counterexample_diagrams(out, [v for v in verdicts if v.status == "violated" and v.counterexample])
 
 
-def _mutant_row(args: tuple[str, Any, float, int, dict[str, int]]) -> dict[str, Any]:
-    """Check one seeded mutant: every property is run; those violated with a replayed trace kill it."""
+def _mutant_row(args: tuple[str, Any, float, int, dict[str, int], bool]) -> dict[str, Any]:
+    """Check one seeded mutant: every property is run; those violated with a replayed trace kill it.
+
+    In every-size mode the parameterized engine runs too: a property it proves for every size must
+    not be one the small size's counterexample breaks (that would be an unsound proof: exit 4).
+    """
     from nodereg.model.mutants import MUTANT_BY_ID
     from nodereg.verifier.runner import verify as run
+    from nodereg.verifier.runner import verify_every_size
 
-    mutant_id, cfg, timeout, depth, fixed = args
+    mutant_id, cfg, timeout, depth, fixed, every_size = args
     mu = MUTANT_BY_ID[mutant_id]
-    verdicts = run(mu.model(), cfg, None, timeout_s=timeout, fixed=fixed, bmc_depth=depth,
-                   check_witnesses=False, unbounded=False)
+    if every_size:
+        verdicts = verify_every_size(mu.model(), None, timeout_s=timeout, fixed=fixed, bmc_depth=depth,
+                                     check_witnesses=False, unbounded=False, small=cfg)
+    else:
+        verdicts = run(mu.model(), cfg, None, timeout_s=timeout, fixed=fixed, bmc_depth=depth,
+                       check_witnesses=False, unbounded=False)
     # a kill is a replayed counterexample of a property a user reads; a lemma alone does not count
     broken = [v for v in verdicts if v.status == "violated" and v.counterexample and v.replayed]
     killed_by = [v.id for v in broken if not v.lemma]
@@ -298,10 +355,10 @@ def _mutant_row(args: tuple[str, Any, float, int, dict[str, int]]) -> dict[str, 
 
 
 def _verify_mutants(fmt: str, cfg: Any, timeout: float, depth: int, fixed: dict[str, int], jobs: int,
-                    junit: Path | None = None) -> None:
+                    junit: Path | None = None, every_size: bool = False) -> None:
     from nodereg.model.mutants import MUTANTS
 
-    work = [(mu.id, cfg, timeout, depth, fixed) for mu in MUTANTS]
+    work = [(mu.id, cfg, timeout, depth, fixed, every_size) for mu in MUTANTS]
     if jobs > 1:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor

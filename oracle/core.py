@@ -75,6 +75,8 @@ NOT_JUDGED_ON_CAPTURES = {
     "time; heartbeating-node-stays-known judges an early Unknown of a live kubelet",
     "requested-is-sum-of-bound-requests": "the scheduler's NodeInfo.Requested is not in a capture: the oracle "
     "counts it from the pods bound there, and bound-requests-fit-allocatable judges that sum",
+    "status-posts-spaced-by-update-frequency": "a real kubelet posts faster while it starts (fastStatusUpdateOnce, "
+    "until its Node is Ready), which the model leaves out",
 }
 #: Two properties that one overstaying pod breaks together (eviction-counted-from-first-noexecute-taint
 #: counts from its first NoExecute taint, no-execute-eviction from each taint's own start): a pod's

@@ -94,6 +94,13 @@ def _noexecute_taint_done(s: Any, n: Any) -> Any:
 
 
 KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor == "kubelet")
+
+
+def _events_but(*ids: str) -> tuple[str, ...]:
+    """Every event of the declaration except these (the actors a frame property exempts)."""
+    return tuple(e.id for e in d.EVENTS if e.id not in ids)
+
+
 NON_KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor != "kubelet")
 NODE_INDEXED_EVENTS = tuple(e.id for e in d.EVENTS if "node" in e.indices)
 NODE_OBJECT = d.node_object_vars()
@@ -1101,6 +1108,114 @@ PROPERTIES: tuple[Property, ...] = (
         events=tuple(e.id for e in d.EVENTS if "node" in e.indices),
         witness_kind="step",
         witness_events=("taint_eviction_evict_pod",),
+    ),
+    # issue 12, round 6: bug classes written apart that every property let through
+    Property(
+        "csr-approved-only-by-approver",
+        "A kubelet's CSR becomes Approved only through the csrapproving controller: the kubelet creates it "
+        "Pending, and no other actor (kubelet, controller, admin) approves it.",
+        "step of e ≠ csr approve: ∀n: csr'[n] = Approved ⇒ csr[n] = Approved",
+        "The CSR registry strategy drops status (conditions) on create (PrepareForCreate); approval is written "
+        "only through the certificatesigningrequests/approval subresource, which needs the 'approve' verb on "
+        "the signer; the csrapproving controller grants it after a SubjectAccessReview of the requester "
+        "(nodeclient / selfnodeclient). A bootstrap identity cannot approve its own CSR.",
+        "pkg/registry/certificates/certificates/strategy.go (PrepareForCreate, approvalStrategy); "
+        "pkg/controller/certificates/approver/sarapprove.go",
+        "step",
+        lambda pre, post, b: And(*[Implies(post.node(n).csr == d.CSR_APPROVED, pre.node(n).csr == d.CSR_APPROVED)
+                                   for n in pre.nodes]),
+        lambda pre, post, b: post.node(b.node).csr != pre.node(b.node).csr,
+        "a kubelet creates its CSR",
+        events=_events_but("csr_approver_approve", "time_passes"),
+        witness_kind="step",
+        witness_events=("kubelet_request_certificate",),
+    ),
+    Property(
+        "pods-leave-only-by-eviction-or-gc",
+        "A pod bound to a node leaves it only when the taint-eviction controller or the kubelet's eviction "
+        "manager deletes it, or when its Node is deleted (pod GC): no kubelet restart, node lifecycle "
+        "controller pass, cloud controller or scheduler step deletes running pods.",
+        "step of e ∉ {taint-eviction evict, kubelet evict, delete node}: ∀p: bound[p] ≠ none ⇒ bound'[p] = bound[p]",
+        "Since TaintBasedEvictions went GA (1.18) the node lifecycle controller deletes no pods itself: pods "
+        "on an unhealthy node go only through the NoExecute taints and the taint-eviction controller, which "
+        "honours tolerations (a DaemonSet pod tolerating unreachable forever stays). A restarted kubelet "
+        "re-admits the pods already running on it and must not fail them (#105523, OutOfcpu after restart, "
+        "fixed by admitting only pods not yet admitted).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go; pkg/controller/tainteviction/taint_eviction.go; "
+        "pkg/kubelet/kubelet.go (HandlePodAdditions, filterOutInactivePods); kubernetes/kubernetes#105523",
+        "step",
+        lambda pre, post, b: And(*[Implies(pre.pod(p).bound_to != d.UNBOUND,
+                                           post.pod(p).bound_to == pre.pod(p).bound_to) for p in pre.pods]),
+        lambda pre, post, b: Or(*[pre.pod(p).bound_to == b.node for p in pre.pods]) if pre.cfg.pods else False,
+        "a kubelet with pods on its node restarts",
+        events=_events_but("taint_eviction_evict_pod", "kubelet_evict_pod", "admin_delete_node", "time_passes"),
+        witness_kind="step",
+        witness_events=("kubelet_restarts",),
+    ),
+    Property(
+        "uninitialized-taint-changes-only-by-cloud-controller",
+        "Only the cloud node controller removes node.cloudprovider.kubernetes.io/uninitialized from an existing "
+        "Node (after it initialised the node), and nothing adds it to an existing Node: the node lifecycle "
+        "controller's taint passes, the kubelet, cordon/taint commands leave it alone (only the kubelet's create "
+        "request carries it).",
+        "step of e ≠ cloud initialize: ∀n: exists[n] ∧ exists'[n] ⇒ uninitialized'[n] = uninitialized[n]",
+        "The kubelet with --cloud-provider=external registers with the taint; the cloud node controller removes "
+        "it once initializeNode succeeded; doNoScheduleTaintingPass swaps only the taint keys of "
+        "nodeConditionToTaintKeyStatusMap and the unschedulable taint (taintKeys), never other NoSchedule taints.",
+        "staging/src/k8s.io/cloud-provider/controllers/node/node_controller.go (syncNode); "
+        "staging/src/k8s.io/cloud-provider/api/well_known_taints.go; "
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass)",
+        "step",
+        lambda pre, post, b: And(*[Implies(And(pre.node(n).exists, post.node(n).exists),
+                                           post.node(n).taint_uninitialized == pre.node(n).taint_uninitialized)
+                                   for n in pre.nodes]),
+        lambda pre, post, b: And(pre.node(b.node).exists, pre.node(b.node).taint_uninitialized),
+        "the NoSchedule pass acts on a Node waiting for the cloud controller",
+        events=_events_but("cloud_node_initialize", "time_passes"),
+        witness_kind="step",
+        witness_events=("nlc_sync_noschedule_taints",),
+    ),
+    Property(
+        "status-posts-spaced-by-update-frequency",
+        "The kubelet posts node status no more often than node-status-update-frequency.",
+        "post_status(n) ⇒ since_status_post[n] ≥ node_status_update_frequency",
+        "syncNodeStatus runs under wait.JitterUntil(nodeStatusUpdateFrequency, jitter 0.04) and the status is "
+        "posted at most once per run (stricter than upstream only during fastStatusUpdateOnce, the kubelet's "
+        "start-up burst until the Node is Ready, which the model does not have either).",
+        "pkg/kubelet/kubelet.go (Run: go wait.JitterUntil(kl.syncNodeStatus, kl.nodeStatusUpdateFrequency, ...))",
+        "step",
+        lambda pre, post, b: pre.node(b.node).since_status_post >= pre.params.node_status_update_frequency,
+        lambda pre, post, b: True,
+        "a kubelet posts status",
+        events=("kubelet_post_status",),
+        witness_kind="step",
+        witness_events=("kubelet_post_status",),
+    ),
+    Property(
+        "noexecute-swap-keeps-a-taint",
+        "A write of the NoExecute tainting pass that leaves a Node with a Ready NoExecute taint keeps one it "
+        "already had, if it had any: a swap between not-ready and unreachable is never a single replace, so the "
+        "taint-eviction controller always sees overlapping taint sets and keeps each pod's eviction time.",
+        "noexecute_pass(n) ∧ (not-ready:NE[n] ∨ unreachable:NE[n]) ∧ (not-ready:NE'[n] ∨ unreachable:NE'[n]) ⇒ "
+        "(not-ready:NE[n] ∧ not-ready:NE'[n]) ∨ (unreachable:NE[n] ∧ unreachable:NE'[n])",
+        "SwapNodeControllerTaint: AddOrUpdateTaintOnNode(new) first, RemoveTaintOffNode(old) second, so every "
+        "Node update the taint-eviction controller sees overlaps the previous NoExecute set (taintSetsOverlap) "
+        "and processPodOnNode keeps the pod's scheduled eviction; a single replace restarts every "
+        "tolerationSeconds count on each not-ready <-> unreachable flap.",
+        "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint); "
+        "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)",
+        "step",
+        lambda pre, post, b: Implies(
+            And(Or(pre.node(b.node).taint_not_ready_ne, pre.node(b.node).taint_unreachable_ne),
+                Or(post.node(b.node).taint_not_ready_ne, post.node(b.node).taint_unreachable_ne)),
+            Or(And(pre.node(b.node).taint_not_ready_ne, post.node(b.node).taint_not_ready_ne),
+               And(pre.node(b.node).taint_unreachable_ne, post.node(b.node).taint_unreachable_ne))),
+        lambda pre, post, b: And(Or(pre.node(b.node).taint_not_ready_ne, pre.node(b.node).taint_unreachable_ne),
+                                 Or(post.node(b.node).taint_not_ready_ne, post.node(b.node).taint_unreachable_ne)),
+        "the NoExecute pass writes a Node that keeps a Ready NoExecute taint (the first write of a swap)",
+        events=("nlc_sync_noexecute_taints",),
+        witness_kind="step",
+        witness_events=("nlc_sync_noexecute_taints",),
     ),
 )
 

@@ -10,12 +10,14 @@ engine refutes.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import z3
 
 from nodereg.model import declaration as d
 from nodereg.model.semantics import Config, real_model
-from nodereg.properties.catalogue import ALL_PROPERTIES, PROPERTY_BY_ID
+from nodereg.properties.catalogue import ALL_PROPERTIES
 from nodereg.verifier.encoding import Encoding
 from nodereg.verifier.parameterized import (
     NO_NODE,
@@ -59,7 +61,8 @@ def _same_state(fixed: Encoding, s: dict, penc: ParamEncoding, get, nodes: list,
     return out
 
 
-@pytest.mark.parametrize("cfg", [Config(1, 1), Config(2, 1), Config(2, 2)], ids=str)
+@pytest.mark.parametrize("cfg", [Config(1, 1), Config(2, 1), pytest.param(Config(2, 2), marks=pytest.mark.slow)],
+                         ids=str)
 def test_parameterized_relation_is_the_fixed_size_relation(cfg: Config) -> None:
     model = real_model()
     fixed = Encoding(model, cfg, symmetry=False)
@@ -90,6 +93,7 @@ def test_parameterized_relation_is_the_fixed_size_relation(cfg: Config) -> None:
     assert checked == len(fixed.instances)
 
 
+@pytest.mark.slow
 def test_every_size_proves_what_the_issue_names() -> None:
     """Every property but the sum over pods is proved for every size; the sum is said not expressible."""
     res = prove_all_sizes(real_model(), list(ALL_PROPERTIES), timeout_s=30)
@@ -98,3 +102,68 @@ def test_every_size_proves_what_the_issue_names() -> None:
         "not-expressible", not_proved["requested-is-sum-of-bound-requests"][1])}
     assert "sum" in not_proved["requested-is-sum-of-bound-requests"][1]
     assert res["bound-requests-fit-allocatable"].status == "proved"
+
+
+def _cli(*args: str) -> tuple[int, dict]:
+    from click.testing import CliRunner
+
+    from nodereg.cli import main
+
+    res = CliRunner().invoke(main, ["verify", "--format", "json", "--jobs", "1", *args])
+    return res.exit_code, (json.loads(res.output) if res.output.startswith("{") else {"output": res.output})
+
+
+def test_a_per_node_property_is_proved_for_every_size_from_the_cli() -> None:
+    code, doc = _cli("--nodes", "any", "--pods", "any", "--property", "bound-requests-fit-allocatable")
+    assert code == 0, doc
+    [row] = [p for p in doc["properties"] if p["id"] == "bound-requests-fit-allocatable"]
+    assert (row["status"], row["engine"], row["bound"]) == ("proved", "parameterized", "∀N,M")
+    assert (doc["config"]["nodes"], doc["config"]["pods"]) == ("any", "any")
+
+
+def test_a_sum_over_pods_is_proved_per_size_and_says_so() -> None:
+    code, doc = _cli("--parameterized", "--property", "requested-is-sum-of-bound-requests")
+    assert code == 0, doc
+    [row] = [p for p in doc["properties"] if p["id"] == "requested-is-sum-of-bound-requests"]
+    assert row["status"] == "proved" and row["bound"] == "2×2" and row["engine"] != "parameterized"
+    assert "2 nodes × 2 pods only" in row["reason"] and "sum" in row["reason"]
+
+
+@pytest.mark.parametrize("args", [("--nodes", "any"), ("--pods", "any", "--nodes", "3"),
+                                  ("--nodes", "any", "--pods", "any", "--engine", "bmc")])
+def test_every_size_flags_are_used_together(args: tuple[str, ...]) -> None:
+    code, doc = _cli(*args)
+    assert code == 2, doc
+
+
+@pytest.mark.slow
+def test_a_mutant_is_refuted_with_a_concrete_trace_not_proved_for_every_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """#72129 in every-size mode: violated with a replayed counterexample of its size, never ∀N,M."""
+    import nodereg.model.semantics as sem
+    from nodereg.model.mutants import MUTANT_BY_ID
+
+    monkeypatch.setattr(sem, "real_model", MUTANT_BY_ID["no-admission-not-ready-taint"].model)
+    code, doc = _cli("--nodes", "any", "--pods", "any", "--property", "registration-is-not-eligibility")
+    assert code == 1, doc
+    [row] = [p for p in doc["properties"] if p["id"] == "registration-is-not-eligibility"]
+    assert row["status"] == "violated" and row["replayed"] and row["counterexample"]
+    assert row["bound"] != "∀N,M"
+
+
+def test_the_relation_check_can_fail() -> None:
+    """A post-state that forgets the acting node's write differs from the fixed-size relation."""
+    model = real_model()
+    cfg = Config(1, 1)
+    fixed = Encoding(model, cfg, symmetry=False)
+    penc = ParamEncoding(model)
+    nodes, pods, axioms = _closed_sorts(cfg)
+    s, t, st = fixed.state("A"), fixed.state("B"), fixed.step_vars("A")
+    k = next(i for i, inst in enumerate(fixed.instances) if inst.event.id == "admin_cordon")
+    rel = penc.step(fixed.instances[k].event, penc.pre)
+    stale = _same_state(fixed, t, penc, _state_get(penc, penc.pre), nodes, pods)  # nothing written
+    solver = z3.Solver()
+    solver.add(*axioms, no_node_is_blank(penc.pre), penc.size.nodes == 1,
+               *_same_state(fixed, s, penc, _state_get(penc, penc.pre), nodes, pods),
+               z3.Not(fixed.trans_instance(k, s, t, st) == z3.substitute(z3.And(rel.guard, *stale),
+                                                                         (rel.n0, nodes[0]))))
+    assert solver.check() == z3.sat

@@ -112,6 +112,12 @@ EXPECTED_KILLERS = {
     "lease-renews-while-kubelet-down": "stopped-kubelet-is-silent",
     "register-reports-ready-optimistically": "node-reports-what-kubelet-found",
     "monitor-grace-from-lease-renew-time": "no-unknown-before-grace",
+    # issue 12, round 6
+    "csr-created-approved": "csr-approved-only-by-approver",
+    "restart-fails-running-pods": "pods-leave-only-by-eviction-or-gc",
+    "noschedule-pass-drops-cloud-taint": "uninitialized-taint-changes-only-by-cloud-controller",
+    "noexecute-swap-in-one-write": "noexecute-swap-keeps-a-taint",
+    "status-post-every-sync": "status-posts-spaced-by-update-frequency",
 }
 
 

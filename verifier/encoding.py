@@ -155,17 +155,37 @@ class Encoding:
                 conds.append(z3.And(x >= a.lo, x <= a.hi))
         return z3.And(*conds) if conds else z3.BoolVal(True)
 
-    def trans_instance(self, k: int, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef], st: Step) -> z3.BoolRef:
-        """Instance k fires from s to t: its guard, its effect, and every other variable unchanged."""
+    def instance_parts(self, k: int, s: dict[Key, z3.ExprRef], st: Step) -> tuple[z3.BoolRef, dict[Key, Any]]:
+        """Instance k from s: when it may fire (argument domain, guard, urgency) and what it writes."""
         inst = self.instances[k]
         v = self.view(s)
         b = self.bound(inst, st)
         guard = _b(full_guard(v, b))
         if inst.event.id == "time_passes":
             guard = z3.And(guard, _b(urgency(self.model, self.cfg, v, b.seconds)))
-        post = post_values(self.model, self.cfg, v, b)
+        return z3.And(self.arg_domain(inst, st), guard), post_values(self.model, self.cfg, v, b)
+
+    def trans_instance(self, k: int, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef], st: Step) -> z3.BoolRef:
+        """Instance k fires from s to t: its guard, its effect, and every other variable unchanged."""
+        guard, post = self.instance_parts(k, s, st)
         eqs = [t[key] == _v(post[key]) if key in post else t[key] == s[key] for key in self.keys]
-        return z3.And(self.arg_domain(inst, st), guard, *eqs)
+        return z3.And(guard, *eqs)
+
+    def reads(self, prop: Property) -> set[Key]:
+        """The state variables a state property reads at this size (its cone of influence)."""
+        seen: set[Key] = set()
+        probe = self.state("reads")
+
+        def get(k: Key) -> z3.ExprRef:
+            seen.add(k)
+            return probe[k]
+
+        v = View(self.cfg, get)
+        if self.symmetry:
+            v.focus_nodes = range(1)  # type: ignore[attr-defined]
+            v.focus_pods = range(min(1, self.cfg.pods))  # type: ignore[attr-defined]
+        prop.formula(v)
+        return seen
 
     def template(self) -> tuple[z3.BoolRef, dict[Key, z3.ExprRef], dict[Key, z3.ExprRef], Step]:
         """The transition relation on template variables ``T0``/``T1``, built once per encoding.

@@ -55,7 +55,7 @@ class Verdict:
     id: str
     status: str  # proved | violated | inconclusive | vacuous
     engine: str
-    bound: int | None
+    bound: int | str | None  # str: the sizes a proof holds for ("∀N,M", "2×2") in every-size mode
     seconds: float
     counterexample: list[dict[str, Any]] | None = None
     reason: str = ""
@@ -80,6 +80,17 @@ class Verdict:
             "assumes": list(self.assumes),
             "replayed": self.replayed,
         }
+
+
+#: From this many node-pod pairs on, a state property is first tried instance by instance
+#: (:meth:`Prover.induction_sliced`): the monolithic query's cost grows with their product.
+SLICE_FROM = 25
+
+
+def _term(x: Any) -> z3.ExprRef:
+    if isinstance(x, z3.ExprRef):
+        return x
+    return z3.BoolVal(x) if isinstance(x, bool) else z3.IntVal(x)
 
 
 class Prover:
@@ -107,6 +118,7 @@ class Prover:
         self.base = z3.Solver()
         self.base.add(enc.init(self.s0))
         self.lemmas: list[Property] = []
+        self._parts: list[tuple[z3.BoolRef, dict[Any, Any]]] | None = None
         # BMC unrolling, grown on demand
         self.bmc = z3.Solver()
         self.bstates = [enc.state("b0")]
@@ -153,6 +165,45 @@ class Prover:
             return EngineResult("proved", "k-induction", None, dt, reason="1-inductive relative to proved lemmas",
                                 detail={"k": 1})
         return EngineResult("inconclusive", "k-induction", 1, dt, reason="not 1-inductive")
+
+    def induction_sliced(self, prop: Property, timeout_s: float) -> EngineResult:
+        """1-induction of a state property, one small query per event instance that writes what it reads.
+
+        Sound and weaker than :meth:`induction` (no lemmas; only the variables the property reads
+        are constrained after the step), but its cost grows with the number of instances, not with
+        their product with the formula: a property that sums over every pod (the scheduler's
+        Requested) is proved at 16 × 16 this way. ``inconclusive`` sends the caller back to the
+        monolithic query.
+        """
+        t0 = time.monotonic()
+        enc = self.enc
+        if prop.kind != "state":
+            return EngineResult("inconclusive", "k-induction", 1, 0.0, reason="only state properties are sliced")
+        reads = enc.reads(prop)
+        s0, st = self.s0, self.st
+        s1 = dict(s0)
+        for k in reads:
+            s1[k] = self.s1[k]
+        if self._parts is None:  # each instance's guard and writes, built once for every property
+            self._parts = [enc.instance_parts(k, s0, st) for k in range(len(enc.instances))]
+        solver = z3.Solver()
+        solver.add(enc.domain(s0), enc.holds(prop, s0))
+        queries = 0
+        for k, (guard, post) in enumerate(self._parts):
+            written = [x for x in reads if x in post]
+            if not written:
+                continue  # the property reads nothing this instance writes
+            queries += 1
+            left = max(0.001, timeout_s - (time.monotonic() - t0))
+            step = [guard, *[s1[x] == _term(post[x]) for x in written],
+                    *[s1[x] == s0[x] for x in reads if x not in post], z3.Not(enc.holds(prop, s1))]
+            r = self._check(solver, step, left)
+            if r != z3.unsat:
+                return EngineResult("inconclusive", "k-induction", 1, time.monotonic() - t0,
+                                    reason=f"not 1-inductive on its own at {enc.instances[k].label}")
+        return EngineResult("proved", "k-induction", None, time.monotonic() - t0,
+                            reason=f"1-inductive on its own, instance by instance ({queries} queries)",
+                            detail={"k": 1, "sliced": queries})
 
     def _grow(self, depth: int) -> None:
         enc = self.enc
@@ -364,7 +415,11 @@ def verify(
             for p in work:
                 if p.id in results:
                     continue
-                r = prover.induction(p, timeout_s)
+                r = EngineResult("inconclusive", "k-induction", 1, 0.0)
+                if p.kind == "state" and cfg.nodes * cfg.pods >= SLICE_FROM:
+                    r = prover.induction_sliced(p, timeout_s)
+                if r.status != "proved":
+                    r = prover.induction(p, timeout_s)
                 if r.status == "proved":
                     results[p.id] = r
                     progress = True
@@ -753,3 +808,68 @@ def _witness_worker(args: tuple[Config, dict[str, int] | None, list[str], int, f
     assert _FORK_JOB is not None, "witness workers are forked by _check_witnesses"
     model, by_id = _FORK_JOB
     return _witness_search(model, cfg, fixed, [by_id[i] for i in ids], depth, timeout_s)
+
+
+#: ``bound`` of a property proved for every number of nodes and pods.
+EVERY_SIZE = "∀N,M"
+#: Where every-size mode finds counterexamples and witnesses (1 x 1 first): nodereg verify's default.
+SMALL = Config(2, 2)
+
+
+def verify_every_size(
+    model: Model,
+    props: list[Property] | None = None,
+    *,
+    timeout_s: float = 60.0,
+    fixed: dict[str, int] | None = None,
+    bmc_depth: int = 14,
+    check_witnesses: bool = True,
+    unbounded: bool = True,
+    jobs: int = 1,
+    small: Config = SMALL,
+) -> list[Verdict]:
+    """Each property for every cluster size (``nodereg verify --nodes any --pods any``).
+
+    Two engines, one verdict per property:
+
+    * the fixed-size engines on ``small`` find every violation as a concrete, replayed trace (with
+      the number of nodes and pods it needs), every witness, and the proofs of what cannot be
+      stated for every size (a sum over pods), whose row then says the size it holds for;
+    * the parameterized engine (:mod:`.parameterized`) proves the rest for every size at once.
+      When it cannot (not inductive with the other invariants, ``unknown``, a timeout), the row is
+      *inconclusive* with the reason: never a silent fall-back to the fixed size.
+    """
+    from .parameterized import prove_all_sizes
+
+    verdicts = verify(model, small, props, timeout_s=timeout_s, fixed=fixed, bmc_depth=bmc_depth,
+                      check_witnesses=check_witnesses, unbounded=unbounded, jobs=jobs)
+    wanted = [p.for_model(model) for p in (props or ALL_PROPERTIES)]
+    work = [p.for_model(model) for p in ALL_PROPERTIES if p.lemma] + [p for p in wanted if not p.lemma]
+    t0 = time.monotonic()
+    every = prove_all_sizes(model, list(dict.fromkeys(work)), fixed=fixed, timeout_s=timeout_s)
+    size_text = f"{small.nodes} nodes × {small.pods} pods"
+    for v in verdicts:
+        v.detail["sizes"] = f"{small.nodes}x{small.pods}"
+        r = every.get(v.id)
+        if v.status == "violated" and v.trace and r is not None and r.status == "proved":
+            # a proof for every size that a concrete run of the small size refutes: the engine is wrong
+            raise AssertionError(f"{v.id}: proved for every size, yet violated for {size_text}: "
+                                 "the parameterized encoding is unsound here")
+        if v.status != "proved":
+            continue  # a violation, vacuity or inconclusive result at the small size stands
+        if r is None:
+            # the verifier's own checks (symmetry of the small size, time can pass) are per size
+            v.reason = (v.reason + "; " if v.reason else "") + f"checked for {size_text} only"
+            v.bound = f"{small.nodes}×{small.pods}"
+        elif r.status == "proved":
+            v.engine, v.bound, v.seconds = "parameterized", EVERY_SIZE, r.seconds
+            v.reason, v.detail["sizes"] = r.reason, "any"
+        elif r.status == "not-expressible":
+            v.bound = f"{small.nodes}×{small.pods}"
+            v.reason = f"proved for {size_text} only: {r.reason}"
+        else:
+            v.status, v.engine, v.bound, v.seconds = "inconclusive", "parameterized", None, r.seconds
+            v.reason = f"proved for {size_text}, not for every size: {r.reason}"
+    for v in verdicts:
+        v.detail["every_size_seconds"] = round(time.monotonic() - t0, 3)
+    return verdicts
