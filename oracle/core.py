@@ -596,6 +596,12 @@ class Oracle:
                 rec.s[NI["capacity"]] = int(extra.get("capacity", rec.s[NI["capacity"]]))
                 rec.s[NI["reserved"]] = int(extra.get("reserved", rec.s[NI["reserved"]]))
                 rec.due = -INF
+            elif extra.get("unseen_heartbeats"):
+                # the input shows this node's Lease no more (its watch ended): its heartbeats are
+                # unknown from here until a renewal is seen again
+                self._advance(rec, t)
+                rec.hb_gated = True
+                self._after(rec, t)
             elif extra.get("adopt"):
                 # what a reader saw change on the Node that no model event does (NetworkUnavailable
                 # turning True on a registered Node): taken as it is; the taint pass then follows

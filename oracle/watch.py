@@ -30,10 +30,11 @@ change; ``expect`` carries the observed fields so that an outcome the model forb
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import itertools
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from nodereg.model import declaration as d
 
@@ -51,8 +52,16 @@ from .k8s import (
     watch_objects,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink
+from .record import fmt_time as _fmt
 from .source import close_source, feed_all, open_source
 
+#: How much later than a write after it a kubelet's stamp may be and still be taken as it is (s): a
+#: request is stamped before it is committed, concurrent writes commit in any order, and Node
+#: conditions are stamped to the second. Beyond it the kubelet's clock runs ahead.
+SKEW_NOISE = 3.0
+#: How long after a Lease watch's last event the capture must go on before its kubelets' heartbeats
+#: count as unseen (two renew intervals: a live kubelet renews every 10 s)
+LEASE_WATCH_QUIET = 20.0
 CREDENTIALS = ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate")
 CONDITION_TAINTS = ("taint_not_ready_ns", "taint_unreachable_ns", "taint_unschedulable", "taint_memory_pressure",
                     "taint_network_unavailable")
@@ -125,12 +134,32 @@ class WatchAdapter:
         self.t = 0.0
         #: a Node object was read (else, a leases-only or pods-only capture, nothing about nodes is judged)
         self.saw_node = False
+        #: kubelet clock skew (see ``feed``): look one stamped event ahead (``watch_events``; never in
+        #: ``oracle --stdio``, which answers each line at once)
+        self.deskew = False
+        self._held: list[Item] = []
+        self._held_src: str | None = None
+        self._held_top = float("-inf")
+        #: per kubelet, how far ahead of the other writers' clocks its stamps were seen (a lower bound)
+        self.ahead: dict[str, float] = {}
+        self._src: str | None = None
+        self._fresh: float | None = None
+        self._raw: float | None = None
+        #: per node, the file its Lease was last renewed in; per file whose watch ended, since when
+        self.lease_file: dict[str, str | None] = {}
+        self.ended: dict[str, float] = {}
+        #: notes for the report (a Lease watch that ended before the capture did)
+        self.notes: list[str] = []
+        #: per node, how much its kubelet's stamps in the list snapshot were moved (``_deskew_leases``)
+        self.shift: dict[str, float] = {}
 
     # -- time ------------------------------------------------------------------------------------
     def _time(self, *cands: Any, file: str | None, line: int | None) -> float:
+        self._raw = None
         for c in cands:
             if c:
                 t = parse_time(c, "timestamp", file, line)
+                self._raw = t
                 self.t = max(self.t, t)
                 return self.t
         return self.t
@@ -159,15 +188,35 @@ class WatchAdapter:
                 if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
                     raise InputError(f"{obj.get('kind') or 'object'}: missing metadata.name", file, line)
                 objs.append((obj, file, line))
-        start = max((object_time(o) for o, _, _ in objs), default=float("-inf"))
-        if start > float("-inf"):
-            self.t = max(self.t, start)
         leases: dict[str, float] = {}
+        lease_rv: dict[str, int] = {}
         for o, file, line in objs:
             if o.get("kind") == "Lease" and (o["metadata"].get("namespace") or "kube-node-lease") == "kube-node-lease":
                 renew = (o.get("spec") or {}).get("renewTime") if isinstance(o.get("spec"), dict) else None
                 if renew:
                     leases[o["metadata"]["name"]] = parse_time(renew, "Lease spec.renewTime", file, line)
+                    rv = _rv(o)
+                    if rv is not None:
+                        lease_rv[o["metadata"]["name"]] = rv
+        renew_raw = dict(leases)
+        self.shift, moment = _deskew_leases(leases, lease_rv)
+        for name, dt_ in self.shift.items():
+            leases[name] += dt_
+
+        def when(o: dict[str, Any]) -> float:
+            # the moment of the list: its latest stamp, the node Leases' read in the order of their writes
+            if o.get("kind") == "Lease" and moment is not None and o["metadata"]["name"] in lease_rv:
+                return moment
+            t = object_time(o)
+            name = o["metadata"]["name"]
+            if o.get("kind") == "Node" and moment is not None and name in lease_rv and t > moment + SKEW_NOISE:
+                # its kubelet's status post, stamped by the same clock as its Lease
+                t = max(moment, t - max(0.0, renew_raw[name] - moment))
+            return t
+
+        start = max((when(o) for o, _, _ in objs), default=float("-inf"))
+        if start > float("-inf"):
+            self.t = max(self.t, start)
         out: list[Item] = []
         order = {"Node": 0, "Lease": 1, "Pod": 2}
         for o, file, line in sorted(objs, key=lambda x: order.get(str(x[0].get("kind")), 3)):
@@ -179,6 +228,7 @@ class WatchAdapter:
                     name = o["metadata"]["name"]
                     if name in leases:
                         self.leases[name] = leases[name]
+                        self.lease_file[name] = file
                         if name not in self.nodes:
                             out += self._lease("ADDED", o, file, line)
                 elif kind == "Pod":
@@ -196,6 +246,104 @@ class WatchAdapter:
 
     # -- one watch event ---------------------------------------------------------------------------
     def feed(self, item: Any, file: str | None, line: int | None) -> list[Item]:
+        """One watch event's model events; with ``deskew``, a kubelet's clock ahead is not believed.
+
+        A Lease's ``renewTime`` and a status post's ``lastHeartbeatTime`` are stamped by the
+        kubelet's own clock. The node lifecycle controller does not use them as times: it keeps its
+        own ``probeTimestamp``, its clock when it *saw* them change (``tryUpdateNodeHealth``), so a
+        kubelet whose clock runs ahead gets the full grace period. Here the order of the history
+        (resourceVersion) stands for the controller's view: a kubelet-stamped event later than the
+        capture's clock is held until the next event another writer stamped (another kubelet, the
+        controller, the API server), and happened no later than that one; how far ahead the kubelet
+        was seen is kept and taken off its later stamps. A clock behind needs nothing: an event is
+        never dated before the one it follows.
+        """
+        if isinstance(item, StreamEnd):
+            if any(f == item.file for f in self.lease_file.values()):
+                self.ended[item.file] = self.t
+            return []
+        if self.ended:
+            return self._unseen_renewals(file, line) + self.feed_skewed(item, file, line)
+        return self.feed_skewed(item, file, line)
+
+    def _unseen_renewals(self, file: str | None, line: int | None) -> list[Item]:
+        """Nodes renewed only in a Lease watch that ended while the capture goes on: their heartbeats
+        are unseen from then on (not judged until a renewal is seen again, e.g. the watch restarted)."""
+        items: list[Item] = []
+        for f, since in list(self.ended.items()):
+            if self.t <= since + LEASE_WATCH_QUIET:
+                continue
+            del self.ended[f]
+            gone = sorted(n for n, lf in self.lease_file.items() if lf == f)
+            for n in gone:
+                self.lease_file[n] = None
+                if n in self.nodes:
+                    self._ev(items, {"t": self.t, "event": "declare_node", "node": n}, file, line,
+                             unseen_heartbeats=True)
+            if gone:
+                self.notes.append(f"the Lease watch {f} ended before the capture did (its last event at "
+                                  f"{_fmt(since)}): the heartbeats of {', '.join(gone[:5])}"
+                                  f"{' ...' if len(gone) > 5 else ''} are not judged from then until a renewal "
+                                  "is seen again")
+        return items
+
+    def feed_skewed(self, item: Any, file: str | None, line: int | None) -> list[Item]:
+        if not self.deskew:
+            return self._read(item, file, line)
+        self._src = self._fresh = None
+        t0 = self.t
+        items = self._read(item, file, line)
+        src, fresh = self._src, self._fresh
+        t_after = self.t
+        out: list[Item] = []
+        if self._held and src != self._held_src and (fresh is not None or any(
+                getattr(it, "node", None) == self._held_src for it in items)):
+            # another writer stamped this event (the held ones came before it), or wrote the held
+            # kubelet's Node with no stamp of its own (nothing bounds them: their own times, less how far
+            # ahead the kubelet was seen)
+            self.t = t0
+            out = self._release(fresh if fresh is not None else float("inf"))
+            t0 = self.t
+            t_after = max(t_after, t0)
+            items = [it._replace(t=t0) if isinstance(it, EventRecord | ObservedBinding) and it.t < t0 else it
+                     for it in items]
+        if src is not None and ((fresh is not None and fresh > t0) or src == self._held_src):
+            # stamped by kubelet ``src`` ahead of the capture's clock (or after such an event of it): held
+            self.t = t0
+            self._held += items
+            self._held_src = src
+            if fresh is not None:
+                self._held_top = max(self._held_top, fresh)
+            return out
+        self.t = t_after
+        return out + items
+
+    def _release(self, bound: float) -> list[Item]:
+        """The held events of one kubelet, dated no later than ``bound`` (another writer's later stamp)."""
+        src, held = self._held_src, self._held
+        self._held, self._held_src = [], None
+        assert src is not None
+        off = self.ahead.get(src, 0.0)
+        if self._held_top - off > bound + SKEW_NOISE:
+            off = self.ahead[src] = self._held_top - bound
+        self._held_top = float("-inf")
+        out: list[Item] = []
+        for it in held:
+            if isinstance(it, EventRecord | ObservedBinding):
+                t = it.t - off
+                t = max(self.t, bound if t > bound + SKEW_NOISE else t)
+                self.t = t
+                it = it._replace(t=t)
+            out.append(it)
+        return out
+
+    def flush(self) -> list[Item]:
+        """What is still held at the end of the input (no later stamp to bound it)."""
+        if not self._held:
+            return []
+        return self._release(float("inf"))
+
+    def _read(self, item: Any, file: str | None, line: int | None) -> list[Item]:
         if not isinstance(item, dict):
             raise InputError("expected a watch event object {\"type\", \"object\"}", file, line)
         if item.get("kind") == "List" and isinstance(item.get("items"), list):
@@ -258,6 +406,8 @@ class WatchAdapter:
         status = obj.get("status") or {}
         if prev is None:
             t = self._time(meta.get("creationTimestamp"), file=file, line=line)
+            if typ == "ADDED" and not listed:
+                self._fresh = self._raw  # created now: the API server's clock
             cap = cpu_millis((status.get("capacity") or {}).get("cpu"))
             alloc = cpu_millis((status.get("allocatable") or {}).get("cpu"))
             # a Node created during the capture is a registration; the kubelet creates it with its
@@ -299,7 +449,7 @@ class WatchAdapter:
                     lease = self.leases[name]
                 posted = [parse_time(c["lastHeartbeatTime"], f"condition {k} lastHeartbeatTime", file, line)
                           for k, c in conds.items() if isinstance(c.get("lastHeartbeatTime"), str)]
-                status_post = max(posted) if posted else None
+                status_post = max(posted) + self.shift.get(name, 0.0) if posted else None
                 seen = [x for x in (status_post, lease) if x is not None]
                 hb_extra: dict[str, Any] = {}
                 if seen:
@@ -331,6 +481,7 @@ class WatchAdapter:
             cur[k] = old[k]
         steps: list[tuple[dict[str, Any], tuple[str, ...]]] = []
         hb = ready_c.get("lastHeartbeatTime")
+        kubelet_stamp: float | None = None
         if cur["network_unavailable"] and not old["network_unavailable"]:
             # NetworkUnavailable turned True on a registered Node (the route controller failed to
             # create its route, a CNI plugin): no model event does that, so it is taken as observed;
@@ -345,17 +496,23 @@ class WatchAdapter:
                 cur["memory_pressure"] != old["memory_pressure"] and cur["ready"] in ("True", "False")):
             if cur["ready"] == "Unknown":
                 t = self._time(ready_c.get("lastTransitionTime"), file=file, line=line)
+                self._fresh = self._raw  # the controller's clock
                 steps.append(({"t": t, "event": "nlc_monitor_node_health", "node": name, "marks_unknown": True},
                               ("ready",)))
             elif cur["ready"] in ("True", "False"):
                 t = self._time(hb, ready_c.get("lastTransitionTime"), file=file, line=line)
+                kubelet_stamp = self._raw
                 self._creds_steps(steps, name, t)
                 steps.append(({"t": t, "event": "kubelet_post_status", "node": name,
                                "ready": cur["ready"] == "True", "memory_pressure": cur["memory_pressure"]},
                               ("ready", "memory_pressure")))
         t = self._time(*_managed_times(obj), file=file, line=line)
         if old["network_unavailable"] and not cur["network_unavailable"]:
-            steps.append(({"t": t, "event": "cloud_route_created", "node": name}, ("network_unavailable",)))
+            # the route controller stamps the condition it sets False (RouteCreated)
+            nu = conds.get("NetworkUnavailable") or {}
+            tr = self._time(nu.get("lastTransitionTime"), *_managed_times(obj), file=file, line=line)
+            self._fresh = self._raw if self._fresh is None else self._fresh
+            steps.append(({"t": tr, "event": "cloud_route_created", "node": name}, ("network_unavailable",)))
         if cur["unschedulable"] != old["unschedulable"]:
             steps.append(({"t": t, "event": "admin_cordon" if cur["unschedulable"] else "admin_uncordon",
                            "node": name}, ("unschedulable",)))
@@ -369,6 +526,7 @@ class WatchAdapter:
                 # kubectl taint stamps a NoExecute taint's timeAdded: when its pods' eviction timers
                 # start (kubectl hides managedFields by default, so often the only time there is)
                 ta = self._time(*_new_taint_times(obj, prev["obj"]), *_managed_times(obj), file=file, line=line)
+                self._fresh = self._raw if self._fresh is None else self._fresh
                 steps.append(({"t": ta, "event": "admin_taint_node", "node": name,
                                "taint_effect": cur["custom_effect"]}, ("taint_custom", "custom_effect")))
         if any(cur.get(k) != old.get(k) for k in CONDITION_TAINTS):
@@ -384,6 +542,11 @@ class WatchAdapter:
             if retol:
                 tr = self._time(*_managed_times(obj), file=file, line=line)
                 self._ev(items, {"t": tr, "event": "declare_node", "node": name}, file, line, **retol)
+        new_taints = _new_taint_times(obj, prev["obj"])
+        if self._fresh is None and new_taints:
+            self._fresh = parse_time(new_taints[0], "taint timeAdded", file, line)  # the writer's clock
+        if kubelet_stamp is not None and {ev["event"] for ev, _ in steps} <= {"kubelet_post_status", *CREDENTIALS}:
+            self._src, self._fresh = name, kubelet_stamp  # the kubelet's status post, stamped by its clock
         last_t = self.t
         for j, (ev, fields) in enumerate(steps):
             ev["t"] = max(ev["t"], last_t) if j else ev["t"]
@@ -436,6 +599,8 @@ class WatchAdapter:
         if self.leases.get(name) == t:
             return []
         self.leases[name] = t
+        self._src, self._fresh = name, t  # stamped by the kubelet's clock
+        self.lease_file[name] = file
         self.t = max(self.t, t)
         items: list[Item] = []
         self._creds(items, name, self.t, file, line)
@@ -460,6 +625,8 @@ class WatchAdapter:
             if typ == "DELETED":
                 return []
             t = self._time(meta.get("creationTimestamp"), file=file, line=line)
+            if typ == "ADDED" and not listed:
+                self._fresh = self._raw  # created now: the API server's clock
             tols = [x for x in (spec.get("tolerations") or []) if isinstance(x, dict)]
             ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": tols, "request": pod_request(obj),
                   "default_tolerations": False}
@@ -484,6 +651,7 @@ class WatchAdapter:
         if node is not None and prev["node"] is None:
             sched = conditions(obj).get("PodScheduled") or {}
             t = self._time(sched.get("lastTransitionTime"), file=file, line=line)
+            self._fresh = self._raw  # the scheduler's clock
             if node not in self.nodes:
                 # a pods-only capture, or a Node this capture never listed: the binding cannot be judged
                 items.append(_bound(key, node, t, file, line, unchecked=self._no_nodes() or dict.fromkeys(
@@ -502,6 +670,7 @@ class WatchAdapter:
             prev["deleting"] = True
             when, by_taint = request
             t = self._time(when, file=file, line=line)
+            self._fresh = self._raw  # the API server's clock (the deletion request)
             bound = prev["node"]
             nv = self.nodes.get(bound, {}).get("vars", {}) if bound else {}
             noexec = nv.get("taint_not_ready_ne") or nv.get("taint_unreachable_ne") or (
@@ -694,6 +863,52 @@ def _taint_times(obj: dict[str, Any], slots: tuple[str, ...]) -> list[str]:
     return sorted(out, reverse=True)
 
 
+def _deskew_leases(renew: dict[str, float], rv: dict[str, int]) -> tuple[dict[str, float], float | None]:
+    """Node Leases' ``renewTime`` in a list, read in the order of their writes: (moved times, the list's moment).
+
+    A Lease's resourceVersion is the revision of its last write, its last renewal, and the node
+    lifecycle controller dates a renewal by when it saw it (``probeTimestamp``), not by the
+    kubelet's stamp: a Lease written after another was renewed after it, whatever the kubelets'
+    clocks say. The times that follow that order and stay nearest the stamps (L1 isotonic
+    regression: one clock ahead or behind moves its own Lease, never the others) are taken where a
+    stamp is more than ``SKEW_NOISE`` off. Where two clocks disagree and nothing says which is
+    wrong, a heartbeat takes the later time (no node is called silent on a doubt) and the list's
+    moment the earlier one (no node looks older for another's clock). Leases without a
+    resourceVersion are left as they are.
+    """
+    order = [n for _, n in sorted((r, n) for n, r in rv.items() if n in renew)]
+    if len(order) < 2:
+        return {}, None
+    vals = [renew[n] for n in order]
+    hi, lo = _isotonic(vals, upper=True), _isotonic(vals, upper=False)
+    moved = {n: hi[i] - vals[i] for i, n in enumerate(order) if abs(hi[i] - vals[i]) > SKEW_NOISE}
+    moment = max(v if abs(v - vals[i]) > SKEW_NOISE else vals[i] for i, v in enumerate(lo))
+    return moved, moment
+
+
+def _isotonic(vals: list[float], upper: bool) -> list[float]:
+    """The nondecreasing sequence nearest ``vals`` in L1 (pool adjacent violators, block medians)."""
+    import bisect
+
+    blocks: list[tuple[list[float], int]] = []  # (sorted values, count)
+
+    def med(b: list[float]) -> float:
+        return b[len(b) // 2] if upper or len(b) % 2 else b[len(b) // 2 - 1]
+
+    for v in vals:
+        cur = [v]
+        while blocks and med(blocks[-1][0]) > med(cur):
+            prev, _ = blocks.pop()
+            for x in cur:
+                bisect.insort(prev, x)
+            cur = prev
+        blocks.append((cur, len(cur)))
+    out: list[float] = []
+    for b, k in blocks:
+        out += [med(b)] * k
+    return out
+
+
 def _no_earlier(it: Iterator[tuple[float, float, int, int, str, Any]], start: float
                 ) -> Iterator[tuple[float, float, int, int, str, Any]]:
     """One file's events keyed for a merge by time.
@@ -796,7 +1011,28 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             return max(top_rv, rest[0]), max(top_t, rest[1])
         return top_rv, top_t
 
-    for i in sorted(range(len(blocks)), key=age):
+    vers = [_versions(b[0]) for b in blocks]
+
+    def earlier(i: int, j: int) -> int:
+        # which of two lists was taken first: the one with an older version of an object both hold, or
+        # the one holding an object the other (listing its kind and namespace) lacks although it was
+        # created before the other's newest stamp (deleted between them); else by age
+        vi, vj = vers[i], vers[j]
+        newer_i = newer_j = False
+        for k in vi.keys() & vj.keys():
+            newer_i |= vi[k][0] > vj[k][0]
+            newer_j |= vj[k][0] > vi[k][0]
+        if newer_i != newer_j:
+            return 1 if newer_i else -1
+        gone_i, gone_j = _gone(vj, vi, blocks[i][4][1]), _gone(vi, vj, blocks[j][4][1])
+        if gone_i != gone_j:
+            return 1 if gone_i else -1
+        ai, aj = age(i), age(j)
+        return -1 if ai < aj else 1 if ai > aj else 0
+
+    import functools
+
+    for i in sorted(range(len(blocks)), key=functools.cmp_to_key(earlier)):
         block, seen = blocks[i][0], blocks[i][1]
         if block and not taken.isdisjoint(seen):
             relist.add(i)
@@ -812,6 +1048,9 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                         itertools.chain(sorted(block, key=lambda x: (x[0], x[1], x[2])), tail)))
         elif rest is not None:
             its.append((rest[0] < 0, tail))
+        elif block and block[-1][0] >= 0:
+            # a list with no watch after it (``kubectl get -o json``): what it lists is seen no more
+            its.append((False, iter([(_top[0], _top[1], 0, block[-1][3], block[-1][4], StreamEnd(block[-1][4]))])))
     if o is not None:
         # the timing is fixed from the list, before any time-based judgement: the cluster's version
         # and kube-controller-manager flags, unless the caller fixed them
@@ -833,18 +1072,22 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     by_time = any(flag for flag, _ in its)
     need_ts[0] = by_time
     start = max((x[1] for x in snap_keys), default=float("-inf"))
-    streams = [_no_earlier(x, start) if by_time else x for _, x in its]
+    streams = [_ended(_no_earlier(x, start) if by_time else x) for _, x in its]
     if len(streams) > 1:
         # a timestamp only orders what it describes: within each file, keep the file's own order
         key = (lambda x: (x[1], x[0], x[2])) if by_time else (lambda x: (x[0],))
         merged: Iterator[tuple[float, float, int, int, str, Any]] = heapq.merge(*streams, key=key)
     else:
         merged = streams[0] if streams else iter(())
+    # kubelet clocks ahead are corrected only where resourceVersion gives the true order
+    adapter.deskew = not by_time
     yield from feed_all(adapter.feed, ((name, line, obj) for _rvv, _ts, _seq, line, name, obj in merged))
+    yield from adapter.flush()
     if not adapter.saw_node and o is not None:
         # a leases-only (or pods-only) capture: a Lease says a kubelet renews, not what its Node is
         for k, why in (adapter._no_nodes() or {}).items():
             o.unchecked.setdefault(k, why)
+    rep.notes.extend(adapter.notes)
     if missing_rv[0]:
         rep.notes.append("some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
                          "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)")
@@ -941,6 +1184,34 @@ def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, to
         return False
 
 
+def _versions(block: list[tuple[float, float, int, int, str, Any]]) -> dict[tuple[Any, ...], tuple[float, float]]:
+    """(kind, namespace, name) -> (resourceVersion, creation time) of the objects of one list."""
+    out: dict[tuple[Any, ...], tuple[float, float]] = {}
+    for x in block:
+        for o in _snapshot_objects(x[5]) if isinstance(x[5], dict) else ():
+            meta = o.get("metadata") if isinstance(o, dict) else None
+            if not isinstance(meta, dict):
+                continue
+            created = float("inf")
+            if isinstance(meta.get("creationTimestamp"), str):
+                with contextlib.suppress(InputError):
+                    created = parse_time(meta["creationTimestamp"], "creationTimestamp", None, None)
+            rv = _rv(o)
+            out[(o.get("kind"), meta.get("namespace"), meta.get("name"))] = (float(rv if rv is not None else x[0]),
+                                                                            created)
+    return out
+
+
+def _gone(had: dict[tuple[Any, ...], tuple[float, float]], lacks: dict[tuple[Any, ...], tuple[float, float]],
+          newest: float) -> bool:
+    """``lacks`` (a list whose newest stamp is ``newest``) misses an object of ``had`` that existed before it.
+
+    Only objects of a kind and namespace ``lacks`` lists count (another list may watch other kinds).
+    """
+    scope = {(k[0], k[1]) for k in lacks}
+    return any(k not in lacks and (k[0], k[1]) in scope and v[1] < newest - 1.0 for k, v in had.items())
+
+
 def _object_keys(item: Any) -> list[tuple[Any, ...]]:
     """(kind, namespace, name) of the objects a watch event, bare object or List carries."""
     out = []
@@ -966,6 +1237,24 @@ def _snapshot_objects(item: dict[str, Any]) -> list[Any]:
     if isinstance(item.get("items"), list) and str(item.get("kind", "List")).endswith("List"):
         return list(item["items"])
     return [item]
+
+
+class StreamEnd(NamedTuple):
+    """Merged after a file's last event: that watch shows nothing more (``WatchAdapter.feed``)."""
+
+    file: str
+
+
+def _ended(it: Iterator[tuple[float, float, int, int, str, Any]]) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    last = None
+    for x in it:
+        if isinstance(x[5], StreamEnd):
+            yield x
+            return
+        last = x
+        yield x
+    if last is not None:
+        yield (last[0], last[1], last[2], last[3], last[4], StreamEnd(last[4]))
 
 
 def _prepend(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
