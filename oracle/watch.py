@@ -148,6 +148,7 @@ class WatchAdapter:
         #: per node, the file its Lease was last renewed in; per file whose watch ended, since when
         self.lease_file: dict[str, str | None] = {}
         self.ended: dict[str, float] = {}
+        self.lease_rv: dict[str, int] = {}
         #: notes for the report (a Lease watch that ended before the capture did)
         self.notes: list[str] = []
         #: per node, how much its kubelet's stamps in the list snapshot were moved (``_deskew_leases``)
@@ -229,6 +230,8 @@ class WatchAdapter:
                     if name in leases:
                         self.leases[name] = leases[name]
                         self.lease_file[name] = file
+                        lrv = _rv(o)
+                        self.lease_rv[name] = lrv if lrv is not None else -1
                         if name not in self.nodes:
                             out += self._lease("ADDED", o, file, line)
                 elif kind == "Pod":
@@ -592,6 +595,12 @@ class WatchAdapter:
         if meta.get("namespace", "kube-node-lease") != "kube-node-lease" or typ == "DELETED":
             return []
         name = meta["name"]
+        rv = _rv(obj)
+        if (rv if rv is not None else -1) >= self.lease_rv.get(name, -1):
+            # the file that shows this Lease's newest version watches it (a restarted watch's list
+            # names, again, the Lease of a kubelet that stopped before it)
+            self.lease_rv[name] = rv if rv is not None else -1
+            self.lease_file[name] = file
         renew = (obj.get("spec") or {}).get("renewTime")
         if not renew:
             return []
@@ -600,7 +609,6 @@ class WatchAdapter:
             return []
         self.leases[name] = t
         self._src, self._fresh = name, t  # stamped by the kubelet's clock
-        self.lease_file[name] = file
         self.t = max(self.t, t)
         items: list[Item] = []
         self._creds(items, name, self.t, file, line)
