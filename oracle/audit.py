@@ -176,7 +176,7 @@ class AuditAdapter:
                 self.lease_file[n] = None
                 if n in self.nlc_taints:
                     rec = normalise({"t": t0, "event": "declare_node", "node": n}, file, line)
-                    items.append(rec._replace(extra={**(rec.extra or {}), "unseen_heartbeats": True}))
+                    items.append(rec._replace(extra={**(rec.extra or {}), "unseen_heartbeats": since}))
             if gone:
                 self.notes.append(f"{f} ended at {_t(since)} while the other audit logs go on: the Lease writes "
                                   f"of {', '.join(gone[:5])}{' ...' if len(gone) > 5 else ''} were in it, so "
@@ -512,7 +512,8 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     streams = [read(p) for p in paths]
     merged = streams[0] if len(streams) == 1 else heapq.merge(*(ended(s) for s in streams), key=lambda x: x[0])
     yield from feed_all(adapter.feed, ((name, line, obj) for _t, _seq, name, line, obj in merged))
-    rep.notes.extend(adapter.notes)
+    o = getattr(rep, "oracle", None)
+    (o.notes if o is not None else rep.notes).extend(adapter.notes)
     _preexisting(adapter, rep)
 
 

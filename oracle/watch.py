@@ -62,6 +62,13 @@ SKEW_NOISE = 3.0
 #: How long after a Lease watch's last event the capture must go on before its kubelets' heartbeats
 #: count as unseen (two renew intervals: a live kubelet renews every 10 s)
 LEASE_WATCH_QUIET = 20.0
+#: A live kubelet renews its Lease every quarter of its 40 s leaseDurationSeconds (s)
+LEASE_RENEW = 10.0
+#: A new kube-controller-manager leader starts its controllers once its informers have synced (s)
+KCM_SYNC = 5.0
+#: A restarted kube-controller-manager process waits for its old leader Lease to expire (15 s, the
+#: default --leader-elect-lease-duration; retried every 2 s) before it starts its controllers (s)
+KCM_TAKEOVER = 15.0 + 2.0 + KCM_SYNC
 CREDENTIALS = ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate")
 CONDITION_TAINTS = ("taint_not_ready_ns", "taint_unreachable_ns", "taint_unschedulable", "taint_memory_pressure",
                     "taint_network_unavailable")
@@ -149,6 +156,11 @@ class WatchAdapter:
         self.lease_file: dict[str, str | None] = {}
         self.ended: dict[str, float] = {}
         self.lease_rv: dict[str, int] = {}
+        #: kube-controller-manager: its leader Lease's holder, its pods' container start times, and when a
+        #: new one's node lifecycle controller may first run (a fresh grace is given then)
+        self.kcm_holder: str | None = None
+        self.kcm_started: dict[str, str] = {}
+        self.fresh_at: float | None = None
         #: notes for the report (a Lease watch that ended before the capture did)
         self.notes: list[str] = []
         #: per node, how much its kubelet's stamps in the list snapshot were moved (``_deskew_leases``)
@@ -236,6 +248,8 @@ class WatchAdapter:
                             out += self._lease("ADDED", o, file, line)
                 elif kind == "Pod":
                     out += self._pod("ADDED", o, file, line, listed=True)
+                if kind == "Lease" and o["metadata"].get("namespace") == "kube-system":
+                    out += self._lease("ADDED", o, file, line)
             except (AttributeError, TypeError, KeyError) as exc:
                 raise InputError(f"{kind} {o['metadata'].get('name')}: unexpected field shape ({exc})", file,
                                  line) from None
@@ -265,24 +279,43 @@ class WatchAdapter:
             if any(f == item.file for f in self.lease_file.values()):
                 self.ended[item.file] = self.t
             return []
+        t0 = self.t
+        watched = dict(self.lease_file) if self.ended else self.lease_file
+        items = self._fresh_due(self.feed_skewed(item, file, line))
         if self.ended:
-            return self._unseen_renewals(file, line) + self.feed_skewed(item, file, line)
-        return self.feed_skewed(item, file, line)
+            # read first: its time says whether the ended watch's renewals are overdue (the gate
+            # goes before its events, at the time before them, for the Leases watched before it)
+            now = max([self.t, self._held_top,
+                       *(it.t for it in items if isinstance(it, EventRecord | ObservedBinding))])
+            return self._unseen_renewals(t0, now, watched, file, line) + items
+        return items
 
-    def _unseen_renewals(self, file: str | None, line: int | None) -> list[Item]:
+    def _fresh_due(self, items: list[Item]) -> list[Item]:
+        """The new controller's first pass, before the first event after it."""
+        if self.fresh_at is None:
+            return items
+        first = next((it.t for it in items if isinstance(it, EventRecord | ObservedBinding)), None)
+        if first is None or first < self.fresh_at:
+            return items
+        at, self.fresh_at = self.fresh_at, None
+        return self._fresh_grace(at, None, None) + items
+
+    def _unseen_renewals(self, t0: float, now: float, watched: dict[str, str | None], file: str | None,
+                         line: int | None) -> list[Item]:
         """Nodes renewed only in a Lease watch that ended while the capture goes on: their heartbeats
         are unseen from then on (not judged until a renewal is seen again, e.g. the watch restarted)."""
         items: list[Item] = []
         for f, since in list(self.ended.items()):
-            if self.t <= since + LEASE_WATCH_QUIET:
+            if now <= since + LEASE_WATCH_QUIET:
                 continue
             del self.ended[f]
-            gone = sorted(n for n, lf in self.lease_file.items() if lf == f)
+            gone = sorted(n for n, lf in watched.items() if lf == f)
             for n in gone:
-                self.lease_file[n] = None
+                if self.lease_file.get(n) == f:
+                    self.lease_file[n] = None
                 if n in self.nodes:
-                    self._ev(items, {"t": self.t, "event": "declare_node", "node": n}, file, line,
-                             unseen_heartbeats=True)
+                    self._ev(items, {"t": t0, "event": "declare_node", "node": n}, file, line,
+                             unseen_heartbeats=since)
             if gone:
                 self.notes.append(f"the Lease watch {f} ended before the capture did (its last event at "
                                   f"{_fmt(since)}): the heartbeats of {', '.join(gone[:5])}"
@@ -299,11 +332,10 @@ class WatchAdapter:
         src, fresh = self._src, self._fresh
         t_after = self.t
         out: list[Item] = []
-        if self._held and src != self._held_src and (fresh is not None or any(
-                getattr(it, "node", None) == self._held_src for it in items)):
-            # another writer stamped this event (the held ones came before it), or wrote the held
-            # kubelet's Node with no stamp of its own (nothing bounds them: their own times, less how far
-            # ahead the kubelet was seen)
+        if self._held and src != self._held_src:
+            # another writer's event: the held ones came before it, no later than its stamp (one with
+            # no stamp of its own, a cordon, bounds nothing: their own times, less how far ahead the
+            # kubelet was seen)
             self.t = t0
             out = self._release(fresh if fresh is not None else float("inf"))
             t0 = self.t
@@ -592,11 +624,14 @@ class WatchAdapter:
 
     def _lease(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         meta = obj["metadata"]
+        if meta.get("namespace") == "kube-system" and meta["name"] == "kube-controller-manager" and typ != "DELETED":
+            return self._kcm_lease(obj, file, line)
         if meta.get("namespace", "kube-node-lease") != "kube-node-lease" or typ == "DELETED":
             return []
         name = meta["name"]
         rv = _rv(obj)
-        if (rv if rv is not None else -1) >= self.lease_rv.get(name, -1):
+        rv_ = rv if rv is not None else -1
+        if rv_ > self.lease_rv.get(name, -1) or (rv_ == self.lease_rv.get(name, -1) and typ == "ADDED"):
             # the file that shows this Lease's newest version watches it (a restarted watch's list
             # names, again, the Lease of a kubelet that stopped before it)
             self.lease_rv[name] = rv if rv is not None else -1
@@ -615,6 +650,56 @@ class WatchAdapter:
         self._ev(items, {"t": self.t, "event": "kubelet_renew_lease", "node": name}, file, line)
         return items
 
+    # -- kube-controller-manager restarts ------------------------------------------------------------
+    def _kcm_lease(self, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
+        """kube-controller-manager's leader Lease (``kubectl get leases -A``): a new holder is a new
+        node lifecycle controller (another leader, or the same one restarted: the identity ends with
+        a per-process UUID), which starts once it holds the Lease."""
+        spec = obj.get("spec") or {}
+        holder = spec.get("holderIdentity")
+        prev, self.kcm_holder = self.kcm_holder, holder
+        if prev is None or holder == prev or not holder:
+            return []
+        when = spec.get("acquireTime") or spec.get("renewTime")
+        t = parse_time(when, "Lease spec.acquireTime", file, line) if isinstance(when, str) else self.t
+        return self._new_controller(max(t, self.t) + KCM_SYNC, f"kube-system/kube-controller-manager Lease "
+                                    f"taken by {holder}", file, line)
+
+    def _kcm_pod(self, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
+        """The kube-controller-manager static pod's container started again (restartCount, startedAt):
+        the new process takes the leader Lease when the old one's expires, then starts its controllers."""
+        started = None
+        for cs in ((obj.get("status") or {}).get("containerStatuses") or []):
+            run = ((cs or {}).get("state") or {}).get("running") if isinstance(cs, dict) else None
+            if isinstance(run, dict) and isinstance(run.get("startedAt"), str):
+                started = run["startedAt"]
+        meta = obj["metadata"]
+        key = f"{meta.get('namespace')}/{meta['name']}"
+        prev = self.kcm_started.get(key)
+        if started is None:
+            return []
+        self.kcm_started[key] = started
+        if prev is None or prev == started:
+            return []
+        t = parse_time(started, "containerStatuses startedAt", file, line)
+        return self._new_controller(max(t, self.t) + KCM_TAKEOVER, f"{key} restarted at {_fmt(t)}", file, line)
+
+    def _new_controller(self, start: float, why: str, file: str | None, line: int | None) -> list[Item]:
+        """A fresh grace for every Node now and again at ``start`` (when the new controller's first pass
+        can be: ``feed`` gives it then)."""
+        note = (f"a new node lifecycle controller ({why}): upstream's tryUpdateNodeHealth gives every Node "
+                "a fresh node-monitor-grace-period from its first pass")
+        if note not in self.notes:
+            self.notes.append(note)
+        self.fresh_at = max(self.fresh_at or start, start)
+        return self._fresh_grace(self.t, file, line)
+
+    def _fresh_grace(self, t: float, file: str | None, line: int | None) -> list[Item]:
+        items: list[Item] = []
+        for n in sorted(self.nodes):
+            self._ev(items, {"t": t, "event": "declare_node", "node": n}, file, line, fresh_grace=True)
+        return items
+
     def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
              listed: bool = False) -> list[Item]:
         """A Pod event: declared when first seen, bound when ``spec.nodeName`` appears, and removed at the
@@ -629,6 +714,9 @@ class WatchAdapter:
         node = spec.get("nodeName") or None
         prev = self.pods.get(key)
         items: list[Item] = []
+        if meta.get("namespace") == "kube-system" and typ != "DELETED" and (
+                (meta.get("labels") or {}).get("component") == "kube-controller-manager"):
+            items += self._kcm_pod(obj, file, line)
         if prev is None:
             if typ == "DELETED":
                 return []
@@ -889,8 +977,21 @@ def _deskew_leases(renew: dict[str, float], rv: dict[str, int]) -> tuple[dict[st
         return {}, None
     vals = [renew[n] for n in order]
     hi, lo = _isotonic(vals, upper=True), _isotonic(vals, upper=False)
-    moved = {n: hi[i] - vals[i] for i, n in enumerate(order) if abs(hi[i] - vals[i]) > SKEW_NOISE}
     moment = max(v if abs(v - vals[i]) > SKEW_NOISE else vals[i] for i, v in enumerate(lo))
+    fit = [h if abs(h - vals[i]) > SKEW_NOISE else vals[i] for i, h in enumerate(hi)]
+    # the first Lease written of those renewed in the last renew interval can have a clock behind with
+    # no earlier write to show it: the revisions written since it, at the rate of that interval's
+    # writes, say when it was written; a kubelet that stopped is further back than one interval
+    recent = [i for i, t in enumerate(fit) if t >= moment - LEASE_RENEW]
+    if len(recent) >= 2:
+        first = recent[0]
+        r0, t0 = rv[order[first]], fit[first]
+        rate = (rv[order[recent[-1]]] - r0) / max(fit[recent[-1]] - t0, 1.0)
+        for i in range(first):
+            est = t0 - (r0 - rv[order[i]]) / rate if rate > 0 else t0
+            if est >= moment - LEASE_RENEW - SKEW_NOISE and est - fit[i] > SKEW_NOISE:
+                fit[i] = est
+    moved = {n: fit[i] - vals[i] for i, n in enumerate(order) if fit[i] != vals[i]}
     return moved, moment
 
 
@@ -1095,9 +1196,11 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         # a leases-only (or pods-only) capture: a Lease says a kubelet renews, not what its Node is
         for k, why in (adapter._no_nodes() or {}).items():
             o.unchecked.setdefault(k, why)
-    rep.notes.extend(adapter.notes)
+    # (the report's notes are the oracle's once it is done)
+    notes = o.notes if o is not None else rep.notes
+    notes.extend(adapter.notes)
     if missing_rv[0]:
-        rep.notes.append("some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
+        notes.append("some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
                          "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)")
 
 
