@@ -670,6 +670,9 @@ class Oracle:
                     rec.alive_inferred = True
             for i, v in (extra.get("set") or {}).items():
                 s[i] = v
+            if not pre[_EXISTS] and NI["allocatable"] not in (extra.get("set") or {}):
+                # listed without status.allocatable (a Node written by hand, a fragment): not zero, unknown
+                s[NI["allocatable"]] = max(s[NI["capacity"]] - s[NI["reserved"]], 0)
             if s[_READY] != pre[_READY]:
                 s[_READY_CHANGED] = t  # when it changed before the listing is not known: no earlier
             # the properties' ghosts of a node first seen mid-life: its history is unknown, so a

@@ -82,6 +82,26 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
 ]
 
 
+#: public files (tests/data/public/README.md: repository, path, commit, what was kept)
+PUBLIC: list[tuple[str, int, set[str], set[str], set[str]]] = [
+    # a TKE 1.18 worker whose kubelet was stopped, and a Job pod tolerating its NoSchedule taints bound
+    # there (the scheduler filters taints only since 1.17). bug: the Node printed without
+    # status.allocatable was taken as allocatable 0 (allocatable-within-capacity)
+    (
+        "k8s-club-tke-kubelet-stopped",
+        0,
+        set(),
+        set(),
+        {
+            "silent-node-becomes-unknown",
+            "no-schedule-with-untolerated-taint",
+            "no-schedule-without-ready",
+            "allocatable-within-capacity",
+        },
+    ),
+]
+
+
 def _check(files: list[str]) -> tuple[int, dict[str, Any]]:
     res = CliRunner().invoke(main, ["check", "--format", "json", *files])
     return res.exit_code, json.loads(res.stdout)
@@ -101,6 +121,19 @@ def test_situations4_verdicts(name: str, code: int, violated: set[str], unchecke
         assert rep["coverage"][pid].startswith("not checked"), (pid, rep["coverage"][pid])
     for pid in violated | checked:
         assert rep["coverage"][pid] == "checked", (pid, rep["coverage"][pid])
+
+
+@pytest.mark.parametrize(("name", "code", "violated", "unchecked", "checked"), PUBLIC, ids=[c[0] for c in PUBLIC])
+def test_public_verdicts(name: str, code: int, violated: set[str], unchecked: set[str], checked: set[str]) -> None:
+    got, rep = _check(_all(DATA / "public" / name))
+    assert got == code, rep
+    assert rep["input_errors"] == [] and rep["ignored"] == {}
+    assert {v["property"] for v in rep["violations"]} == violated, [v["message"] for v in rep["violations"]]
+    for pid in unchecked:
+        assert rep["coverage"][pid].startswith("not checked"), (pid, rep["coverage"][pid])
+    for pid in violated | checked:
+        assert rep["coverage"][pid] == "checked", (pid, rep["coverage"][pid])
+    assert f"| {name} |" in (DATA / "public" / "README.md").read_text()
 
 
 def test_situations4_readme_lists_every_capture() -> None:
