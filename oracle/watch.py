@@ -240,7 +240,7 @@ class WatchAdapter:
                 elif kind == "Lease":
                     name = o["metadata"]["name"]
                     if name in leases:
-                        self.leases[name] = leases[name]
+                        self.leases[name] = renew_raw[name]  # as stamped: the next renewal is compared with it
                         self.lease_file[name] = file
                         lrv = _rv(o)
                         self.lease_rv[name] = lrv if lrv is not None else -1
@@ -640,7 +640,11 @@ class WatchAdapter:
         if not renew:
             return []
         t = parse_time(renew, "Lease spec.renewTime", file, line)
-        if self.leases.get(name) == t:
+        prev = self.leases.get(name)
+        if prev is not None and t <= prev:
+            # the node lifecycle controller counts a renewal only when renewTime is after the one it
+            # saved (savedLease.Spec.RenewTime.Before(observed)): a kubelet clock stepped back renews
+            # unseen until it passes it
             return []
         self.leases[name] = t
         self._src, self._fresh = name, t  # stamped by the kubelet's clock

@@ -39,6 +39,11 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
     ("clock-behind-node-dies", 0, set(), set(), HB),
     # a kubelet ahead that dies and is never marked is still caught, and so is an Unknown set while
     # it renews (no skew excuses either)
+    # a clock stepped back (NTP): the controller counts a renewal only when renewTime is after the saved
+    # one, so it marks the node Unknown while the kubelet renews with older times. bug:
+    # heartbeating-node-stays-known (and, the clock 60 s ahead before, silent-node-becomes-unknown on
+    # two other nodes)
+    ("clock-stepped-back", 0, set(), set(), HB),
     ("clock-ahead-never-marked", 1, {"silent-node-becomes-unknown"}, set(), set()),
     ("clock-ahead-marked-early", 1, {"heartbeating-node-stays-known"}, set(), set()),
     # -- kube-controller-manager: a new process or leader has no nodeHealth entry and takes now as

@@ -157,6 +157,45 @@ def clock_ahead_marked_early() -> Cluster:
     return c
 
 
+@scenario
+def clock_stepped_back() -> Cluster:
+    """worker-2's clock ran 60 s ahead and NTP steps it back at 100 s: its next renewals carry a
+    renewTime older than the last one. The controller counts a renewal only when renewTime is after
+    the one it saved (``savedLease.Spec.RenewTime.Before(observedLease.Spec.RenewTime)``), so it sees
+    none for 60 s, marks worker-2 Unknown when its grace runs out, and takes it back as the renewals
+    pass the saved time and the kubelet posts Ready again."""
+    c = Cluster(seed=405)
+    base(c)
+    c.start()
+    c.advance(100)
+    n = "worker-2"
+    lease = c.leases[n]
+    c.kubelet[n]["partitioned"] = True  # renewals by hand below
+    saved = lease["spec"]["renewTime"]
+    end = c.t + 60
+    while c.t + 10 <= end:
+        c.advance(c.t + 10)
+        lease["spec"]["renewTime"] = mts(c.t - 60)  # stepped back: older than the saved one
+        c.emit("MODIFIED", lease)
+        lease["spec"]["renewTime"] = saved  # the controller's view for the sim's monitor
+    c.advance(end)
+    c.kubelet[n]["partitioned"] = False
+    c.renew(n)
+    c.kubelet[n]["next_lease"] = c.t + 10
+    c.post_status(n, "True")
+    c.advance(c.t + 120)
+    _skew_before(c, n, 60, until=100)
+    return c
+
+
+def _skew_before(c: Cluster, node: str, secs: float, until: float) -> None:
+    """The kubelet of ``node`` stamped its Lease ``secs`` ahead up to ``until`` (its clock then stepped)."""
+    for t, kind, _typ, obj in c.out:
+        if kind == "Lease" and obj["metadata"]["name"] == node and t < until:
+            rt = dt.datetime.strptime(obj["spec"]["renewTime"], "%Y-%m-%dT%H:%M:%S.%fZ") + dt.timedelta(seconds=secs)
+            obj["spec"]["renewTime"] = rt.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
 # -- kube-controller-manager restarts -----------------------------------------------------------------
 def _kcm_lease(c: Cluster, holder: str, acquired: float, transitions: int) -> dict[str, Any]:
     return {
