@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from .events import normalise
-from .k8s import audit_objects, conditions, cpu_millis, parse_time
+from .k8s import LEASE_WATCH_QUIET, audit_objects, conditions, cpu_millis, parse_time
 from .record import InputError, Item, ObservedBinding, Sink, Violation
 from .source import close_source, feed_all, open_source
 
@@ -164,8 +164,6 @@ class AuditAdapter:
         """Nodes whose Lease writes were in a log that ended while the others go on (an API server's log
         shorter than the others', a rotation into a policy without Leases): their heartbeats are not
         in the input from then until one of their Lease writes is again."""
-        from .watch import LEASE_WATCH_QUIET
-
         items: list[Item] = []
         for f, since in list(self.ended.items()):
             if self.t <= since + LEASE_WATCH_QUIET:

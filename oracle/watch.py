@@ -40,6 +40,7 @@ from nodereg.model import declaration as d
 
 from .events import normalise
 from .k8s import (
+    LEASE_WATCH_QUIET,
     Listed,
     capture_timing,
     conditions,
@@ -59,9 +60,6 @@ from .source import close_source, feed_all, open_source
 #: request is stamped before it is committed, concurrent writes commit in any order, and Node
 #: conditions are stamped to the second. Beyond it the kubelet's clock runs ahead.
 SKEW_NOISE = 3.0
-#: How long after a Lease watch's last event the capture must go on before its kubelets' heartbeats
-#: count as unseen (two renew intervals: a live kubelet renews every 10 s)
-LEASE_WATCH_QUIET = 20.0
 #: A live kubelet renews its Lease every quarter of its 40 s leaseDurationSeconds (s)
 LEASE_RENEW = 10.0
 #: A new kube-controller-manager leader starts its controllers once its informers have synced (s)

@@ -72,6 +72,16 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
         set(),
         {"not-ready-taint-follows-not-ready", "registration-is-not-eligibility"},
     ),
+    # Ready=False (a CNI that crashed, a graceful shutdown): not-ready taints, evictions at 300 s; the
+    # shutdown node then Unknown, the NoExecute swap, the timer kept from the first NoExecute taint
+    ("cni-crash-existing-node", 0, set(), set(), {"not-ready-taint-follows-not-ready", "no-execute-eviction"}),
+    (
+        "graceful-shutdown-stays-down",
+        0,
+        set(),
+        set(),
+        HB | {"no-execute-eviction", "eviction-counted-from-first-noexecute-taint", "noexecute-swap-never-drops-all"},
+    ),
     ("hostname-override-node-replaced", 0, set(), set(), HB | {"no-execute-eviction"}),
     # -- audit logs
     # bug: a policy with `level: None` for Leases: the renewals of live kubelets are not in the log,

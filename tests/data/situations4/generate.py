@@ -580,6 +580,65 @@ def cni_not_ready_new_node() -> Cluster:
 
 
 @scenario
+def cni_crash_existing_node() -> Cluster:
+    """The CNI agent on worker-1 crashes: the kubelet posts Ready=False (NetworkPluginNotReady), the
+    controller adds not-ready:NoSchedule on the update and not-ready:NoExecute at its next pass; the
+    web pods (default 300 s) are evicted 300 s later, the DaemonSet pods stay; the agent recovers."""
+    c = Cluster(seed=436)
+    base(c)
+    c.start()
+    c.advance(20)
+    msg = (
+        "container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady "
+        "message:Network plugin returns error: cni plugin not initialized"
+    )
+    c.post_status("worker-1", "False", "KubeletNotReady", msg)
+    for _ in range(33):
+        c.advance(c.t + 10)
+        c.post_status("worker-1", "False", "KubeletNotReady", msg)
+    c.post_status("worker-1", "True")
+    c.advance(c.t + 60)
+    return c
+
+
+@scenario
+def graceful_shutdown_stays_down() -> Cluster:
+    """Graceful node shutdown of worker-2 (systemd inhibitor): the kubelet posts Ready=False "node is
+    shutting down", terminates its pods (Failed, DisruptionTarget TerminationByKubelet) and stops; the
+    machine stays off. 50 s after the last heartbeat the controller marks it Unknown and swaps the
+    not-ready taints for unreachable ones (NoExecute: add, then remove); the taint-eviction controller
+    deletes the terminated pods 300 s after the first NoExecute taint (the timer is kept across the
+    swap)."""
+    c = Cluster(seed=437)
+    base(c)
+    c.start()
+    c.advance(30)
+    n = "worker-2"
+    c.post_status(n, "False", "KubeletNotReady", "node is shutting down")
+    for key, p in list(c.pods.items()):
+        if p["spec"].get("nodeName") == n and key.startswith("default/"):
+            p["status"]["phase"] = "Failed"
+            p["status"]["reason"] = "Terminated"
+            p["status"]["message"] = "Pod was terminated in response to imminent node shutdown."
+            p["status"]["conditions"].append(
+                {
+                    "type": "DisruptionTarget",
+                    "status": "True",
+                    "lastProbeTime": None,
+                    "lastTransitionTime": ts(c.t + 1),
+                    "reason": "TerminationByKubelet",
+                    "message": "Pod was terminated in response to imminent node shutdown.",
+                }
+            )
+            c.t += 0.2
+            c.emit("MODIFIED", p)
+    c.advance(c.t + 25)
+    c.kubelet[n]["alive"] = False
+    c.advance(c.t + 420)
+    return c
+
+
+@scenario
 def hostname_override_node_replaced() -> Cluster:
     """A kubelet run with --hostname-override (Node `ip-10-0-1-23.eu-west-1.compute.internal`,
     label kubernetes.io/hostname `worker-9`): the machine is rebuilt under a new Node name; the old
