@@ -622,8 +622,14 @@ class WatchAdapter:
 
     def _lease(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         meta = obj["metadata"]
-        if meta.get("namespace") == "kube-system" and meta["name"] == "kube-controller-manager" and typ != "DELETED":
-            return self._kcm_lease(obj, file, line)
+        if meta.get("namespace") == "kube-system" and typ != "DELETED":
+            # the control plane's leader Leases, renewed every 2 s: its clock, a bound for a kubelet's
+            renew = (obj.get("spec") or {}).get("renewTime")
+            if isinstance(renew, str):
+                self._fresh = parse_time(renew, "Lease spec.renewTime", file, line)
+            if meta["name"] == "kube-controller-manager":
+                return self._kcm_lease(obj, file, line)
+            return []
         if meta.get("namespace", "kube-node-lease") != "kube-node-lease" or typ == "DELETED":
             return []
         name = meta["name"]

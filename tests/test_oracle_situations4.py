@@ -276,6 +276,23 @@ def test_lease_watch_stopped_early(tmp_path: Path) -> None:
     assert any("leases.json ended before the capture did" in n for n in rep["notes"]), rep["notes"]
 
 
+def test_lease_list_beside_node_watches(tmp_path: Path) -> None:
+    """`kubectl get leases -n kube-node-lease -o json` (a list, once) beside watches of Nodes and Pods.
+
+    bug: the kubelets' later renewals are in no input: every node was called silent a minute in
+    (silent-node-becomes-unknown); now their heartbeats are not judged after the list, and said so."""
+    files = _events(DATA / "realworld2" / "healthy-three-zones")
+    for stem, evs in files.items():
+        if stem == "leases":
+            items = [e["object"] for e in evs if e["type"] == "ADDED"]
+            (tmp_path / "leases-list.json").write_text(json.dumps({"apiVersion": "v1", "kind": "List", "items": items}))
+        else:
+            (tmp_path / f"{stem}.json").write_text("".join(json.dumps(e) + "\n" for e in evs))
+    code, rep = _check(sorted(str(p) for p in tmp_path.iterdir()))
+    assert (code, rep["violations"]) == (0, []), [v["message"] for v in rep["violations"]]
+    assert rep["coverage"]["silent-node-becomes-unknown"].startswith("not checked: the Lease of node cp-1")
+
+
 # -- list snapshots of kubelets whose clocks disagree -------------------------------------------------
 sys.path.insert(0, str(DATA / "realworld2"))
 
