@@ -779,6 +779,12 @@ class WatchAdapter:
             nv = self.nodes.get(bound, {}).get("vars", {}) if bound else {}
             noexec = nv.get("taint_not_ready_ne") or nv.get("taint_unreachable_ne") or (
                 nv.get("taint_custom") and nv.get("custom_effect") == "NoExecute")
+            # a plain delete (no DisruptionTarget) on a NoExecute-tainted node is the taint-eviction
+            # controller's only if it could act on the pod: not one that tolerates every NoExecute taint
+            # there for ever (a DaemonSet rollout, kubectl delete)
+            if by_taint is None and noexec and pod_bits(prev["tolerations"], _taint_list(self.nodes[bound]["obj"]),
+                                                        self.gates).get("tolerates_forever"):
+                noexec = False
             if bound and bound in self.nodes and (by_taint or (by_taint is None and noexec)):
                 self._ev(items, {"t": t, "event": "taint_eviction_evict_pod", "node": bound, "pod": key}, file, line)
             self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)

@@ -61,6 +61,9 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
     ("leases-other-namespaces-never-marked", 1, {"silent-node-becomes-unknown"}, set(), set()),
     # -- taints and pods
     ("many-custom-taints-daemonsets", 0, set(), set(), {"no-execute-eviction", "no-schedule-with-untolerated-taint"}),
+    # bug: a DaemonSet rollout's plain delete of a pod tolerating the node's NoExecute taint for ever was
+    # read as the taint-eviction controller's (eviction-only-when-due)
+    ("daemonset-rollout-on-noexecute-node", 0, set(), set(), {"eviction-only-when-due"}),
     ("drain-blocked-by-pdb", 0, set(), set(), {"no-schedule-when-cordoned", "condition-taints-follow-conditions"}),
     # a taint present when the capture starts: tolerationSeconds count no later than the capture's start
     ("toleration-seconds-end-mid-capture", 0, set(), set(), {"no-execute-eviction"}),

@@ -451,6 +451,54 @@ def many_custom_taints_daemonsets() -> Cluster:
 
 
 @scenario
+def daemonset_rollout_on_noexecute_node() -> Cluster:
+    """A DaemonSet rolling update on a node that carries a NoExecute taint its pods tolerate for ever
+    (a dedicated `ml-only=true:NoExecute` node; a NotReady node's not-ready:NoExecute is the same):
+    the DaemonSet controller deletes the old pod (a plain graceful delete: no DisruptionTarget) and
+    creates the new one, bound to the node. Nobody evicted anything."""
+    c = Cluster(seed=438)
+    base(c)
+    c.add_node(
+        "gpu-1",
+        zone="eu-west-1a",
+        cpu="32",
+        taints=[{"key": "ml-only", "value": "true", "effect": "NoExecute", "timeAdded": ts(-86400)}],
+    )
+    c.pod(
+        "kube-system",
+        "node-exporter-g5q1k",
+        "gpu-1",
+        kind="ds",
+        tolerations=[{"operator": "Exists"}],
+        labels={"app": "node-exporter"},
+    )
+    c.start()
+    c.advance(30)
+    c.delete_pod("kube-system/node-exporter-g5q1k")
+    c.advance(c.t + 10)
+    new = c.pod(
+        "kube-system",
+        "node-exporter-h7w2m",
+        None,
+        kind="ds",
+        created=c.t,
+        tolerations=[{"operator": "Exists"}],
+        labels={"app": "node-exporter"},
+    )
+    new["spec"]["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"][0][
+        "matchFields"
+    ][0]["values"] = ["gpu-1"]
+    c.t += 0.5
+    new["spec"]["nodeName"] = "gpu-1"
+    new["status"]["conditions"] = [
+        {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}
+    ]
+    c.emit("MODIFIED", new)
+    c.advance(c.t + 60)
+    return c
+
+
+@scenario
 def drain_blocked_by_pdb() -> Cluster:
     """kubectl drain worker-1 with a PodDisruptionBudget (minAvailable 2 of 2) on its database pods:
     the cordon, one eviction that goes through, then the Eviction API answers 429 for the others
