@@ -626,7 +626,8 @@ class WatchAdapter:
             # the control plane's leader Leases, renewed every 2 s: its clock, a bound for a kubelet's
             renew = (obj.get("spec") or {}).get("renewTime")
             if isinstance(renew, str):
-                self._fresh = parse_time(renew, "Lease spec.renewTime", file, line)
+                with contextlib.suppress(InputError):  # not a node's: a bad one is no input error
+                    self._fresh = parse_time(renew, "Lease spec.renewTime", file, line)
             if meta["name"] == "kube-controller-manager":
                 return self._kcm_lease(obj, file, line)
             return []
@@ -669,7 +670,10 @@ class WatchAdapter:
         if prev is None or holder == prev or not holder:
             return []
         when = spec.get("acquireTime") or spec.get("renewTime")
-        t = parse_time(when, "Lease spec.acquireTime", file, line) if isinstance(when, str) else self.t
+        t = self.t
+        if isinstance(when, str):
+            with contextlib.suppress(InputError):
+                t = parse_time(when, "Lease spec.acquireTime", file, line)
         return self._new_controller(max(t, self.t) + KCM_SYNC, f"kube-system/kube-controller-manager Lease "
                                     f"taken by {holder}", file, line)
 
@@ -677,8 +681,10 @@ class WatchAdapter:
         """The kube-controller-manager static pod's container started again (restartCount, startedAt):
         the new process takes the leader Lease when the old one's expires, then starts its controllers."""
         started = None
-        for cs in ((obj.get("status") or {}).get("containerStatuses") or []):
-            run = ((cs or {}).get("state") or {}).get("running") if isinstance(cs, dict) else None
+        statuses = (obj.get("status") or {}).get("containerStatuses")
+        for cs in statuses if isinstance(statuses, list) else ():
+            state = cs.get("state") if isinstance(cs, dict) else None
+            run = state.get("running") if isinstance(state, dict) else None
             if isinstance(run, dict) and isinstance(run.get("startedAt"), str):
                 started = run["startedAt"]
         meta = obj["metadata"]
@@ -689,7 +695,9 @@ class WatchAdapter:
         self.kcm_started[key] = started
         if prev is None or prev == started:
             return []
-        t = parse_time(started, "containerStatuses startedAt", file, line)
+        t = self.t
+        with contextlib.suppress(InputError):
+            t = parse_time(started, "containerStatuses startedAt", file, line)
         return self._new_controller(max(t, self.t) + KCM_TAKEOVER, f"{key} restarted at {_fmt(t)}", file, line)
 
     def _new_controller(self, start: float, why: str, file: str | None, line: int | None) -> list[Item]:
