@@ -71,8 +71,9 @@ NOT_JUDGED_ON_CAPTURES = {
     "eviction-not-early": "a capture does not show when the taint-eviction controller started the pod's timer",
     "scheduler-binds-what-its-filters-admit": "it is about what the scheduler's filters admit, which a capture "
     "shows only as bindings that did happen",
-    "no-unknown-before-grace": "a capture dates heartbeats by the kubelet's clock, not by the controller's probe "
-    "time; heartbeating-node-stays-known judges an early Unknown of a live kubelet",
+    "no-unknown-before-grace": "a capture shows when a heartbeat was written (to within the kubelets' clock "
+    "noise), not when the controller saw it (its probe time); heartbeating-node-stays-known judges an early "
+    "Unknown of a live kubelet",
 }
 #: Two properties that one overstaying pod breaks together (eviction-counted-from-first-noexecute-taint
 #: counts from its first NoExecute taint, no-execute-eviction from each taint's own start): a pod's
