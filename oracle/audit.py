@@ -36,10 +36,10 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from .events import normalise
-from .k8s import audit_objects, conditions, cpu_millis, parse_time
+from .k8s import LEASE_WATCH_QUIET, audit_objects, conditions, cpu_millis, parse_time
 from .record import InputError, Item, ObservedBinding, Sink, Violation
 from .source import close_source, feed_all, open_source
 
@@ -95,6 +95,13 @@ class AuditAdapter:
         #: per node created in the log, the controller-written (NoSchedule, NoExecute) taint keys last seen
         self.nlc_taints: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self.t = 0.0
+        #: per node, the log its Lease was last written in; per log that ended (``LogEnd``), since when
+        self.lease_file: dict[str, str | None] = {}
+        self.ended: dict[str, float] = {}
+        self.notes: list[str] = []
+        #: per log, when its first event was; the logs that ended
+        self.first: dict[str, float] = {}
+        self.done: set[str] = set()
 
     def _ev(self, out: list[Item], ev: dict[str, Any], file: str | None, line: int | None) -> None:
         node = ev.get("node")
@@ -102,7 +109,10 @@ class AuditAdapter:
                 "kubelet_register_node", "kubelet_request_certificate", "csr_approver_approve",
                 "kubelet_obtain_certificate"):
             self._unseen(node)  # (a TLS bootstrap comes before the Node's creation)
-        out.append(normalise(ev, file, line))
+        rec = normalise(ev, file, line)
+        # a node's heartbeats are judged once one of its Lease writes is in the log (audit policies
+        # often leave Leases out: their renewals are then not in it, and the node is not silent)
+        out.append(rec._replace(extra={**(rec.extra or {}), "hb_gate": True}))
 
     def _blind(self, props: tuple[str, ...], why: str) -> None:
         """Properties the log cannot show from here on (said at once: nothing is reported for them)."""
@@ -132,6 +142,46 @@ class AuditAdapter:
         out.append(Violation(-1, line, file, node, None, prop, msg, self.t, event))
 
     def feed(self, ev: Any, file: str | None, line: int | None) -> list[Item]:
+        if isinstance(ev, LogEnd):
+            # only a log that ran beside another one still going (the API servers of an HA control
+            # plane, each logging the requests it served): a log that another one follows (logrotate's
+            # audit.log after audit.log.1) goes on in it, and a node missing there has stopped renewing
+            self.done.add(ev.file)
+            beside = any(f not in self.done and t < self.t for f, t in self.first.items())
+            if beside and any(f == ev.file for f in self.lease_file.values()):
+                self.ended[ev.file] = self.t
+            return []
+        if file is not None and file not in self.first:
+            first = _audit_time(ev)
+            self.first[file] = first if first > float("-inf") else self.t
+        t0 = self.t
+        out = self._feed(ev, file, line)
+        if self.ended:
+            return self._unseen_renewals(t0, file, line) + out
+        return out
+
+    def _unseen_renewals(self, t0: float, file: str | None, line: int | None) -> list[Item]:
+        """Nodes whose Lease writes were in a log that ended while the others go on (an API server's log
+        shorter than the others', a rotation into a policy without Leases): their heartbeats are not
+        in the input from then until one of their Lease writes is again."""
+        items: list[Item] = []
+        for f, since in list(self.ended.items()):
+            if self.t <= since + LEASE_WATCH_QUIET:
+                continue
+            del self.ended[f]
+            gone = sorted(n for n, lf in self.lease_file.items() if lf == f)
+            for n in gone:
+                self.lease_file[n] = None
+                if n in self.nlc_taints:
+                    rec = normalise({"t": t0, "event": "declare_node", "node": n}, file, line)
+                    items.append(rec._replace(extra={**(rec.extra or {}), "unseen_heartbeats": since}))
+            if gone:
+                self.notes.append(f"{f} ended at {_t(since)} while the other audit logs go on: the Lease writes "
+                                  f"of {', '.join(gone[:5])}{' ...' if len(gone) > 5 else ''} were in it, so "
+                                  "their heartbeats are not judged from then until one is seen again")
+        return items
+
+    def _feed(self, ev: Any, file: str | None, line: int | None) -> list[Item]:
         if not isinstance(ev, dict) or ev.get("kind") != "Event" or not str(ev.get("apiVersion", "")).startswith(
                 "audit.k8s.io/"):
             raise InputError('expected an audit.k8s.io/v1 Event object (kind "Event")', file, line)
@@ -195,6 +245,8 @@ class AuditAdapter:
             elif as_node:
                 self._ensure_cert(out, as_node, t, file, line)
                 self._ev(out, {"t": t, "event": "kubelet_renew_lease", "node": as_node}, file, line)
+                if file is not None:
+                    self.lease_file[as_node] = file
             return out
         if res == "pods" and sub == "binding" and verb == "create":
             target = (req.get("target") or {}).get("name")
@@ -447,7 +499,23 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         finally:
             close_source(f)
 
+    def ended(it: Iterator[tuple[float, int, str, int, Any]]) -> Iterator[tuple[float, int, str, int, Any]]:
+        last = None
+        for x in it:
+            last = x
+            yield x
+        if last is not None:
+            yield (last[0], last[1] + 1, last[2], last[3], LogEnd(last[2]))
+
     streams = [read(p) for p in paths]
-    merged = streams[0] if len(streams) == 1 else heapq.merge(*streams, key=lambda x: x[0])
+    merged = streams[0] if len(streams) == 1 else heapq.merge(*(ended(s) for s in streams), key=lambda x: x[0])
     yield from feed_all(adapter.feed, ((name, line, obj) for _t, _seq, name, line, obj in merged))
+    o = getattr(rep, "oracle", None)
+    (o.notes if o is not None else rep.notes).extend(adapter.notes)
     _preexisting(adapter, rep)
+
+
+class LogEnd(NamedTuple):
+    """Merged after a log's last event: it shows nothing more."""
+
+    file: str

@@ -71,8 +71,9 @@ NOT_JUDGED_ON_CAPTURES = {
     "eviction-not-early": "a capture does not show when the taint-eviction controller started the pod's timer",
     "scheduler-binds-what-its-filters-admit": "it is about what the scheduler's filters admit, which a capture "
     "shows only as bindings that did happen",
-    "no-unknown-before-grace": "a capture dates heartbeats by the kubelet's clock, not by the controller's probe "
-    "time; heartbeating-node-stays-known judges an early Unknown of a live kubelet",
+    "no-unknown-before-grace": "a capture shows when a heartbeat was written (to within the kubelets' clock "
+    "noise), not when the controller saw it (its probe time); heartbeating-node-stays-known judges an early "
+    "Unknown of a live kubelet",
     "requested-is-sum-of-bound-requests": "the scheduler's NodeInfo.Requested is not in a capture: the oracle "
     "counts it from the pods bound there, and bound-requests-fit-allocatable judges that sum",
     "status-posts-spaced-by-update-frequency": "a real kubelet posts faster while it starts (fastStatusUpdateOnce, "
@@ -213,6 +214,8 @@ class Oracle:
         #: heartbeat property -> nodes for which it would have been judged without their Lease
         self.unchecked_nodes: dict[str, set[str]] = {}
         self.lease_seen = False  # some node's Lease is in the input
+        #: nodes whose Lease the input stopped showing (its watch or log ended), since when
+        self.unseen_since: dict[str, float] = {}
         # Attribution of missed deadlines (readers of real captures set ``attribute``): a node whose
         # deadline has passed is judged at the first event of *any* node after it, so the violation
         # names that event's line and the deadline, not the node's own next event much later.
@@ -527,8 +530,16 @@ class Oracle:
                     r.hb_gated for r in self.nodes.values()):
                 why = NO_LEASE_STREAM.split(":")[0]
             elif p.id in self._hb_props and gated:
-                why = (f"no Lease seen for node {', '.join(gated[:5])}{' ...' if len(gated) > 5 else ''} "
-                       f"(checked for the other {len(self.nodes) - len(gated)})")
+                never = [n for n in gated if n not in self.unseen_since]
+                later = [n for n in gated if n in self.unseen_since]
+                parts = []
+                if never:
+                    parts.append(f"no Lease seen for node {', '.join(never[:5])}{' ...' if len(never) > 5 else ''}")
+                if later:
+                    parts.append(f"the Lease of node {', '.join(later[:5])}{' ...' if len(later) > 5 else ''} is "
+                                 f"not in the input after {fmt_time(min(self.unseen_since[n] for n in later))}")
+                why = "; ".join(parts)
+                why += f" (checked for the other {len(self.nodes) - len(gated)})"
             else:
                 out[p.id] = "checked"
                 continue
@@ -603,6 +614,29 @@ class Oracle:
                 rec.s[NI["capacity"]] = int(extra.get("capacity", rec.s[NI["capacity"]]))
                 rec.s[NI["reserved"]] = int(extra.get("reserved", rec.s[NI["reserved"]]))
                 rec.due = -INF
+            elif extra.get("fresh_grace"):
+                # a new node lifecycle controller (kube-controller-manager restarted, another leader):
+                # upstream's tryUpdateNodeHealth takes now as the probe and Ready transition time of
+                # a Node it has no entry for, so its grace and its taint passes start again from here
+                self._advance(rec, t)
+                s = rec.s
+                for i in (_HB, _READY_CHANGED):
+                    if s[i] < t:
+                        s[i] = t
+                        for pi, _ in self._timed:
+                            if i in self._timed_reads[pi.id]:
+                                rec.changed[pi.id] = t
+                if rec.unsynced_since is not None:
+                    rec.unsynced_since = max(rec.unsynced_since, t)
+                self._after(rec, t)
+            elif extra.get("unseen_heartbeats"):
+                # the input shows this node's Lease no more (its watch ended): its heartbeats are
+                # unknown from here until a renewal is seen again
+                self._advance(rec, t)
+                rec.hb_gated = True
+                since = extra["unseen_heartbeats"]
+                self.unseen_since[node] = float(since) if type(since) in (int, float) else t
+                self._after(rec, t)
             elif extra.get("adopt"):
                 # what a reader saw change on the Node that no model event does (NetworkUnavailable
                 # turning True on a registered Node): taken as it is; the taint pass then follows
@@ -644,6 +678,9 @@ class Oracle:
                     rec.alive_inferred = True
             for i, v in (extra.get("set") or {}).items():
                 s[i] = v
+            if not pre[_EXISTS] and NI["allocatable"] not in (extra.get("set") or {}):
+                # listed without status.allocatable (a Node written by hand, a fragment): not zero, unknown
+                s[NI["allocatable"]] = max(s[NI["capacity"]] - s[NI["reserved"]], 0)
             if s[_READY] != pre[_READY]:
                 s[_READY_CHANGED] = t  # when it changed before the listing is not known: no earlier
             # the properties' ghosts of a node first seen mid-life: its history is unknown, so a

@@ -16,6 +16,9 @@ from nodereg.model import declaration as d
 from .record import InputError
 
 MAX_OBJECT = 16 << 20  # bytes of one JSON object in a stream
+#: How long after a Lease watch's (or audit log's) last event the input must go on before its
+#: kubelets' heartbeats count as unseen (two renew intervals: a live kubelet renews every 10 s)
+LEASE_WATCH_QUIET = 20.0
 
 
 def parse_time(v: Any, what: str, file: str | None, line: int | None) -> float:

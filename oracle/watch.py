@@ -30,15 +30,17 @@ change; ``expect`` carries the observed fields so that an outcome the model forb
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import itertools
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from nodereg.model import declaration as d
 
 from .events import normalise
 from .k8s import (
+    LEASE_WATCH_QUIET,
     Listed,
     capture_timing,
     conditions,
@@ -51,8 +53,20 @@ from .k8s import (
     watch_objects,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink
+from .record import fmt_time as _fmt
 from .source import close_source, feed_all, open_source
 
+#: How much later than a write after it a kubelet's stamp may be and still be taken as it is (s): a
+#: request is stamped before it is committed, concurrent writes commit in any order, and Node
+#: conditions are stamped to the second. Beyond it the kubelet's clock runs ahead.
+SKEW_NOISE = 3.0
+#: A live kubelet renews its Lease every quarter of its 40 s leaseDurationSeconds (s)
+LEASE_RENEW = 10.0
+#: A new kube-controller-manager leader starts its controllers once its informers have synced (s)
+KCM_SYNC = 5.0
+#: A restarted kube-controller-manager process waits for its old leader Lease to expire (15 s, the
+#: default --leader-elect-lease-duration; retried every 2 s) before it starts its controllers (s)
+KCM_TAKEOVER = 15.0 + 2.0 + KCM_SYNC
 CREDENTIALS = ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate")
 CONDITION_TAINTS = ("taint_not_ready_ns", "taint_unreachable_ns", "taint_unschedulable", "taint_memory_pressure",
                     "taint_network_unavailable")
@@ -125,12 +139,38 @@ class WatchAdapter:
         self.t = 0.0
         #: a Node object was read (else, a leases-only or pods-only capture, nothing about nodes is judged)
         self.saw_node = False
+        #: kubelet clock skew (see ``feed``): look one stamped event ahead (``watch_events``; never in
+        #: ``oracle --stdio``, which answers each line at once)
+        self.deskew = False
+        self._held: list[Item] = []
+        self._held_src: str | None = None
+        self._held_top = float("-inf")
+        #: per kubelet, how far ahead of the other writers' clocks its stamps were seen (a lower bound)
+        self.ahead: dict[str, float] = {}
+        self._src: str | None = None
+        self._fresh: float | None = None
+        self._raw: float | None = None
+        #: per node, the file its Lease was last renewed in; per file whose watch ended, since when
+        self.lease_file: dict[str, str | None] = {}
+        self.ended: dict[str, float] = {}
+        self.lease_rv: dict[str, int] = {}
+        #: kube-controller-manager: its leader Lease's holder, its pods' container start times, and when a
+        #: new one's node lifecycle controller may first run (a fresh grace is given then)
+        self.kcm_holder: str | None = None
+        self.kcm_started: dict[str, str] = {}
+        self.fresh_at: float | None = None
+        #: notes for the report (a Lease watch that ended before the capture did)
+        self.notes: list[str] = []
+        #: per node, how much its kubelet's stamps in the list snapshot were moved (``_deskew_leases``)
+        self.shift: dict[str, float] = {}
 
     # -- time ------------------------------------------------------------------------------------
     def _time(self, *cands: Any, file: str | None, line: int | None) -> float:
+        self._raw = None
         for c in cands:
             if c:
                 t = parse_time(c, "timestamp", file, line)
+                self._raw = t
                 self.t = max(self.t, t)
                 return self.t
         return self.t
@@ -159,15 +199,35 @@ class WatchAdapter:
                 if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
                     raise InputError(f"{obj.get('kind') or 'object'}: missing metadata.name", file, line)
                 objs.append((obj, file, line))
-        start = max((object_time(o) for o, _, _ in objs), default=float("-inf"))
-        if start > float("-inf"):
-            self.t = max(self.t, start)
         leases: dict[str, float] = {}
+        lease_rv: dict[str, int] = {}
         for o, file, line in objs:
             if o.get("kind") == "Lease" and (o["metadata"].get("namespace") or "kube-node-lease") == "kube-node-lease":
                 renew = (o.get("spec") or {}).get("renewTime") if isinstance(o.get("spec"), dict) else None
                 if renew:
                     leases[o["metadata"]["name"]] = parse_time(renew, "Lease spec.renewTime", file, line)
+                    rv = _rv(o)
+                    if rv is not None:
+                        lease_rv[o["metadata"]["name"]] = rv
+        renew_raw = dict(leases)
+        self.shift, moment = _deskew_leases(leases, lease_rv)
+        for name, dt_ in self.shift.items():
+            leases[name] += dt_
+
+        def when(o: dict[str, Any]) -> float:
+            # the moment of the list: its latest stamp, the node Leases' read in the order of their writes
+            if o.get("kind") == "Lease" and moment is not None and o["metadata"]["name"] in lease_rv:
+                return moment
+            t = object_time(o)
+            name = o["metadata"]["name"]
+            if o.get("kind") == "Node" and moment is not None and name in lease_rv and t > moment + SKEW_NOISE:
+                # its kubelet's status post, stamped by the same clock as its Lease
+                t = max(moment, t - max(0.0, renew_raw[name] - moment))
+            return t
+
+        start = max((when(o) for o, _, _ in objs), default=float("-inf"))
+        if start > float("-inf"):
+            self.t = max(self.t, start)
         out: list[Item] = []
         order = {"Node": 0, "Lease": 1, "Pod": 2}
         for o, file, line in sorted(objs, key=lambda x: order.get(str(x[0].get("kind")), 3)):
@@ -178,11 +238,16 @@ class WatchAdapter:
                 elif kind == "Lease":
                     name = o["metadata"]["name"]
                     if name in leases:
-                        self.leases[name] = leases[name]
+                        self.leases[name] = renew_raw[name]  # as stamped: the next renewal is compared with it
+                        self.lease_file[name] = file
+                        lrv = _rv(o)
+                        self.lease_rv[name] = lrv if lrv is not None else -1
                         if name not in self.nodes:
                             out += self._lease("ADDED", o, file, line)
                 elif kind == "Pod":
                     out += self._pod("ADDED", o, file, line, listed=True)
+                if kind == "Lease" and o["metadata"].get("namespace") == "kube-system":
+                    out += self._lease("ADDED", o, file, line)
             except (AttributeError, TypeError, KeyError) as exc:
                 raise InputError(f"{kind} {o['metadata'].get('name')}: unexpected field shape ({exc})", file,
                                  line) from None
@@ -196,6 +261,122 @@ class WatchAdapter:
 
     # -- one watch event ---------------------------------------------------------------------------
     def feed(self, item: Any, file: str | None, line: int | None) -> list[Item]:
+        """One watch event's model events; with ``deskew``, a kubelet's clock ahead is not believed.
+
+        A Lease's ``renewTime`` and a status post's ``lastHeartbeatTime`` are stamped by the
+        kubelet's own clock. The node lifecycle controller does not use them as times: it keeps its
+        own ``probeTimestamp``, its clock when it *saw* them change (``tryUpdateNodeHealth``), so a
+        kubelet whose clock runs ahead gets the full grace period. Here the order of the history
+        (resourceVersion) stands for the controller's view: a kubelet-stamped event later than the
+        capture's clock is held until the next event another writer stamped (another kubelet, the
+        controller, the API server), and happened no later than that one; how far ahead the kubelet
+        was seen is kept and taken off its later stamps. A clock behind needs nothing: an event is
+        never dated before the one it follows.
+        """
+        if isinstance(item, StreamEnd):
+            if any(f == item.file for f in self.lease_file.values()):
+                self.ended[item.file] = self.t
+            return []
+        t0 = self.t
+        watched = dict(self.lease_file) if self.ended else self.lease_file
+        items = self._fresh_due(self.feed_skewed(item, file, line))
+        if self.ended:
+            # read first: its time says whether the ended watch's renewals are overdue (the gate
+            # goes before its events, at the time before them, for the Leases watched before it)
+            now = max([self.t, self._held_top,
+                       *(it.t for it in items if isinstance(it, EventRecord | ObservedBinding))])
+            return self._unseen_renewals(t0, now, watched, file, line) + items
+        return items
+
+    def _fresh_due(self, items: list[Item]) -> list[Item]:
+        """The new controller's first pass, before the first event after it."""
+        if self.fresh_at is None:
+            return items
+        first = next((it.t for it in items if isinstance(it, EventRecord | ObservedBinding)), None)
+        if first is None or first < self.fresh_at:
+            return items
+        at, self.fresh_at = self.fresh_at, None
+        return self._fresh_grace(at, None, None) + items
+
+    def _unseen_renewals(self, t0: float, now: float, watched: dict[str, str | None], file: str | None,
+                         line: int | None) -> list[Item]:
+        """Nodes renewed only in a Lease watch that ended while the capture goes on: their heartbeats
+        are unseen from then on (not judged until a renewal is seen again, e.g. the watch restarted)."""
+        items: list[Item] = []
+        for f, since in list(self.ended.items()):
+            if now <= since + LEASE_WATCH_QUIET:
+                continue
+            del self.ended[f]
+            gone = sorted(n for n, lf in watched.items() if lf == f)
+            for n in gone:
+                if self.lease_file.get(n) == f:
+                    self.lease_file[n] = None
+                if n in self.nodes:
+                    self._ev(items, {"t": t0, "event": "declare_node", "node": n}, file, line,
+                             unseen_heartbeats=since)
+            if gone:
+                self.notes.append(f"the Lease watch {f} ended before the capture did (its last event at "
+                                  f"{_fmt(since)}): the heartbeats of {', '.join(gone[:5])}"
+                                  f"{' ...' if len(gone) > 5 else ''} are not judged from then until a renewal "
+                                  "is seen again")
+        return items
+
+    def feed_skewed(self, item: Any, file: str | None, line: int | None) -> list[Item]:
+        if not self.deskew:
+            return self._read(item, file, line)
+        self._src = self._fresh = None
+        t0 = self.t
+        items = self._read(item, file, line)
+        src, fresh = self._src, self._fresh
+        t_after = self.t
+        out: list[Item] = []
+        if self._held and src != self._held_src:
+            # another writer's event: the held ones came before it, no later than its stamp (one with
+            # no stamp of its own, a cordon, bounds nothing: their own times, less how far ahead the
+            # kubelet was seen)
+            self.t = t0
+            out = self._release(fresh if fresh is not None else float("inf"))
+            t0 = self.t
+            t_after = max(t_after, t0)
+            items = [it._replace(t=t0) if isinstance(it, EventRecord | ObservedBinding) and it.t < t0 else it
+                     for it in items]
+        if src is not None and ((fresh is not None and fresh > t0) or src == self._held_src):
+            # stamped by kubelet ``src`` ahead of the capture's clock (or after such an event of it): held
+            self.t = t0
+            self._held += items
+            self._held_src = src
+            if fresh is not None:
+                self._held_top = max(self._held_top, fresh)
+            return out
+        self.t = t_after
+        return out + items
+
+    def _release(self, bound: float) -> list[Item]:
+        """The held events of one kubelet, dated no later than ``bound`` (another writer's later stamp)."""
+        src, held = self._held_src, self._held
+        self._held, self._held_src = [], None
+        assert src is not None
+        off = self.ahead.get(src, 0.0)
+        if self._held_top - off > bound + SKEW_NOISE:
+            off = self.ahead[src] = self._held_top - bound
+        self._held_top = float("-inf")
+        out: list[Item] = []
+        for it in held:
+            if isinstance(it, EventRecord | ObservedBinding):
+                t = it.t - off
+                t = max(self.t, bound if t > bound + SKEW_NOISE else t)
+                self.t = t
+                it = it._replace(t=t)
+            out.append(it)
+        return out
+
+    def flush(self) -> list[Item]:
+        """What is still held at the end of the input (no later stamp to bound it)."""
+        if not self._held:
+            return []
+        return self._release(float("inf"))
+
+    def _read(self, item: Any, file: str | None, line: int | None) -> list[Item]:
         if not isinstance(item, dict):
             raise InputError("expected a watch event object {\"type\", \"object\"}", file, line)
         if item.get("kind") == "List" and isinstance(item.get("items"), list):
@@ -258,6 +439,8 @@ class WatchAdapter:
         status = obj.get("status") or {}
         if prev is None:
             t = self._time(meta.get("creationTimestamp"), file=file, line=line)
+            if typ == "ADDED" and not listed:
+                self._fresh = self._raw  # created now: the API server's clock
             cap = cpu_millis((status.get("capacity") or {}).get("cpu"))
             alloc = cpu_millis((status.get("allocatable") or {}).get("cpu"))
             # a Node created during the capture is a registration; the kubelet creates it with its
@@ -299,7 +482,7 @@ class WatchAdapter:
                     lease = self.leases[name]
                 posted = [parse_time(c["lastHeartbeatTime"], f"condition {k} lastHeartbeatTime", file, line)
                           for k, c in conds.items() if isinstance(c.get("lastHeartbeatTime"), str)]
-                status_post = max(posted) if posted else None
+                status_post = max(posted) + self.shift.get(name, 0.0) if posted else None
                 seen = [x for x in (status_post, lease) if x is not None]
                 hb_extra: dict[str, Any] = {}
                 if seen:
@@ -331,6 +514,7 @@ class WatchAdapter:
             cur[k] = old[k]
         steps: list[tuple[dict[str, Any], tuple[str, ...]]] = []
         hb = ready_c.get("lastHeartbeatTime")
+        kubelet_stamp: float | None = None
         if cur["network_unavailable"] and not old["network_unavailable"]:
             # NetworkUnavailable turned True on a registered Node (the route controller failed to
             # create its route, a CNI plugin): no model event does that, so it is taken as observed;
@@ -345,17 +529,23 @@ class WatchAdapter:
                 cur["memory_pressure"] != old["memory_pressure"] and cur["ready"] in ("True", "False")):
             if cur["ready"] == "Unknown":
                 t = self._time(ready_c.get("lastTransitionTime"), file=file, line=line)
+                self._fresh = self._raw  # the controller's clock
                 steps.append(({"t": t, "event": "nlc_monitor_node_health", "node": name, "marks_unknown": True},
                               ("ready",)))
             elif cur["ready"] in ("True", "False"):
                 t = self._time(hb, ready_c.get("lastTransitionTime"), file=file, line=line)
+                kubelet_stamp = self._raw
                 self._creds_steps(steps, name, t)
                 steps.append(({"t": t, "event": "kubelet_post_status", "node": name,
                                "ready": cur["ready"] == "True", "memory_pressure": cur["memory_pressure"]},
                               ("ready", "memory_pressure")))
         t = self._time(*_managed_times(obj), file=file, line=line)
         if old["network_unavailable"] and not cur["network_unavailable"]:
-            steps.append(({"t": t, "event": "cloud_route_created", "node": name}, ("network_unavailable",)))
+            # the route controller stamps the condition it sets False (RouteCreated)
+            nu = conds.get("NetworkUnavailable") or {}
+            tr = self._time(nu.get("lastTransitionTime"), *_managed_times(obj), file=file, line=line)
+            self._fresh = self._raw if self._fresh is None else self._fresh
+            steps.append(({"t": tr, "event": "cloud_route_created", "node": name}, ("network_unavailable",)))
         if cur["unschedulable"] != old["unschedulable"]:
             steps.append(({"t": t, "event": "admin_cordon" if cur["unschedulable"] else "admin_uncordon",
                            "node": name}, ("unschedulable",)))
@@ -369,6 +559,7 @@ class WatchAdapter:
                 # kubectl taint stamps a NoExecute taint's timeAdded: when its pods' eviction timers
                 # start (kubectl hides managedFields by default, so often the only time there is)
                 ta = self._time(*_new_taint_times(obj, prev["obj"]), *_managed_times(obj), file=file, line=line)
+                self._fresh = self._raw if self._fresh is None else self._fresh
                 steps.append(({"t": ta, "event": "admin_taint_node", "node": name,
                                "taint_effect": cur["custom_effect"]}, ("taint_custom", "custom_effect")))
         if any(cur.get(k) != old.get(k) for k in CONDITION_TAINTS):
@@ -384,6 +575,11 @@ class WatchAdapter:
             if retol:
                 tr = self._time(*_managed_times(obj), file=file, line=line)
                 self._ev(items, {"t": tr, "event": "declare_node", "node": name}, file, line, **retol)
+        new_taints = _new_taint_times(obj, prev["obj"])
+        if self._fresh is None and new_taints:
+            self._fresh = parse_time(new_taints[0], "taint timeAdded", file, line)  # the writer's clock
+        if kubelet_stamp is not None and {ev["event"] for ev, _ in steps} <= {"kubelet_post_status", *CREDENTIALS}:
+            self._src, self._fresh = name, kubelet_stamp  # the kubelet's status post, stamped by its clock
         last_t = self.t
         for j, (ev, fields) in enumerate(steps):
             ev["t"] = max(ev["t"], last_t) if j else ev["t"]
@@ -426,20 +622,98 @@ class WatchAdapter:
 
     def _lease(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         meta = obj["metadata"]
+        if meta.get("namespace") == "kube-system" and typ != "DELETED":
+            # the control plane's leader Leases, renewed every 2 s: its clock, a bound for a kubelet's
+            renew = (obj.get("spec") or {}).get("renewTime")
+            if isinstance(renew, str):
+                with contextlib.suppress(InputError):  # not a node's: a bad one is no input error
+                    self._fresh = parse_time(renew, "Lease spec.renewTime", file, line)
+            if meta["name"] == "kube-controller-manager":
+                return self._kcm_lease(obj, file, line)
+            return []
         if meta.get("namespace", "kube-node-lease") != "kube-node-lease" or typ == "DELETED":
             return []
         name = meta["name"]
+        rv = _rv(obj)
+        rv_ = rv if rv is not None else -1
+        if rv_ > self.lease_rv.get(name, -1) or (rv_ == self.lease_rv.get(name, -1) and typ == "ADDED"):
+            # the file that shows this Lease's newest version watches it (a restarted watch's list
+            # names, again, the Lease of a kubelet that stopped before it)
+            self.lease_rv[name] = rv if rv is not None else -1
+            self.lease_file[name] = file
         renew = (obj.get("spec") or {}).get("renewTime")
         if not renew:
             return []
         t = parse_time(renew, "Lease spec.renewTime", file, line)
-        if self.leases.get(name) == t:
+        prev = self.leases.get(name)
+        if prev is not None and t <= prev:
+            # the node lifecycle controller counts a renewal only when renewTime is after the one it
+            # saved (savedLease.Spec.RenewTime.Before(observed)): a kubelet clock stepped back renews
+            # unseen until it passes it
             return []
         self.leases[name] = t
+        self._src, self._fresh = name, t  # stamped by the kubelet's clock
         self.t = max(self.t, t)
         items: list[Item] = []
         self._creds(items, name, self.t, file, line)
         self._ev(items, {"t": self.t, "event": "kubelet_renew_lease", "node": name}, file, line)
+        return items
+
+    # -- kube-controller-manager restarts ------------------------------------------------------------
+    def _kcm_lease(self, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
+        """kube-controller-manager's leader Lease (``kubectl get leases -A``): a new holder is a new
+        node lifecycle controller (another leader, or the same one restarted: the identity ends with
+        a per-process UUID), which starts once it holds the Lease."""
+        spec = obj.get("spec") or {}
+        holder = spec.get("holderIdentity")
+        prev, self.kcm_holder = self.kcm_holder, holder
+        if prev is None or holder == prev or not holder:
+            return []
+        when = spec.get("acquireTime") or spec.get("renewTime")
+        t = self.t
+        if isinstance(when, str):
+            with contextlib.suppress(InputError):
+                t = parse_time(when, "Lease spec.acquireTime", file, line)
+        return self._new_controller(max(t, self.t) + KCM_SYNC, f"kube-system/kube-controller-manager Lease "
+                                    f"taken by {holder}", file, line)
+
+    def _kcm_pod(self, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
+        """The kube-controller-manager static pod's container started again (restartCount, startedAt):
+        the new process takes the leader Lease when the old one's expires, then starts its controllers."""
+        started = None
+        statuses = (obj.get("status") or {}).get("containerStatuses")
+        for cs in statuses if isinstance(statuses, list) else ():
+            state = cs.get("state") if isinstance(cs, dict) else None
+            run = state.get("running") if isinstance(state, dict) else None
+            if isinstance(run, dict) and isinstance(run.get("startedAt"), str):
+                started = run["startedAt"]
+        meta = obj["metadata"]
+        key = f"{meta.get('namespace')}/{meta['name']}"
+        prev = self.kcm_started.get(key)
+        if started is None:
+            return []
+        self.kcm_started[key] = started
+        if prev is None or prev == started:
+            return []
+        t = self.t
+        with contextlib.suppress(InputError):
+            t = parse_time(started, "containerStatuses startedAt", file, line)
+        return self._new_controller(max(t, self.t) + KCM_TAKEOVER, f"{key} restarted at {_fmt(t)}", file, line)
+
+    def _new_controller(self, start: float, why: str, file: str | None, line: int | None) -> list[Item]:
+        """A fresh grace for every Node now and again at ``start`` (when the new controller's first pass
+        can be: ``feed`` gives it then)."""
+        note = (f"a new node lifecycle controller ({why}): upstream's tryUpdateNodeHealth gives every Node "
+                "a fresh node-monitor-grace-period from its first pass")
+        if note not in self.notes:
+            self.notes.append(note)
+        self.fresh_at = max(self.fresh_at or start, start)
+        return self._fresh_grace(self.t, file, line)
+
+    def _fresh_grace(self, t: float, file: str | None, line: int | None) -> list[Item]:
+        items: list[Item] = []
+        for n in sorted(self.nodes):
+            self._ev(items, {"t": t, "event": "declare_node", "node": n}, file, line, fresh_grace=True)
         return items
 
     def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
@@ -456,10 +730,15 @@ class WatchAdapter:
         node = spec.get("nodeName") or None
         prev = self.pods.get(key)
         items: list[Item] = []
+        if meta.get("namespace") == "kube-system" and typ != "DELETED" and (
+                (meta.get("labels") or {}).get("component") == "kube-controller-manager"):
+            items += self._kcm_pod(obj, file, line)
         if prev is None:
             if typ == "DELETED":
                 return []
             t = self._time(meta.get("creationTimestamp"), file=file, line=line)
+            if typ == "ADDED" and not listed:
+                self._fresh = self._raw  # created now: the API server's clock
             tols = [x for x in (spec.get("tolerations") or []) if isinstance(x, dict)]
             ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": tols, "request": pod_request(obj),
                   "default_tolerations": False}
@@ -484,6 +763,7 @@ class WatchAdapter:
         if node is not None and prev["node"] is None:
             sched = conditions(obj).get("PodScheduled") or {}
             t = self._time(sched.get("lastTransitionTime"), file=file, line=line)
+            self._fresh = self._raw  # the scheduler's clock
             if node not in self.nodes:
                 # a pods-only capture, or a Node this capture never listed: the binding cannot be judged
                 items.append(_bound(key, node, t, file, line, unchecked=self._no_nodes() or dict.fromkeys(
@@ -502,10 +782,17 @@ class WatchAdapter:
             prev["deleting"] = True
             when, by_taint = request
             t = self._time(when, file=file, line=line)
+            self._fresh = self._raw  # the API server's clock (the deletion request)
             bound = prev["node"]
             nv = self.nodes.get(bound, {}).get("vars", {}) if bound else {}
             noexec = nv.get("taint_not_ready_ne") or nv.get("taint_unreachable_ne") or (
                 nv.get("taint_custom") and nv.get("custom_effect") == "NoExecute")
+            # a plain delete (no DisruptionTarget) on a NoExecute-tainted node is the taint-eviction
+            # controller's only if it could act on the pod: not one that tolerates every NoExecute taint
+            # there for ever (a DaemonSet rollout, kubectl delete)
+            if by_taint is None and noexec and pod_bits(prev["tolerations"], _taint_list(self.nodes[bound]["obj"]),
+                                                        self.gates).get("tolerates_forever"):
+                noexec = False
             if bound and bound in self.nodes and (by_taint or (by_taint is None and noexec)):
                 self._ev(items, {"t": t, "event": "taint_eviction_evict_pod", "node": bound, "pod": key}, file, line)
             self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
@@ -694,6 +981,65 @@ def _taint_times(obj: dict[str, Any], slots: tuple[str, ...]) -> list[str]:
     return sorted(out, reverse=True)
 
 
+def _deskew_leases(renew: dict[str, float], rv: dict[str, int]) -> tuple[dict[str, float], float | None]:
+    """Node Leases' ``renewTime`` in a list, read in the order of their writes: (moved times, the list's moment).
+
+    A Lease's resourceVersion is the revision of its last write, its last renewal, and the node
+    lifecycle controller dates a renewal by when it saw it (``probeTimestamp``), not by the
+    kubelet's stamp: a Lease written after another was renewed after it, whatever the kubelets'
+    clocks say. The times that follow that order and stay nearest the stamps (L1 isotonic
+    regression: one clock ahead or behind moves its own Lease, never the others) are taken where a
+    stamp is more than ``SKEW_NOISE`` off. Where two clocks disagree and nothing says which is
+    wrong, a heartbeat takes the later time (no node is called silent on a doubt) and the list's
+    moment the earlier one (no node looks older for another's clock). Leases without a
+    resourceVersion are left as they are.
+    """
+    order = [n for _, n in sorted((r, n) for n, r in rv.items() if n in renew)]
+    if len(order) < 2:
+        return {}, None
+    vals = [renew[n] for n in order]
+    hi, lo = _isotonic(vals, upper=True), _isotonic(vals, upper=False)
+    moment = max(v if abs(v - vals[i]) > SKEW_NOISE else vals[i] for i, v in enumerate(lo))
+    fit = [h if abs(h - vals[i]) > SKEW_NOISE else vals[i] for i, h in enumerate(hi)]
+    # the first Lease written of those renewed in the last renew interval can have a clock behind with
+    # no earlier write to show it: the revisions written since it, at the rate of that interval's
+    # writes, say when it was written; a kubelet that stopped is further back than one interval
+    recent = [i for i, t in enumerate(fit) if t >= moment - LEASE_RENEW]
+    if len(recent) >= 2:
+        first = recent[0]
+        r0, t0 = rv[order[first]], fit[first]
+        rate = (rv[order[recent[-1]]] - r0) / max(fit[recent[-1]] - t0, 1.0)
+        for i in range(first):
+            est = t0 - (r0 - rv[order[i]]) / rate if rate > 0 else t0
+            if est >= moment - LEASE_RENEW - SKEW_NOISE and est - fit[i] > SKEW_NOISE:
+                fit[i] = est
+    moved = {n: fit[i] - vals[i] for i, n in enumerate(order) if fit[i] != vals[i]}
+    return moved, moment
+
+
+def _isotonic(vals: list[float], upper: bool) -> list[float]:
+    """The nondecreasing sequence nearest ``vals`` in L1 (pool adjacent violators, block medians)."""
+    import bisect
+
+    blocks: list[tuple[list[float], int]] = []  # (sorted values, count)
+
+    def med(b: list[float]) -> float:
+        return b[len(b) // 2] if upper or len(b) % 2 else b[len(b) // 2 - 1]
+
+    for v in vals:
+        cur = [v]
+        while blocks and med(blocks[-1][0]) > med(cur):
+            prev, _ = blocks.pop()
+            for x in cur:
+                bisect.insort(prev, x)
+            cur = prev
+        blocks.append((cur, len(cur)))
+    out: list[float] = []
+    for b, k in blocks:
+        out += [med(b)] * k
+    return out
+
+
 def _no_earlier(it: Iterator[tuple[float, float, int, int, str, Any]], start: float
                 ) -> Iterator[tuple[float, float, int, int, str, Any]]:
     """One file's events keyed for a merge by time.
@@ -796,7 +1142,28 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             return max(top_rv, rest[0]), max(top_t, rest[1])
         return top_rv, top_t
 
-    for i in sorted(range(len(blocks)), key=age):
+    vers = [_versions(b[0]) for b in blocks]
+
+    def earlier(i: int, j: int) -> int:
+        # which of two lists was taken first: the one with an older version of an object both hold, or
+        # the one holding an object the other (listing its kind and namespace) lacks although it was
+        # created before the other's newest stamp (deleted between them); else by age
+        vi, vj = vers[i], vers[j]
+        newer_i = newer_j = False
+        for k in vi.keys() & vj.keys():
+            newer_i |= vi[k][0] > vj[k][0]
+            newer_j |= vj[k][0] > vi[k][0]
+        if newer_i != newer_j:
+            return 1 if newer_i else -1
+        gone_i, gone_j = _gone(vj, vi, blocks[i][4][1]), _gone(vi, vj, blocks[j][4][1])
+        if gone_i != gone_j:
+            return 1 if gone_i else -1
+        ai, aj = age(i), age(j)
+        return -1 if ai < aj else 1 if ai > aj else 0
+
+    import functools
+
+    for i in sorted(range(len(blocks)), key=functools.cmp_to_key(earlier)):
         block, seen = blocks[i][0], blocks[i][1]
         if block and not taken.isdisjoint(seen):
             relist.add(i)
@@ -812,6 +1179,9 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                         itertools.chain(sorted(block, key=lambda x: (x[0], x[1], x[2])), tail)))
         elif rest is not None:
             its.append((rest[0] < 0, tail))
+        elif block and block[-1][0] >= 0:
+            # a list with no watch after it (``kubectl get -o json``): what it lists is seen no more
+            its.append((False, iter([(_top[0], _top[1], 0, block[-1][3], block[-1][4], StreamEnd(block[-1][4]))])))
     if o is not None:
         # the timing is fixed from the list, before any time-based judgement: the cluster's version
         # and kube-controller-manager flags, unless the caller fixed them
@@ -833,20 +1203,26 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     by_time = any(flag for flag, _ in its)
     need_ts[0] = by_time
     start = max((x[1] for x in snap_keys), default=float("-inf"))
-    streams = [_no_earlier(x, start) if by_time else x for _, x in its]
+    streams = [_ended(_no_earlier(x, start) if by_time else x) for _, x in its]
     if len(streams) > 1:
         # a timestamp only orders what it describes: within each file, keep the file's own order
         key = (lambda x: (x[1], x[0], x[2])) if by_time else (lambda x: (x[0],))
         merged: Iterator[tuple[float, float, int, int, str, Any]] = heapq.merge(*streams, key=key)
     else:
         merged = streams[0] if streams else iter(())
+    # kubelet clocks ahead are corrected only where resourceVersion gives the true order
+    adapter.deskew = not by_time
     yield from feed_all(adapter.feed, ((name, line, obj) for _rvv, _ts, _seq, line, name, obj in merged))
+    yield from adapter.flush()
     if not adapter.saw_node and o is not None:
         # a leases-only (or pods-only) capture: a Lease says a kubelet renews, not what its Node is
         for k, why in (adapter._no_nodes() or {}).items():
             o.unchecked.setdefault(k, why)
+    # (the report's notes are the oracle's once it is done)
+    notes = o.notes if o is not None else rep.notes
+    notes.extend(adapter.notes)
     if missing_rv[0]:
-        rep.notes.append("some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
+        notes.append("some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
                          "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)")
 
 
@@ -941,6 +1317,34 @@ def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, to
         return False
 
 
+def _versions(block: list[tuple[float, float, int, int, str, Any]]) -> dict[tuple[Any, ...], tuple[float, float]]:
+    """(kind, namespace, name) -> (resourceVersion, creation time) of the objects of one list."""
+    out: dict[tuple[Any, ...], tuple[float, float]] = {}
+    for x in block:
+        for o in _snapshot_objects(x[5]) if isinstance(x[5], dict) else ():
+            meta = o.get("metadata") if isinstance(o, dict) else None
+            if not isinstance(meta, dict):
+                continue
+            created = float("inf")
+            if isinstance(meta.get("creationTimestamp"), str):
+                with contextlib.suppress(InputError):
+                    created = parse_time(meta["creationTimestamp"], "creationTimestamp", None, None)
+            rv = _rv(o)
+            out[(o.get("kind"), meta.get("namespace"), meta.get("name"))] = (float(rv if rv is not None else x[0]),
+                                                                            created)
+    return out
+
+
+def _gone(had: dict[tuple[Any, ...], tuple[float, float]], lacks: dict[tuple[Any, ...], tuple[float, float]],
+          newest: float) -> bool:
+    """``lacks`` (a list whose newest stamp is ``newest``) misses an object of ``had`` that existed before it.
+
+    Only objects of a kind and namespace ``lacks`` lists count (another list may watch other kinds).
+    """
+    scope = {(k[0], k[1]) for k in lacks}
+    return any(k not in lacks and (k[0], k[1]) in scope and v[1] < newest - 1.0 for k, v in had.items())
+
+
 def _object_keys(item: Any) -> list[tuple[Any, ...]]:
     """(kind, namespace, name) of the objects a watch event, bare object or List carries."""
     out = []
@@ -966,6 +1370,24 @@ def _snapshot_objects(item: dict[str, Any]) -> list[Any]:
     if isinstance(item.get("items"), list) and str(item.get("kind", "List")).endswith("List"):
         return list(item["items"])
     return [item]
+
+
+class StreamEnd(NamedTuple):
+    """Merged after a file's last event: that watch shows nothing more (``WatchAdapter.feed``)."""
+
+    file: str
+
+
+def _ended(it: Iterator[tuple[float, float, int, int, str, Any]]) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    last = None
+    for x in it:
+        if isinstance(x[5], StreamEnd):
+            yield x
+            return
+        last = x
+        yield x
+    if last is not None:
+        yield (last[0], last[1], last[2], last[3], last[4], StreamEnd(last[4]))
 
 
 def _prepend(first: Any, rest: Iterator[Any]) -> Iterator[Any]:

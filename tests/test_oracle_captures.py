@@ -413,7 +413,10 @@ def test_snapshot_list_in_yaml(tmp_path: Path, stale: bool) -> None:
     c = cg.Cluster()
     c.kubeadm(3)
     if stale:
+        # its kubelet stopped 200 s ago: its Lease was last written then (an older resourceVersion than
+        # every live kubelet's; a recent write with an old renewTime is a kubelet clock behind)
         c.leases["w-2"]["spec"]["renewTime"] = cg.ts_micro(cg.T0 - 200)
+        c.leases["w-2"]["metadata"]["resourceVersion"] = "47000"
         c.events = [(k, t, o) if not (k == "Lease" and o["metadata"]["name"] == "w-2") else (k, t, c.leases["w-2"])
                     for k, t, o in c.events]
     items = [o for _, _, o in c.events]

@@ -84,6 +84,11 @@ CASES: list[tuple[str, list[str], int, set[str], set[str], set[str]]] = [
      {"live-kubelet-renews-in-time"}),
     ("clock-skew-heartbeats-ahead", _all(SIT / "clock-skew-heartbeats-ahead"), 0, set(), set(),
      {"silent-node-becomes-unknown"}),
+    # bug: the node lifecycle controller times the grace from when it saw the Lease change (probeTimestamp =
+    # its own clock), the oracle timed it by the kubelet-stamped renewTime: a kubelet 20 s ahead that dies was
+    # "marked Unknown 35 s after its heartbeat" (heartbeating-node-stays-known), though upstream waited 50 s
+    ("clock-skew-ahead-node-dies", _all(SIT / "clock-skew-ahead-node-dies"), 0, set(), set(),
+     {"silent-node-becomes-unknown", "heartbeating-node-stays-known"}),
     ("windows-node-with-os-taint", _all(SIT / "windows-node-with-os-taint"), 0, set(), set(), set()),
     ("managed-workers-lag-control-plane", _all(SIT / "managed-workers-lag-control-plane"), 0, set(),
      {"heartbeating-node-stays-known"}, {"silent-node-becomes-unknown"}),
@@ -97,19 +102,8 @@ CASES: list[tuple[str, list[str], int, set[str], set[str], set[str]]] = [
 ]
 
 
-#: wrong verdicts not fixed yet (strict: the row fails once they are)
-KNOWN_WRONG = [
-    # the node lifecycle controller times the grace from when it saw the Lease change (probeTimestamp =
-    # its own clock), the oracle from the kubelet-stamped renewTime: a kubelet 20 s ahead that dies is
-    # "marked Unknown 35 s after its heartbeat" (heartbeating-node-stays-known), though upstream
-    # waited the full 50 s
-    pytest.param(_all(SIT / "clock-skew-ahead-node-dies"), 0, set(), set(), set(),
-                 id="clock-skew-ahead-node-dies", marks=pytest.mark.xfail(strict=True, reason="kubelet clock skew")),
-]
-
-
 @pytest.mark.parametrize(("files", "code", "violated", "unchecked", "checked"),
-                         [pytest.param(*c[1:], id=c[0]) for c in CASES] + KNOWN_WRONG)
+                         [pytest.param(*c[1:], id=c[0]) for c in CASES])
 def test_situations3_verdicts(files: list[str], code: int, violated: set[str], unchecked: set[str],
                               checked: set[str]) -> None:
     assert files and all(Path(f).exists() for f in files)
