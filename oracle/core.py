@@ -76,8 +76,13 @@ NOT_JUDGED_ON_CAPTURES = {
     "Unknown of a live kubelet",
     "requested-is-sum-of-bound-requests": "the scheduler's NodeInfo.Requested is not in a capture: the oracle "
     "counts it from the pods bound there, and bound-requests-fit-allocatable judges that sum",
-    "status-posts-spaced-by-update-frequency": "a real kubelet posts faster while it starts (fastStatusUpdateOnce, "
-    "until its Node is Ready), which the model leaves out",
+}
+#: Never judged by the oracle, on any input: a timer's lower bound says when a component *may* act,
+#: which the oracle reads as no promise (guards are judged with every clock past it), and a real
+#: kubelet does post faster while it starts (fastStatusUpdateOnce, until its Node is Ready).
+NEVER_JUDGED = {
+    "status-posts-spaced-by-update-frequency": "how soon a kubelet may post again is a timer's lower bound, "
+    "which is no promise (a starting kubelet posts faster: fastStatusUpdateOnce)",
 }
 #: Two properties that one overstaying pod breaks together (eviction-counted-from-first-noexecute-taint
 #: counts from its first NoExecute taint, no-execute-eviction from each taint's own start): a pod's
@@ -524,6 +529,8 @@ class Oracle:
                 why = "it reads the node lifecycle controller's private clocks, which no input shows"
             elif p.id in self.unchecked:
                 why = self.unchecked[p.id]
+            elif p.id in NEVER_JUDGED:
+                why = NEVER_JUDGED[p.id]
             elif self.attribute and p.id in NOT_JUDGED_ON_CAPTURES:
                 why = NOT_JUDGED_ON_CAPTURES[p.id]
             elif p.id in self._hb_props and self.nodes and not self.lease_seen and any(
@@ -1298,7 +1305,7 @@ class Oracle:
         if rec.hb_gated and pid in self._hb_props:
             self.unchecked_nodes.setdefault(pid, set()).add(rec.name)
             return
-        if self.attribute and pid in NOT_JUDGED_ON_CAPTURES:
+        if pid in NEVER_JUDGED or (self.attribute and pid in NOT_JUDGED_ON_CAPTURES):
             return  # coverage says "not checked" for it
         if pid in self.unchecked:
             return  # the input cannot show it (e.g. no Node stream): coverage says "not checked", never a violation
