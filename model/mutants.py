@@ -864,8 +864,25 @@ def _status_post_every_sync(m: Model) -> Model:
     return _replace_event(m, "status-post-every-sync", e.id, guard=guard)
 
 
+def _mark_reachable_removes_only_not_ready(m: Model) -> Model:
+    def wanted(nd: Any) -> tuple[Any, Any]:
+        # markNodeAsReachable forgets the unreachable taint: a recovered node keeps it
+        want_nr, want_ur = d.noexecute_wanted(nd)
+        return want_nr, Or(want_ur, And(nd.ready == d.READY_TRUE, nd.taint_unreachable_ne))
+
+    return _replace_event(m, "mark-reachable-removes-only-not-ready", "nlc_sync_noexecute_taints",
+                          guard=lambda s, i: d.noexecute_pass_due(s, i, wanted),
+                          effect=lambda s, i: d.noexecute_pass_write(s, i, wanted))
+
+
 MUTANTS = (
     *MUTANTS,
+    Mutant("mark-reachable-removes-only-not-ready",
+           "markNodeAsReachable removes only the not-ready NoExecute taint: a node back from Unknown keeps "
+           "unreachable:NoExecute and its pods are evicted although it is Ready (a run of some 25 steps: "
+           "silence, Unknown, the taint, the kubelet back).",
+           "pkg/controller/nodelifecycle/node_lifecycle_controller.go (markNodeAsReachable)",
+           _mark_reachable_removes_only_not_ready),
     Mutant("csr-created-approved",
            "The kubelet's bootstrap CSR is created with an Approved condition already set: the certificate is "
            "issued without the csrapproving controller.",

@@ -113,6 +113,7 @@ EXPECTED_KILLERS = {
     "register-reports-ready-optimistically": "node-reports-what-kubelet-found",
     "monitor-grace-from-lease-renew-time": "no-unknown-before-grace",
     # issue 12, round 6
+    "mark-reachable-removes-only-not-ready": "ready-node-sheds-ready-taints",
     "csr-created-approved": "csr-approved-only-by-approver",
     "restart-fails-running-pods": "pods-leave-only-by-eviction-or-gc",
     "noschedule-pass-drops-cloud-taint": "uninitialized-taint-changes-only-by-cloud-controller",

@@ -113,6 +113,9 @@ def search(model: Model, cfg: Config, params: dict[str, int], targets: Sequence[
     untimed = [k for k, inst in enumerate(cm.instances) if k != tick and not inst.event.timer]
     urgent = {k for k, inst in enumerate(cm.instances) if inst.event.timer and inst.event.timer.latest}
     calm = {k for k in untimed if cm.instances[k].event.id in d.DISTURBS}
+    restart = {k for k, inst in enumerate(cm.instances) if inst.event.id == "kubelet_restarts"}
+    post = [k for k, inst in enumerate(cm.instances) if inst.event.id == "kubelet_post_status"]
+    healthy_args = {k: tuple(a.name == "ready" for a in cm.instances[k].event.args) for k in post}
     horizon = clock_cap(params, 0)
     guards, effects = cm.guards, cm.effects
     events = list(dict.fromkeys(inst.event.id for inst in cm.instances))
@@ -144,6 +147,10 @@ def search(model: Model, cfg: Config, params: dict[str, int], targets: Sequence[
         lazy_from = rng.randrange(0, 30) if w % 4 else length
         # busy again after the lazy stretch (every fourth run): the actions that follow a silence
         lazy_to = lazy_from + rng.randrange(4, 30) if w % 4 == 3 else length
+        # half of those are recovery runs: at the end of the silence the kubelet restarts and, lazy
+        # again, reports itself healthy whenever it may (what a node marked Unknown and tainted
+        # goes through when it comes back: markNodeAsReachable, the NoExecute taints going)
+        recover_at = lazy_to if w % 8 == 3 else -1
         # every eighth run is calm: nothing that disturbs a node (a kubelet stop, a cordon, a taint, a
         # delete, a registration that reports trouble) ever happens, as the progress premises need
         off = calm if w % 8 == 6 else {k for k in untimed if rng.random() < 0.2} if w % 4 == 2 else set()
@@ -160,7 +167,13 @@ def search(model: Model, cfg: Config, params: dict[str, int], targets: Sequence[
                 if guards[k](s, a):
                     moves.append((k, a))
             time_ok = guards[tick](s, (1,))
-            if lazy_from <= i < lazy_to:
+            if i == recover_at:
+                lazy_to = length
+            back = [m for m in moves if m[0] in restart] if i == recover_at else []
+            healthy = [(k, a) for k in post if i > recover_at >= 0 and guards[k](s, a := healthy_args[k])]
+            if back or (healthy and rng.random() < 0.5):
+                k, a = (back or healthy)[0]
+            elif lazy_from <= i < lazy_to:
                 overdue = [m for m in moves if m[0] in urgent] if not time_ok else []
                 early = [m for m in moves if m[0] in urgent] if time_ok and rng.random() < 0.1 else []
                 if overdue or early:
