@@ -515,6 +515,61 @@ def test_inline_hot_loop_equals_slow_path(tmp_path: Path, seed: int) -> None:
         assert fast.oracle.nodes[n].s == rec.s
 
 
+def _bookkeeping(o: Oracle) -> tuple[Any, Any]:
+    """Every node's and pod's whole state and bookkeeping (what the next events are judged from)."""
+    from nodereg.oracle.core import NodeRec
+
+    nodes = {n: {k: sorted(r.pods) if k == "pods" else getattr(r, k) for k in NodeRec.__slots__}
+             for n, r in o.nodes.items()}
+    return nodes, {n: (r.p, r.node) for n, r in o.pods.items()}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_quiet_step_equals_apply(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """The hot loop's ``Oracle.quiet`` (an event that reveals nothing, in one pass) leaves every node and
+    pod exactly as ``Oracle.apply`` does, bookkeeping included, and the same report: random runs of
+    several nodes, with dropped and delayed events (violations, slack windows) and repeated lines."""
+    rnd = random.Random(seed)
+    evs: list[dict[str, Any]] = []
+    for k in range(3):
+        cm, run, s0 = _random_run(seed * 7 + k + 1000, 200)
+        shift = 0.0
+        for ev in _events(cm, run, s0):
+            if rnd.random() < 0.06 and ev["event"] not in ("declare_pod", "declare_node"):
+                continue
+            if rnd.random() < 0.04:
+                shift += rnd.choice([1, 3, 7, 40, 60, 400])
+            e = {**ev, "t": ev["t"] + shift}
+            for key in ("node", "pod"):
+                if key in e:
+                    e[key] = f"{e[key]}-{k}"
+            evs.append(e)
+            if rnd.random() < 0.2 and ev["event"] in ("kubelet_renew_lease", "nlc_sync_noschedule_taints",
+                                                      "scheduler_bind_pod", "kubelet_post_status"):
+                evs.append(dict(e))
+    evs.sort(key=lambda e: e["t"])
+    taken = 0
+    real = Oracle.quiet
+
+    def counted(self: Oracle, *a: Any) -> bool:
+        nonlocal taken
+        ok = real(self, *a)
+        taken += ok
+        return ok
+
+    for cut in sorted({len(evs), *[rnd.randrange(1, len(evs)) for _ in range(3)]}):
+        f = tmp_path / f"q{cut}.events.jsonl"
+        f.write_text("".join(json.dumps(e) + "\n" for e in evs[:cut]))
+        monkeypatch.setattr(Oracle, "quiet", counted)
+        quick = check(str(f), keep_going=True)
+        monkeypatch.setattr(Oracle, "quiet", lambda self, *a: False)
+        full = check(str(f), keep_going=True)
+        assert quick.as_json() == full.as_json()
+        assert quick.oracle is not None and full.oracle is not None
+        assert _bookkeeping(quick.oracle) == _bookkeeping(full.oracle)
+    assert taken > 100  # the quiet step was taken
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_inline_declare_pod_equals_slow_path(tmp_path: Path, seed: int) -> None:
     """The hot loop's inline ``declare_pod`` (tolerations [] and a request) declares what ``normalise`` and
