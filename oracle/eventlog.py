@@ -166,8 +166,14 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                             t, node, pod = ev.get("t"), ev.get("node"), ev.get("pod")
                             rec = nodes.get(node) if node.__class__ is str else None
                             prec = pods.get(pod) if pod.__class__ is str else None
-                            if (t.__class__ is float or t.__class__ is int) and rec is not None and (
-                                    prec is not None) and last <= t < INF and quiet(eid, rec, prec, float(t), ()):
+                            if (
+                                (t.__class__ is float or t.__class__ is int)
+                                and rec is not None
+                                and prec is not None
+                                and 0 <= t < INF
+                                and last <= t
+                                and quiet(eid, rec, prec, float(t), ())
+                            ):
                                 last = t
                                 index += 1
                                 at = n
@@ -180,7 +186,7 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                                 index += 1
                                 at = n
                                 continue
-                            if quiet is not None and last <= t < INF:
+                            if quiet is not None and 0 <= t < INF and last <= t:
                                 r_a = read_args.get(ev["event"])
                                 a = r_a(ev) if r_a is not None else None
                                 if a is not None and quiet(ev["event"], rec, None, float(t), a):
