@@ -119,6 +119,8 @@ _REG, _HBU, _PROBE, _MON, _HB = NI["registered"], NI["heartbeat_unseen"], NI["si
     NI["since_heartbeat"]
 _LEASE = NI["since_lease_renew"]
 #: the NoSchedule taints that follow spec.unschedulable and the pressure/network conditions
+#: (index, initial age) of every node clock: a new node's clock epochs
+_CLOCK_AGES = tuple((NI[v.name], v.init or 0) for v in d.NODE_VARS if v.clock)
 _COND_TAINTS = frozenset(NI[k] for k in ("taint_unschedulable", "taint_memory_pressure", "taint_network_unavailable"))
 _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
 _REQUESTED = NI["requested"]  # the scheduler's NodeInfo.Requested: kept equal to NodeRec.used
@@ -714,9 +716,8 @@ class Oracle:
 
     def _new_node(self, name: str, t: float, extra: dict[str, Any]) -> NodeRec:
         s = initial_node(int(extra.get("capacity", 10**9)), int(extra.get("reserved", 0)))
-        for v in d.NODE_VARS:  # a clock's epoch: its initial age before t (0, or 1 for since_left_ready)
-            if v.clock:
-                s[NI[v.name]] = t - (v.init or 0)
+        for i, age in _CLOCK_AGES:  # a clock's epoch: its initial age before t (0, or 1 for since_left_ready)
+            s[i] = t - age
         rec = NodeRec(name, s, t)
         rec.hb_gated = bool(extra.get("hb_gate"))
         self.nodes[name] = rec
