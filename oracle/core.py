@@ -563,7 +563,9 @@ class Oracle:
         if prec is not None and not plain_ok(post, ppost, t, o):
             return False
         if plist:
-            if not all(plain_ok(post, q.p, t, used - q.p[_REQ]) for q in plist if q is not prec):
+            # the other pods' requests after the step: the post-state's Requested less the pod's own
+            requested = post[_REQUESTED]
+            if not all(plain_ok(post, q.p, t, requested - q.p[_REQ]) for q in plist if q is not prec):
                 return False
         elif prec is None and not plain_ok(post, dummy, t, 0):
             return False
@@ -586,6 +588,7 @@ class Oracle:
                 prec.node = rec.name
                 pods[prec.name] = prec
                 rec.used += prec.p[_REQ]
+                s[_REQUESTED] = rec.used
             elif ppost[_BOUND] == d.UNBOUND and was is not None:
                 self._unbind(prec)
             prec.p[_BOUND] = 0 if prec.node == rec.name else prec.p[_BOUND]

@@ -547,6 +547,34 @@ def test_quiet_step_equals_apply(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
             if rnd.random() < 0.2 and ev["event"] in ("kubelet_renew_lease", "nlc_sync_noschedule_taints",
                                                       "scheduler_bind_pod", "kubelet_post_status"):
                 evs.append(dict(e))
+    # and nodes with several pods: bindings that fit and ones that do not, deletions, cordons, lost lines
+    for k in range(3):
+        n, t0 = f"m{k}", rnd.uniform(0, 5)
+        for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
+                               "kubelet_register_node", "kubelet_renew_lease", "kubelet_post_status",
+                               "nlc_sync_noschedule_taints"]):
+            extra = {"capacity": 2000, "reserved": 200} if i == 3 else {"ready": True} if i == 5 else {}
+            evs.append({"t": t0 + i * 0.5, "event": e, "node": n, **extra})
+        t = t0 + 4
+        for j in range(40):
+            t += rnd.choice([0.5, 2, 10])
+            r = rnd.random()
+            if r < 0.3:
+                evs.append({"t": t, "event": "kubelet_renew_lease", "node": n})
+            elif r < 0.6:
+                pod = f"{n}-p{j}"
+                evs.append({"t": t, "event": "declare_pod", "pod": pod, "tolerations": [],
+                            "request": rnd.choice([0, 300, 700])})
+                evs.append({"t": t + 0.1, "event": "scheduler_bind_pod", "node": n, "pod": pod})
+            elif r < 0.7:
+                evs.append({"t": t, "event": "delete_pod", "pod": f"{n}-p{rnd.randrange(j + 1)}"})
+            elif r < 0.75:
+                evs.append({"t": t, "event": rnd.choice(["admin_cordon", "admin_uncordon"]), "node": n})
+                evs.append({"t": t + 0.2, "event": "nlc_sync_noschedule_taints", "node": n})
+            elif r < 0.8:
+                evs.append({"t": t, "event": "kubelet_post_status", "node": n, "ready": rnd.random() < 0.7})
+                evs.append({"t": t + rnd.choice([0.1, 9]), "event": "nlc_sync_noschedule_taints", "node": n})
+    evs = [e for e in evs if e["event"] == "declare_pod" or rnd.random() > 0.03]
     evs.sort(key=lambda e: e["t"])
     taken = 0
     real = Oracle.quiet
