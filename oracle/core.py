@@ -118,9 +118,9 @@ _READY_CHANGED = NI["since_ready_changed"]  # a clock: the epoch of Ready's last
 _REG, _HBU, _PROBE, _MON, _HB = NI["registered"], NI["heartbeat_unseen"], NI["since_probe"], NI["since_monitor"], \
     NI["since_heartbeat"]
 _LEASE = NI["since_lease_renew"]
-#: the NoSchedule taints that follow spec.unschedulable and the pressure/network conditions
 #: (index, initial age) of every node clock: a new node's clock epochs
 _CLOCK_AGES = tuple((NI[v.name], v.init or 0) for v in d.NODE_VARS if v.clock)
+#: the NoSchedule taints that follow spec.unschedulable and the pressure/network conditions
 _COND_TAINTS = frozenset(NI[k] for k in ("taint_unschedulable", "taint_memory_pressure", "taint_network_unavailable"))
 _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
 _REQUESTED = NI["requested"]  # the scheduler's NodeInfo.Requested: kept equal to NodeRec.used
@@ -300,15 +300,17 @@ class Oracle:
         # (property id, reads a pod, node indices it reads) for _mark_changed
         self._timed_marks = [(pi.id, pi.pods, self._timed_reads[pi.id]) for pi, _ in self._timed]
         # node-list index -> the timed properties that read it; the ones that read a pod (quiet's marks)
-        self._marks_by_index = [tuple(pid for pid, _, reads in self._timed_marks if i in reads)
-                                for i in range(len(NODE_KEYS))]
+        self._marks_by_index = [
+            tuple(pid for pid, _, reads in self._timed_marks if i in reads) for i in range(len(NODE_KEYS))
+        ]
         self._pod_marks = tuple(pid for pid, on_pods, _ in self._timed_marks if on_pods)
         self._synced_fn = self._synced_props[0][1] if self._synced_props else None
         # the timed properties' own functions, as their ``at`` closures call them (quiet's window loop):
         # (id, function, whether it takes two times (a time_passes step property), taint-follows, clocks)
         self._timed_fns = [(pi.id, fn, True, pi.id in TAINT_FOLLOWS, pi.clocks) for pi, fn in self._time_props]
-        self._timed_fns += [(pi.id, fn, False, pi.id in TAINT_FOLLOWS, pi.clocks)
-                            for pi, fn in self._state_props if pi.clocks]
+        self._timed_fns += [
+            (pi.id, fn, False, pi.id in TAINT_FOLLOWS, pi.clocks) for pi, fn in self._state_props if pi.clocks
+        ]
         assert [x[0] for x in self._timed_fns] == [pi.id for pi, _ in self._timed]
 
     def retime(self, params: dict[str, int] | None, k8s_version: str, eviction_rate: float | None = None) -> None:
@@ -515,9 +517,15 @@ class Oracle:
         used = rec.used
         plist = list(pods.values())
         fail_since, changed = rec.fail_since, rec.changed
-        if fail_since or ((ne > rt or ne > chg_floor or (changed and ne > min(changed.values()))) and not (
-                all(c.timed_ok(s, q.p, ne, used - q.p[_REQ]) for q in plist) if plist else c.timed_ok(s, dummy, ne,
-                                                                                                          used))):
+        if fail_since:
+            window = True
+        elif ne <= rt and ne <= chg_floor and (not changed or ne <= min(changed.values())):
+            window = False  # the state is as it was less than --slack ago
+        elif plist:
+            window = not all(c.timed_ok(s, q.p, ne, used - q.p[_REQ]) for q in plist)
+        else:
+            window = not c.timed_ok(s, dummy, ne, used)
+        if window:
             # _advance's judgement of each promise time can break: every one it evaluates must hold
             # (each called as its ``at`` closure calls it, for every pod or the dummy pod)
             ppo = [(q.p, used - q.p[_REQ]) for q in plist] if plist else [(dummy, used)]
@@ -525,8 +533,11 @@ class Oracle:
                 base = changed.get(pid, -INF)
                 if base < chg_floor:
                     base = chg_floor
-                if ne > base and not follows and not all(
-                        fn(s, pp, ne, ne, oo) if two_times else fn(s, pp, ne, oo) for pp, oo in ppo):
+                if (
+                    ne > base
+                    and not follows
+                    and not all(fn(s, pp, ne, ne, oo) if two_times else fn(s, pp, ne, oo) for pp, oo in ppo)
+                ):
                     return False
                 since = fail_since.get(pid)
                 if since is None:
@@ -536,10 +547,13 @@ class Oracle:
                     continue
                 if not all(fn(s, pp, t, t, oo) if two_times else fn(s, pp, t, oo) for pp, oo in ppo):
                     return False  # (a window that ran out between two steps starts here, or one ran out)
-        synced = self._synced_fn
-        if synced is not None and not (all(synced(s, q.p, t, used - q.p[_REQ]) for q in plist) if plist else synced(
-                s, dummy, t, used)):
-            return False
+        synced = self._synced_fn  # (_advance judges it at every step)
+        if synced is not None:
+            if plist:
+                if not all(synced(s, q.p, t, used - q.p[_REQ]) for q in plist):
+                    return False
+            elif not synced(s, dummy, t, used):
+                return False
         # -- _step
         if prec is not None:
             here = prec.node == rec.name
@@ -646,8 +660,13 @@ class Oracle:
             now, lease_deadline = self.now, self.c.lease_deadline
             quiet = not self.attribute
             for rec in self.nodes.values():
-                if quiet and now <= rec.alarm and now < rec.due and not rec.hb_gated and (
-                        (dl := lease_deadline(rec.s)) is None or now <= dl):
+                if (
+                    quiet
+                    and now <= rec.alarm
+                    and now < rec.due
+                    and not rec.hb_gated
+                    and ((dl := lease_deadline(rec.s)) is None or now <= dl)
+                ):
                     continue  # before its deadline nothing time can break is due (what the inline steps rely on)
                 self._advance(rec, now, end=True)
         return self.violations[n0:]
@@ -1389,17 +1408,22 @@ class Oracle:
         pods = rec.pods
         used = rec.used
         timed_ok = c.timed_ok
-        if all(timed_ok(s, q.p, now, used - q.p[_REQ]) for q in pods.values()) if pods else timed_ok(
-                s, self._dummy_pod, now, used):
+        if (
+            all(timed_ok(s, q.p, now, used - q.p[_REQ]) for q in pods.values())
+            if pods
+            else timed_ok(s, self._dummy_pod, now, used)
+        ):
             rec.fail_since.clear()  # every one holds
             rec.t = now
             self._set_alarm(rec)
             return
         # the ones that fail, for some pod (each judged as the slow path's loop over them would)
         failing: set[str] = set()
-        for q in pods.values() or (None,):
-            failing.update(c.timed_fails(s, q.p, now, used - q.p[_REQ]) if q is not None else c.timed_fails(
-                s, self._dummy_pod, now, used))
+        if pods:
+            for q in pods.values():
+                failing.update(c.timed_fails(s, q.p, now, used - q.p[_REQ]))
+        else:
+            failing.update(c.timed_fails(s, self._dummy_pod, now, used))
         fail_since = rec.fail_since
         for pi, _ in self._timed:
             pid = pi.id
