@@ -571,8 +571,10 @@ class Oracle:
             for i, v in ec.effect(s, p, t, args, o)[1].items():
                 ppost[i] = v
         step_all = c.step_all.get(eid)
-        if step_all is not None and not step_all(s, post, p, ppost, t, args, o):
-            return False
+        if step_all is not None and not step_all(s, post, p, ppost, t, args, o) and not all(
+            pid in NEVER_JUDGED or fn(s, post, p, ppost, t, args, o) for pid, fn in self._step_by_event[eid]
+        ):
+            return False  # (one that is never judged, _report drops: nothing else follows from it here)
         plain_ok = c.plain_ok
         if prec is not None and not plain_ok(post, ppost, t, o):
             return False
