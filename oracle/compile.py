@@ -266,6 +266,9 @@ class EventCode:
     fast: Callable[..., bool] | None  # (s, now, a) -> applied with no finding, or False (untouched)
     inline: Callable[..., bool] | None  # (parsed line, NodeRec, now) -> the same, for the events hot loop
     valid: Callable[..., bool] | None  # (parsed line) -> its fields are what ``normalise`` accepts
+    read_args: Callable[..., tuple[Any, ...] | None] | None  # (parsed line) -> its arguments, as ``valid`` reads them
+    post: Callable[..., list[Any]]  # (s, p, now, a, o) -> a copy of s with the effect's node updates
+    marks: Callable[..., None]  # (s, post, changed, now): each timed property whose reads differ -> now
     writes: frozenset[str]
     pod_relevant: bool  # its effect can change what a bound pod's checks read
     loops: frozenset[int]
@@ -291,6 +294,7 @@ class Compiled:
     deadline: Callable[[Any, float], float]  # (s, now) -> before it, nothing time can break is due
     plain_ok: Callable[..., bool]  # (s, p, now, o): every state property no clock reads holds
     timed_ok: Callable[..., bool]  # (s, p, now, o): every promise time alone can break holds at now
+    timed_fails: Callable[..., list[str]]  # (s, p, now, o): the ones that fail at now, in timed_ok's order
     source: str = field(default="", repr=False)
 
 
@@ -524,6 +528,12 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
     timed += [lit(pi.prop.formula(nvs[pi.pods])) for pi in infos if pi.prop.kind == "state" and pi.clocks]
     lines += ["def plain_ok(s, p, now, o):", f"    return {' and '.join(f'({x})' for x in plain) or 'True'}", ""]
     lines += ["def timed_ok(s, p, now, o):", f"    return {' and '.join(f'({x})' for x in timed) or 'True'}", ""]
+    # which of those fail, in that order (what the slow path's loop over them finds one by one)
+    timed_ids = [pi.id for pi in infos if pi.time_step] + [
+        pi.id for pi in infos if pi.prop.kind == "state" and pi.clocks]
+    lines += ["def timed_fails(s, p, now, o):", "    out = []"]
+    lines += [f"    if not ({x}): out.append({pid!r})" for pid, x in zip(timed_ids, timed, strict=True)]
+    lines += ["    return out", ""]
 
     # -- time: nothing due between the node's last step and now -----------------------------------
     # (clock properties at now - SL, the kubelet's Lease timer at now); ``deadline(s, now)``: the
@@ -543,6 +553,10 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
 
     # -- events ----------------------------------------------------------------------------------
     ev_meta: dict[str, dict[str, Any]] = {}
+    # the promises time alone can break (the oracle's timed properties), each with the node-list
+    # indices it reads
+    timed_reads = [(pi.id, {NI[k[1]] for k in pi.reads if k[0] == "node" and k[1] in NI}) for pi in infos
+                   if pi.time_step or (pi.prop.kind == "state" and pi.clocks)]
     for e in model.events:
         if e.id == "time_passes":
             continue
@@ -568,6 +582,20 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 continue
             pparts.append(f"{PIDX[k]}: {src}")
         lines.append(f"    return {{{', '.join(nparts)}}}, {{{', '.join(pparts)}}}")
+        lines.append("")
+        # Oracle.quiet's step: the node effect on a copy of the state list, and which timed properties'
+        # reads it changed (what _mark_changed finds comparing the whole lists: only these can differ)
+        lines.append(f"def q_{e.id}(s, p, now, a, o):")
+        lines.append("    t = s.copy()")
+        lines += [f"    t[{part.replace(': ', '] = ', 1)}" for part in nparts]
+        lines.append("    return t")
+        lines.append(f"def m_{e.id}(s, t, ch, now):")
+        for i in sorted({NIDX[k] for k in node_upd} | {NI["since_ready_changed"]}):
+            readers = [pid for pid, reads in timed_reads if i in reads]
+            if readers:
+                lines.append(f"    if t[{i}] != s[{i}]:")
+                lines += [f"        ch[{pid!r}] = now" for pid in readers]
+        lines.append("    return None")
         lines.append("")
         written = frozenset(k[1] for k in e.effect(pre, b).values if k[0] == "node")
         pod_read_by_effect = set()
@@ -722,6 +750,12 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
         lines.append("    return True")
         lines.append("")
         ev_meta[e.id]["valid"] = f"ok_{e.id}"
+        # and its arguments as normalise reads them (None: a line normalise reads otherwise or rejects)
+        lines.append(f"def ar_{e.id}(ev):")
+        lines += [x.replace("return False", "return None") for x in spec]
+        lines.append(f"    return ({''.join(f'a{i}, ' for i in range(len(e.args)))})")
+        lines.append("")
+        ev_meta[e.id]["args"] = f"ar_{e.id}"
 
     # -- helpers ---------------------------------------------------------------------------------
     sync = insts["nlc_sync_noschedule_taints"]
@@ -755,7 +789,8 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
         events[eid] = EventCode(
             event=model.event(eid), guard=ns[f"g_{eid}"], effect=ns[f"f_{eid}"],
             fast=ns.get(meta.get("fast", "")), inline=ns.get(meta.get("inline", "")),
-            valid=ns.get(meta.get("valid", "")), writes=meta["written"],
+            valid=ns.get(meta.get("valid", "")), read_args=ns.get(meta.get("args", "")), writes=meta["written"],
+            post=ns[f"q_{eid}"], marks=ns[f"m_{eid}"],
             pod_relevant=meta["pod_relevant"],
             loops=meta["loops"], edges=meta["edges"],
         )
@@ -766,7 +801,7 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
         step_all={ev: ns[f"sa_{ev}"] for ev in {ev for _, ev in step_names}},
         time_fns={k: ns[v] for k, v in time_names.items()},
         noop_sync=ns["noop_sync"], lease_deadline=ns["lease_deadline"], deadline=ns["deadline"],
-        plain_ok=ns["plain_ok"], timed_ok=ns["timed_ok"], source=src,
+        plain_ok=ns["plain_ok"], timed_ok=ns["timed_ok"], timed_fails=ns["timed_fails"], source=src,
     )
 
 

@@ -109,12 +109,17 @@ READY_EVENTS = frozenset({"kubelet_post_status", "nlc_monitor_node_health", "kub
                           "admin_delete_node", "kubelet_stops", "kubelet_restarts", "observe_node"})
 #: The Ready NoExecute taints the node lifecycle controller owns (markNodeAsReachable removes them).
 _NE_READY_TAINTS = ("taint_not_ready_ne", "taint_unreachable_ne")
+#: Events :meth:`Oracle.quiet` leaves to :meth:`Oracle.apply`: bookkeeping events, and the two whose
+#: step does more than the declaration's (the monitor pass's private clocks, a re-registration)
+_NOT_QUIET = frozenset({*EXTRA_EVENTS, "nlc_monitor_node_health", "kubelet_register_node"})
 
 _A, _CERT, _EXISTS, _READY, _SYNCED = NI["alive"], NI["cert"], NI["exists"], NI["ready"], NI["taints_synced"]
 _READY_CHANGED = NI["since_ready_changed"]  # a clock: the epoch of Ready's last change
 _REG, _HBU, _PROBE, _MON, _HB = NI["registered"], NI["heartbeat_unseen"], NI["since_probe"], NI["since_monitor"], \
     NI["since_heartbeat"]
 _LEASE = NI["since_lease_renew"]
+#: (index, initial age) of every node clock: a new node's clock epochs
+_CLOCK_AGES = tuple((NI[v.name], v.init or 0) for v in d.NODE_VARS if v.clock)
 #: the NoSchedule taints that follow spec.unschedulable and the pressure/network conditions
 _COND_TAINTS = frozenset(NI[k] for k in ("taint_unschedulable", "taint_memory_pressure", "taint_network_unavailable"))
 _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
@@ -294,6 +299,19 @@ class Oracle:
                              for pi, _ in self._timed}
         # (property id, reads a pod, node indices it reads) for _mark_changed
         self._timed_marks = [(pi.id, pi.pods, self._timed_reads[pi.id]) for pi, _ in self._timed]
+        # node-list index -> the timed properties that read it; the ones that read a pod (quiet's marks)
+        self._marks_by_index = [
+            tuple(pid for pid, _, reads in self._timed_marks if i in reads) for i in range(len(NODE_KEYS))
+        ]
+        self._pod_marks = tuple(pid for pid, on_pods, _ in self._timed_marks if on_pods)
+        self._synced_fn = self._synced_props[0][1] if self._synced_props else None
+        # the timed properties' own functions, as their ``at`` closures call them (quiet's window loop):
+        # (id, function, whether it takes two times (a time_passes step property), taint-follows, clocks)
+        self._timed_fns = [(pi.id, fn, True, pi.id in TAINT_FOLLOWS, pi.clocks) for pi, fn in self._time_props]
+        self._timed_fns += [
+            (pi.id, fn, False, pi.id in TAINT_FOLLOWS, pi.clocks) for pi, fn in self._state_props if pi.clocks
+        ]
+        assert [x[0] for x in self._timed_fns] == [pi.id for pi, _ in self._timed]
 
     def retime(self, params: dict[str, int] | None, k8s_version: str, eviction_rate: float | None = None) -> None:
         """Fix other timing parameters before the first event (a capture's own version and flags).
@@ -461,6 +479,141 @@ class Oracle:
             self._track_disruption(t)
         return self.violations[n0:]
 
+    def quiet(self, eid: str, rec: NodeRec, prec: PodRec | None, t: float, args: tuple[Any, ...]) -> bool:
+        """:meth:`apply` of a plain model event (no ``expect``, no ``extra``) of a known node and pod that
+        reveals nothing, in one pass, for the ``events`` hot loop; False, having changed nothing, when
+        anything needs :meth:`apply`'s care (the caller then checks the event with it).
+
+        The same computation as ``apply`` -> ``_advance`` -> ``_step`` -> ``_after`` (same compiled
+        functions, same bookkeeping), without the branches its preconditions rule out: no attribution,
+        no heartbeat gate, no suppressed finding, no inferred kubelet stop or taint pass, no pod that a
+        node event's effect touches, a guard that holds and every check true. The caller has tried
+        the event's inline step (``compile.py``) when ``t <= rec.alarm``: what it declines, apply's
+        fast step declines too. It keeps the event index, time and position, as for the inline steps.
+        """
+        if rec.suppressed or rec.alive_inferred or rec.hb_gated or self.attribute or eid in _NOT_QUIET:
+            return False
+        c, s = self.c, rec.s
+        ec = c.events[eid]
+        pods = rec.pods
+        if pods and ec.pod_relevant and prec is None:
+            return False  # the pods bound here follow the node event ("others" of _step)
+        if s[_A] and eid in KUBELET_ACTS and s[_CERT] and s[_EXISTS] and not s[_REG]:
+            return False  # _step infers the kubelet's restart
+        # -- _advance: nothing time can break is due, and the state stays as it is
+        dl = c.lease_deadline(s)
+        if dl is not None and t > dl:
+            return False
+        slack = self.slack
+        us = rec.unsynced_since
+        if us is not None and not s[_SYNCED] and t - us > slack:
+            return False
+        ne = t - slack
+        rt = rec.t
+        chg_floor = rec.chg_floor
+        if rt > rec.tslow and rt > chg_floor:
+            chg_floor = rt
+        dummy = self._dummy_pod
+        used = rec.used
+        plist = list(pods.values())
+        fail_since, changed = rec.fail_since, rec.changed
+        if fail_since:
+            window = True
+        elif ne <= rt and ne <= chg_floor and (not changed or ne <= min(changed.values())):
+            window = False  # the state is as it was less than --slack ago
+        elif plist:
+            window = not all(c.timed_ok(s, q.p, ne, used - q.p[_REQ]) for q in plist)
+        else:
+            window = not c.timed_ok(s, dummy, ne, used)
+        if window:
+            # _advance's judgement of each promise time can break: every one it evaluates must hold
+            # (each called as its ``at`` closure calls it, for every pod or the dummy pod)
+            ppo = [(q.p, used - q.p[_REQ]) for q in plist] if plist else [(dummy, used)]
+            for pid, fn, two_times, follows, clocks in self._timed_fns:
+                base = changed.get(pid, -INF)
+                if base < chg_floor:
+                    base = chg_floor
+                if (
+                    ne > base
+                    and not follows
+                    and not all(fn(s, pp, ne, ne, oo) if two_times else fn(s, pp, ne, oo) for pp, oo in ppo)
+                ):
+                    return False
+                since = fail_since.get(pid)
+                if since is None:
+                    if not (follows and clocks and t > base):
+                        continue
+                elif t - since <= slack:
+                    continue
+                if not all(fn(s, pp, t, t, oo) if two_times else fn(s, pp, t, oo) for pp, oo in ppo):
+                    return False  # (a window that ran out between two steps starts here, or one ran out)
+        synced = self._synced_fn  # (_advance judges it at every step)
+        if synced is not None:
+            if plist:
+                if not all(synced(s, q.p, t, used - q.p[_REQ]) for q in plist):
+                    return False
+            elif not synced(s, dummy, t, used):
+                return False
+        # -- _step
+        if prec is not None:
+            here = prec.node == rec.name
+            p = list(prec.p)
+            p[_BOUND] = 0 if here else (d.UNBOUND if prec.node is None else 1)
+            o = used - (p[_REQ] if here else 0)
+        else:
+            p, o = dummy, used
+        if not ec.guard(s, p, t, args, o):
+            return False
+        post = ec.post(s, p, t, args, o)  # the effect's node updates on a copy
+        ppost = p
+        if prec is not None:
+            ppost = p.copy()
+            for i, v in ec.effect(s, p, t, args, o)[1].items():
+                ppost[i] = v
+        step_all = c.step_all.get(eid)
+        if step_all is not None and not step_all(s, post, p, ppost, t, args, o) and not all(
+            pid in NEVER_JUDGED or fn(s, post, p, ppost, t, args, o) for pid, fn in self._step_by_event[eid]
+        ):
+            return False  # (one that is never judged, _report drops: nothing else follows from it here)
+        plain_ok = c.plain_ok
+        if prec is not None and not plain_ok(post, ppost, t, o):
+            return False
+        if plist:
+            # the other pods' requests after the step: the post-state's Requested less the pod's own
+            requested = post[_REQUESTED]
+            if not all(plain_ok(post, q.p, t, requested - q.p[_REQ]) for q in plist if q is not prec):
+                return False
+        elif prec is None and not plain_ok(post, dummy, t, 0):
+            return False
+        # nothing found: the step is taken as _step takes it
+        if rt > rec.tslow:  # (_advance: fast steps since the last slow one)
+            rec.chg_floor = chg_floor
+        if post[_READY] != s[_READY]:
+            post[_READY_CHANGED] = t
+        post[CTL] = c.classify(post)
+        ec.marks(s, post, changed, t)  # _mark_changed, over what the step can change
+        s[:] = post
+        if prec is not None:
+            for pid in self._pod_marks:
+                changed[pid] = t
+            was = prec.node
+            prec.p[:] = ppost
+            if ppost[_BOUND] == 0 and was != rec.name:
+                if was is not None:
+                    self._unbind(prec)
+                prec.node = rec.name
+                pods[prec.name] = prec
+                rec.used += prec.p[_REQ]
+                s[_REQUESTED] = rec.used
+            elif ppost[_BOUND] == d.UNBOUND and was is not None:
+                self._unbind(prec)
+            prec.p[_BOUND] = 0 if prec.node == rec.name else prec.p[_BOUND]
+        if eid == "kubelet_renew_lease":
+            self.lease_seen = True
+        self.untolerated = None
+        self._after(rec, t)
+        return True
+
     def _pod_bits(self, bits: dict[str, dict[str, Any]]) -> None:
         """Toleration bits of pods as a reader computed them against their node's actual taints.
 
@@ -506,8 +659,18 @@ class Oracle:
         self._cur_event = "end"  # what only the end of the input shows: reported at its last line
         if self.now is not None:
             self._pos = Position(self.index, self._pos.line, self._pos.file)
+            now, lease_deadline = self.now, self.c.lease_deadline
+            quiet = not self.attribute
             for rec in self.nodes.values():
-                self._advance(rec, self.now, end=True)
+                if (
+                    quiet
+                    and now <= rec.alarm
+                    and now < rec.due
+                    and not rec.hb_gated
+                    and ((dl := lease_deadline(rec.s)) is None or now <= dl)
+                ):
+                    continue  # before its deadline nothing time can break is due (what the inline steps rely on)
+                self._advance(rec, now, end=True)
         return self.violations[n0:]
 
     def coverage(self) -> dict[str, str]:
@@ -577,9 +740,8 @@ class Oracle:
 
     def _new_node(self, name: str, t: float, extra: dict[str, Any]) -> NodeRec:
         s = initial_node(int(extra.get("capacity", 10**9)), int(extra.get("reserved", 0)))
-        for v in d.NODE_VARS:  # a clock's epoch: its initial age before t (0, or 1 for since_left_ready)
-            if v.clock:
-                s[NI[v.name]] = t - (v.init or 0)
+        for i, age in _CLOCK_AGES:  # a clock's epoch: its initial age before t (0, or 1 for since_left_ready)
+            s[i] = t - age
         rec = NodeRec(name, s, t)
         rec.hb_gated = bool(extra.get("hb_gate"))
         self.nodes[name] = rec
@@ -1223,10 +1385,14 @@ class Oracle:
 
     def _mark_changed(self, rec: NodeRec, pre: list[Any], post: list[Any], pods: bool, now: float) -> None:
         """Record, per timed property, that a step changed what it reads (see ``NodeRec.changed``)."""
-        diff = {i for i in range(len(pre)) if pre[i] != post[i]}
         changed = rec.changed
-        for pid, on_pods, reads in self._timed_marks:
-            if (pods and on_pods) or not reads.isdisjoint(diff):
+        marks = self._marks_by_index
+        for i, (a, b) in enumerate(zip(pre, post, strict=True)):
+            if a != b:
+                for pid in marks[i]:
+                    changed[pid] = now
+        if pods:
+            for pid in self._pod_marks:
                 changed[pid] = now
 
     def _after(self, rec: NodeRec, now: float) -> None:
@@ -1241,22 +1407,35 @@ class Oracle:
                 rec.unsynced_since = now
         else:
             rec.unsynced_since = None
-        pods = list(rec.pods.values()) or [None]
+        pods = rec.pods
+        used = rec.used
         timed_ok = c.timed_ok
-        if all(timed_ok(s, q.p if q is not None else self._dummy_pod, now,
-                        rec.used - (q.p[_REQ] if q is not None else 0)) for q in pods):
+        if (
+            all(timed_ok(s, q.p, now, used - q.p[_REQ]) for q in pods.values())
+            if pods
+            else timed_ok(s, self._dummy_pod, now, used)
+        ):
             rec.fail_since.clear()  # every one holds
             rec.t = now
             self._set_alarm(rec)
             return
-        for pi, at in self._timed:
-            if all(at(s, prec, now, rec) for prec in pods):
-                rec.fail_since.pop(pi.id, None)
-            else:
-                if pi.id not in rec.fail_since:
-                    rec.fail_since[pi.id] = now
-                    if self.attribute and pi.id in TAINT_FOLLOWS and pi.id not in UNQUEUED_FOLLOWS:
-                        self._enqueue(rec, pi.id, now)
+        # the ones that fail, for some pod (each judged as the slow path's loop over them would)
+        failing: set[str] = set()
+        if pods:
+            for q in pods.values():
+                failing.update(c.timed_fails(s, q.p, now, used - q.p[_REQ]))
+        else:
+            failing.update(c.timed_fails(s, self._dummy_pod, now, used))
+        fail_since = rec.fail_since
+        for pi, _ in self._timed:
+            pid = pi.id
+            if pid not in failing:
+                if fail_since:
+                    fail_since.pop(pid, None)
+            elif pid not in fail_since:
+                fail_since[pid] = now
+                if self.attribute and pid in TAINT_FOLLOWS and pid not in UNQUEUED_FOLLOWS:
+                    self._enqueue(rec, pid, now)
         rec.t = now
         self._set_alarm(rec)
 

@@ -29,6 +29,12 @@ def fast_table(o: Oracle) -> dict[str, Any]:
     return {eid: ec.inline for eid, ec in o.c.events.items() if ec.inline is not None and eid in NODE_EVENTS}
 
 
+def quiet_table(o: Oracle) -> dict[str, Any]:
+    """node event -> its compiled argument reader ``(parsed line) -> args | None`` (what ``normalise``
+    reads from a line of exactly its fields), for :meth:`Oracle.quiet` in the hot loop."""
+    return {eid: ec.read_args for eid, ec in o.c.events.items() if ec.read_args is not None and eid in NODE_EVENTS}
+
+
 def declare_pod_inline(o: Oracle) -> Any:
     """The common ``declare_pod`` line (``{"t", "event", "pod", "tolerations": [], "request"}``) as
     :meth:`Oracle.apply` takes it after ``normalise`` (no finding is possible: it only declares the pod),
@@ -112,6 +118,9 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
         return 0
     fast = {} if val is not None else fast_table(o)
     declare_pod = None if val is not None else declare_pod_inline(o)
+    # what the inline step declines, Oracle.quiet takes when it reveals nothing (see quiet_table)
+    quiet, read_args = (o.quiet, quiet_table(o)) if fast and not o.attribute else (None, {})
+    pods = o.pods
     nodes, new_node = o.nodes, o.new_node
     count = 0  # events checked by the slow path
     n = 0
@@ -142,14 +151,33 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                     t = ev["t"]
                     rec = nodes.get(node)
                 except (KeyError, TypeError):
-                    if declare_pod is not None and ev.__class__ is dict and ev.get("event") == "declare_pod":
-                        t = ev.get("t")
-                        if (t.__class__ is float or t.__class__ is int) and 0 <= t < INF and last <= t and (
-                                declare_pod(ev)):
-                            last = t
-                            index += 1
-                            at = n
-                            continue
+                    if declare_pod is not None and ev.__class__ is dict:
+                        eid = ev.get("event")
+                        if eid == "declare_pod":
+                            t = ev.get("t")
+                            if (t.__class__ is float or t.__class__ is int) and 0 <= t < INF and last <= t and (
+                                    declare_pod(ev)):
+                                last = t
+                                index += 1
+                                at = n
+                                continue
+                        elif eid == "scheduler_bind_pod" and quiet is not None and len(ev) == 4:
+                            # the common binding: a declared pod, a known node, nothing found
+                            t, node, pod = ev.get("t"), ev.get("node"), ev.get("pod")
+                            rec = nodes.get(node) if node.__class__ is str else None
+                            prec = pods.get(pod) if pod.__class__ is str else None
+                            if (
+                                (t.__class__ is float or t.__class__ is int)
+                                and rec is not None
+                                and prec is not None
+                                and 0 <= t < INF
+                                and last <= t
+                                and quiet(eid, rec, prec, float(t), ())
+                            ):
+                                last = t
+                                index += 1
+                                at = n
+                                continue
                 else:
                     if t.__class__ is float or t.__class__ is int:
                         if rec is not None:
@@ -158,6 +186,14 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                                 index += 1
                                 at = n
                                 continue
+                            if quiet is not None and 0 <= t < INF and last <= t:
+                                r_a = read_args.get(ev["event"])
+                                a = r_a(ev) if r_a is not None else None
+                                if a is not None and quiet(ev["event"], rec, None, float(t), a):
+                                    last = t
+                                    index += 1
+                                    at = n
+                                    continue
                         elif node.__class__ is str and node and t >= 0 and last <= t:
                             # a node's first event (its TLS bootstrap, usually): what apply does, inline
                             rec = new_node(node, t)

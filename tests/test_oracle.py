@@ -515,6 +515,89 @@ def test_inline_hot_loop_equals_slow_path(tmp_path: Path, seed: int) -> None:
         assert fast.oracle.nodes[n].s == rec.s
 
 
+def _bookkeeping(o: Oracle) -> tuple[Any, Any]:
+    """Every node's and pod's whole state and bookkeeping (what the next events are judged from)."""
+    from nodereg.oracle.core import NodeRec
+
+    nodes = {n: {k: sorted(r.pods) if k == "pods" else getattr(r, k) for k in NodeRec.__slots__}
+             for n, r in o.nodes.items()}
+    return nodes, {n: (r.p, r.node) for n, r in o.pods.items()}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_quiet_step_equals_apply(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """The hot loop's ``Oracle.quiet`` (an event that reveals nothing, in one pass) leaves every node and
+    pod exactly as ``Oracle.apply`` does, bookkeeping included, and the same report: random runs of
+    several nodes, with dropped and delayed events (violations, slack windows) and repeated lines."""
+    rnd = random.Random(seed)
+    evs: list[dict[str, Any]] = []
+    for k in range(3):
+        cm, run, s0 = _random_run(seed * 7 + k + 1000, 200)
+        shift = 0.0
+        for ev in _events(cm, run, s0):
+            if rnd.random() < 0.06 and ev["event"] not in ("declare_pod", "declare_node"):
+                continue
+            if rnd.random() < 0.04:
+                shift += rnd.choice([1, 3, 7, 40, 60, 400])
+            e = {**ev, "t": ev["t"] + shift}
+            for key in ("node", "pod"):
+                if key in e:
+                    e[key] = f"{e[key]}-{k}"
+            evs.append(e)
+            if rnd.random() < 0.2 and ev["event"] in ("kubelet_renew_lease", "nlc_sync_noschedule_taints",
+                                                      "scheduler_bind_pod", "kubelet_post_status"):
+                evs.append(dict(e))
+    # and nodes with several pods: bindings that fit and ones that do not, deletions, cordons, lost lines
+    for k in range(3):
+        n, t0 = f"m{k}", rnd.uniform(0, 5)
+        for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
+                               "kubelet_register_node", "kubelet_renew_lease", "kubelet_post_status",
+                               "nlc_sync_noschedule_taints"]):
+            extra = {"capacity": 2000, "reserved": 200} if i == 3 else {"ready": True} if i == 5 else {}
+            evs.append({"t": t0 + i * 0.5, "event": e, "node": n, **extra})
+        t = t0 + 4
+        for j in range(40):
+            t += rnd.choice([0.5, 2, 10])
+            r = rnd.random()
+            if r < 0.3:
+                evs.append({"t": t, "event": "kubelet_renew_lease", "node": n})
+            elif r < 0.6:
+                pod = f"{n}-p{j}"
+                evs.append({"t": t, "event": "declare_pod", "pod": pod, "tolerations": [],
+                            "request": rnd.choice([0, 300, 700])})
+                evs.append({"t": t + 0.1, "event": "scheduler_bind_pod", "node": n, "pod": pod})
+            elif r < 0.7:
+                evs.append({"t": t, "event": "delete_pod", "pod": f"{n}-p{rnd.randrange(j + 1)}"})
+            elif r < 0.75:
+                evs.append({"t": t, "event": rnd.choice(["admin_cordon", "admin_uncordon"]), "node": n})
+                evs.append({"t": t + 0.2, "event": "nlc_sync_noschedule_taints", "node": n})
+            elif r < 0.8:
+                evs.append({"t": t, "event": "kubelet_post_status", "node": n, "ready": rnd.random() < 0.7})
+                evs.append({"t": t + rnd.choice([0.1, 9]), "event": "nlc_sync_noschedule_taints", "node": n})
+    evs = [e for e in evs if e["event"] == "declare_pod" or rnd.random() > 0.03]
+    evs.sort(key=lambda e: e["t"])
+    taken = 0
+    real = Oracle.quiet
+
+    def counted(self: Oracle, *a: Any) -> bool:
+        nonlocal taken
+        ok = real(self, *a)
+        taken += ok
+        return ok
+
+    for cut in sorted({len(evs), *[rnd.randrange(1, len(evs)) for _ in range(3)]}):
+        f = tmp_path / f"q{cut}.events.jsonl"
+        f.write_text("".join(json.dumps(e) + "\n" for e in evs[:cut]))
+        monkeypatch.setattr(Oracle, "quiet", counted)
+        quick = check(str(f), keep_going=True)
+        monkeypatch.setattr(Oracle, "quiet", lambda self, *a: False)
+        full = check(str(f), keep_going=True)
+        assert quick.as_json() == full.as_json()
+        assert quick.oracle is not None and full.oracle is not None
+        assert _bookkeeping(quick.oracle) == _bookkeeping(full.oracle)
+    assert taken > 100  # the quiet step was taken
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_inline_declare_pod_equals_slow_path(tmp_path: Path, seed: int) -> None:
     """The hot loop's inline ``declare_pod`` (tolerations [] and a request) declares what ``normalise`` and
