@@ -104,6 +104,14 @@ def _mutant_run(mutant_id: str) -> tuple[str, str, str, str, list[dict[str, Any]
     if blocked:
         props = [*props, *time_properties(model)]
     found = Prover(Encoding(model, MUTANT_CONFIG, symmetry=symmetric)).first_violation(props, MUTANT_DEPTH)
+    if found is None:
+        # deeper than BMC's depth (a silence, Unknown, the kubelet back): the concrete runs nodereg
+        # verify uses then, seeded, lifted to the configuration and replayed
+        from nodereg.verifier.runner import _concrete_violations
+
+        deep = _concrete_violations(model, MUTANT_CONFIG, None, props, 60.0)
+        prop = next((p for p in props if p.id in deep and deep[p.id].trace), None)
+        found = (prop, deep[prop.id].trace) if prop is not None else None  # type: ignore[assignment]
     if found is None or not replay(model, MUTANT_CONFIG, found[1], found[0]):
         return (mu.id, mu.description, mu.reference, "", [])
     cex = describe(compiled(model, MUTANT_CONFIG), found[1])
