@@ -350,7 +350,8 @@ def build(model: Model, opts: ExportOptions) -> ExportModel:
             lo, hi = min(frozen[v.name]), max(frozen[v.name])
         elif v.name == "bound_to":
             lo, hi = d.UNBOUND, cfg.nodes - 1
-        elif v.name == "allocatable":
+        elif v.name in ("allocatable", "requested"):
+            # requested never exceeds allocatable (bound-requests-fit-allocatable, proved)
             lo, hi = 0, max_alloc
         else:
             assert v.lo is not None and v.hi is not None, v.name
