@@ -147,10 +147,10 @@ def search(model: Model, cfg: Config, params: dict[str, int], targets: Sequence[
         lazy_from = rng.randrange(0, 30) if w % 4 else length
         # busy again after the lazy stretch (every fourth run): the actions that follow a silence
         lazy_to = lazy_from + rng.randrange(4, 30) if w % 4 == 3 else length
-        # half of those are recovery runs: at the end of the silence the kubelet restarts and, lazy
+        # a quarter of those are recovery runs: at the end of the silence the kubelet restarts and, lazy
         # again, reports itself healthy whenever it may (what a node marked Unknown and tainted
         # goes through when it comes back: markNodeAsReachable, the NoExecute taints going)
-        recover_at = lazy_to if w % 8 == 3 else -1
+        recover_at = lazy_to if w % 16 == 3 else -1
         # every eighth run is calm: nothing that disturbs a node (a kubelet stop, a cordon, a taint, a
         # delete, a registration that reports trouble) ever happens, as the progress premises need
         off = calm if w % 8 == 6 else {k for k in untimed if rng.random() < 0.2} if w % 4 == 2 else set()
