@@ -374,7 +374,7 @@ def plot(rows: list[dict[str, Any]], path: Path, every_size: dict[str, Any] | No
     if every_size and every_size.get("wall_s_median") is not None:
         # one proof covers every size: a flat line across the sizes measured
         y = every_size["wall_s_median"]
-        ax.axhline(y, color="tab:green", linestyle="--", linewidth=1.5,
+        ax.axhline(y, color="tab:purple", linestyle="--", linewidth=1.5,
                    label=f"nodereg verify --nodes any --pods any ({every_size.get('proved_every_size')} properties "
                          "for every size at once)")
     ax.axhline(LIMIT_S, color="grey", linestyle=":", linewidth=1)
