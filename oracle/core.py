@@ -596,18 +596,7 @@ class Oracle:
         if prec is not None:
             for pid in self._pod_marks:
                 changed[pid] = t
-            was = prec.node
-            prec.p[:] = ppost
-            if ppost[_BOUND] == 0 and was != rec.name:
-                if was is not None:
-                    self._unbind(prec)
-                prec.node = rec.name
-                pods[prec.name] = prec
-                rec.used += prec.p[_REQ]
-                s[_REQUESTED] = rec.used
-            elif ppost[_BOUND] == d.UNBOUND and was is not None:
-                self._unbind(prec)
-            prec.p[_BOUND] = 0 if prec.node == rec.name else prec.p[_BOUND]
+            self._settle_pod(rec, prec, ppost)
         if eid == "kubelet_renew_lease":
             self.lease_seen = True
         self.untolerated = None
@@ -754,6 +743,21 @@ class Oracle:
         prec = PodRec(name, p)
         self.pods[name] = prec
         return prec
+
+    def _settle_pod(self, rec: NodeRec, prec: PodRec, ppost: list[Any]) -> None:
+        """The acting pod after its step: bound here (counted in the node's Requested), or gone from it."""
+        was = prec.node
+        prec.p[:] = ppost
+        if ppost[_BOUND] == 0 and was != rec.name:
+            if was is not None:
+                self._unbind(prec)
+            prec.node = rec.name
+            rec.pods[prec.name] = prec
+            rec.used += prec.p[_REQ]
+            rec.s[_REQUESTED] = rec.used
+        elif ppost[_BOUND] == d.UNBOUND and was is not None:
+            self._unbind(prec)
+        prec.p[_BOUND] = 0 if prec.node == rec.name else prec.p[_BOUND]
 
     def _unbind(self, prec: PodRec) -> None:
         if prec.node is not None:
@@ -1345,18 +1349,7 @@ class Oracle:
         self._mark_changed(rec, pre, post, prec is not None or bool(others), now)
         s[:] = post
         if prec is not None:
-            was = prec.node
-            prec.p[:] = ppost
-            if ppost[_BOUND] == 0 and was != rec.name:
-                if was is not None:
-                    self._unbind(prec)
-                prec.node = rec.name
-                rec.pods[prec.name] = prec
-                rec.used += prec.p[_REQ]
-                rec.s[_REQUESTED] = rec.used
-            elif ppost[_BOUND] == d.UNBOUND and was is not None:
-                self._unbind(prec)
-            prec.p[_BOUND] = 0 if prec.node == rec.name else prec.p[_BOUND]
+            self._settle_pod(rec, prec, ppost)
         for q, _qa, qb in others:
             q.p[:] = qb
             if qb[_BOUND] == d.UNBOUND:

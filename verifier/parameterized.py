@@ -627,17 +627,3 @@ def _check(solver: z3.Solver, extra: list[z3.BoolRef], timeout_s: float) -> z3.C
     r = solver.check()
     solver.pop()
     return r
-
-
-def iter_expressible(props: list[Property], model: Model) -> Iterator[Property]:
-    """The properties the parameterized engine can state (the others are checked per size only)."""
-    enc = ParamEncoding(model)
-    for p in props:
-        if p.kind != "state":
-            yield p
-            continue
-        try:
-            enc.state_formula(p, enc.pre)
-        except NotExpressible:
-            continue
-        yield p
