@@ -550,3 +550,19 @@ def drain(c: Cluster, node: str, t: float) -> None:
             continue
         k += 1
         c.at(t + 1 + k, c.evict, key, t + 1 + k, reason="EvictionByEvictionAPI")
+
+
+def assert_report(rep: dict[str, Any], violated: set[str], unchecked: set[str], checked: set[str]) -> None:
+    """A ``nodereg check --format json`` report says what a situation's row expects.
+
+    Every input read; exactly these properties violated, each at a line and a node; ``unchecked``
+    reported "not checked" and the violated and ``checked`` ones "checked".
+    """
+    assert rep["input_errors"] == [] and rep["ignored"] == {}
+    assert {v["property"] for v in rep["violations"]} == violated, [v["message"] for v in rep["violations"]]
+    for v in rep["violations"]:
+        assert v["line"] is not None and v["node"] is not None
+    for pid in unchecked:
+        assert rep["coverage"][pid].startswith("not checked"), (pid, rep["coverage"][pid])
+    for pid in violated | checked:
+        assert rep["coverage"][pid] == "checked", (pid, rep["coverage"][pid])

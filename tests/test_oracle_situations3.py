@@ -110,14 +110,7 @@ def test_situations3_verdicts(files: list[str], code: int, violated: set[str], u
     res = CliRunner().invoke(main, ["check", "--format", "json", *files])
     assert res.exit_code == code, res.output
     rep = json.loads(res.stdout)
-    assert rep["input_errors"] == [] and rep["ignored"] == {}
-    assert {v["property"] for v in rep["violations"]} == violated, [v["message"] for v in rep["violations"]]
-    for v in rep["violations"]:
-        assert v["line"] is not None and v["node"] is not None
-    for pid in unchecked:
-        assert rep["coverage"][pid].startswith("not checked"), (pid, rep["coverage"][pid])
-    for pid in violated | checked:
-        assert rep["coverage"][pid] == "checked", (pid, rep["coverage"][pid])
+    cg.assert_report(rep, violated, unchecked, checked)
 
 
 @pytest.mark.parametrize("name", ["nodes-wide.txt", "pods-wide-watch.txt", "nodes-describe.txt",

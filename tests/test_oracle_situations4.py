@@ -131,14 +131,7 @@ def test_situations4_verdicts(name: str, code: int, violated: set[str], unchecke
     assert files
     got, rep = _check(files)
     assert got == code, rep
-    assert rep["input_errors"] == [] and rep["ignored"] == {}
-    assert {v["property"] for v in rep["violations"]} == violated, [v["message"] for v in rep["violations"]]
-    for v in rep["violations"]:
-        assert v["line"] is not None and v["node"] is not None
-    for pid in unchecked:
-        assert rep["coverage"][pid].startswith("not checked"), (pid, rep["coverage"][pid])
-    for pid in violated | checked:
-        assert rep["coverage"][pid] == "checked", (pid, rep["coverage"][pid])
+    cg.assert_report(rep, violated, unchecked, checked)
 
 
 @pytest.mark.parametrize(("name", "code", "violated", "unchecked", "checked"), PUBLIC, ids=[c[0] for c in PUBLIC])
