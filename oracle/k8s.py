@@ -400,6 +400,11 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
     yield from _snapshot_item(value, None, name, line, sink)
 
 
+class Bare(dict):  # type: ignore[type-arg]
+    """``{"type": "ADDED", "object": ...}`` of a bare object (``kubectl get -w -o json`` without
+    ``--output-watch-events``): a list item or a change, which only its place in the file tells."""
+
+
 class Listed(dict):  # type: ignore[type-arg]
     """``{"type": "ADDED", "object": ...}`` of an object read from a List or a JSON array.
 
@@ -431,7 +436,7 @@ def _snapshot_item(x: Any, of: str | None, name: str, line: int, sink: Any, list
         yield InputError(err, name, line)
         return
     ev = {"type": "ADDED", "object": x if x.get("kind") == kind else {**x, "kind": kind}}
-    yield Listed(ev) if listed else ev
+    yield Listed(ev) if listed else Bare(ev)
 
 
 def watch_objects(f: IO[bytes], name: str, sink: Any) -> Iterator[tuple[int, Any]]:

@@ -41,6 +41,7 @@ from nodereg.model import declaration as d
 from .events import normalise
 from .k8s import (
     LEASE_WATCH_QUIET,
+    Bare,
     Listed,
     capture_timing,
     conditions,
@@ -163,6 +164,17 @@ class WatchAdapter:
         self.notes: list[str] = []
         #: per node, how much its kubelet's stamps in the list snapshot were moved (``_deskew_leases``)
         self.shift: dict[str, float] = {}
+        #: per Node and Pod (("Node", name), ("Pod", ns/name)): the file of its latest event, and that
+        #: event's resourceVersion (a later list that lacks it proves it deleted: ``_relisted``)
+        self.last_file: dict[tuple[str, str], str | None] = {}
+        self.last_rv: dict[tuple[str, str], float] = {}
+        #: files whose watch ended; per node, the kinds ("Node", "Pod") whose watch that showed it is down
+        #: (nothing of the node is judged until a later list or watch shows them again)
+        self.ended_files: set[str] = set()
+        self.down: dict[str, set[str]] = {}
+        self._ending: dict[str, float] = {}
+        #: the files that begin with a later list of objects another file showed (not yet read)
+        self.relists: dict[str, set[str]] = {}
 
     # -- time ------------------------------------------------------------------------------------
     def _time(self, *cands: Any, file: str | None, line: int | None) -> float:
@@ -232,6 +244,13 @@ class WatchAdapter:
         order = {"Node": 0, "Lease": 1, "Pod": 2}
         for o, file, line in sorted(objs, key=lambda x: order.get(str(x[0].get("kind")), 3)):
             kind = o.get("kind")
+            if kind in ("Node", "Pod"):
+                m = o["metadata"]
+                key = (kind, m["name"] if kind == "Node" else f"{m.get('namespace', 'default')}/{m['name']}")
+                self.last_file[key] = file
+                orv = _rv(o)
+                if orv is not None:
+                    self.last_rv[key] = orv
             try:
                 if kind == "Node":
                     out += self._node("ADDED", o, file, line, lease=leases.get(o["metadata"]["name"]), listed=True)
@@ -276,8 +295,25 @@ class WatchAdapter:
         if isinstance(item, StreamEnd):
             if any(f == item.file for f in self.lease_file.values()):
                 self.ended[item.file] = self.t
+            self.ended_files.add(item.file)
+            if self.relists:
+                # a watch whose file ends is down only if a later file lists its kind again (a watch
+                # that shows nothing more may just have had nothing to show)
+                self._ending[item.file] = self.t
             return []
+        if isinstance(item, WatchDown):
+            self._ending[item.file] = self.t
+            self.relists[f"{item.file}\0"] = set(item.kinds)
+            return []
+        if isinstance(item, RelistEnd):
+            self.relists.pop(f"{item.file}\0", None)
+            self.relists.pop(item.file, None)
+            return self._relisted(item, file, line)
         t0 = self.t
+        if self._ending:
+            pre = self._watch_down(file, line)
+            if pre:
+                return pre + self.feed(item, file, line)
         watched = dict(self.lease_file) if self.ended else self.lease_file
         items = self._fresh_due(self.feed_skewed(item, file, line))
         if self.ended:
@@ -408,9 +444,22 @@ class WatchAdapter:
             else:
                 listed = True
                 self._top = (max(self._top[0], rv), max(self._top[1], key[1]))
+        if kind in ("Node", "Pod"):
+            key = (kind, meta["name"] if kind == "Node" else f"{meta.get('namespace', 'default')}/{meta['name']}")
+            if typ == "DELETED":
+                self.last_file.pop(key, None)
+                self.last_rv.pop(key, None)
+            else:
+                self.last_file[key] = file
+                orv = _rv(obj)
+                if orv is not None:
+                    self.last_rv[key] = orv
         try:
             if kind == "Node":
-                return self._node(typ, obj, file, line, listed=listed)
+                out = self._node(typ, obj, file, line, listed=listed)
+                if meta["name"] in self.down and file not in self.ended_files:
+                    out += self._up(meta["name"], "Node", file, line)
+                return out
             if kind == "Pod":
                 return self._pod(typ, obj, file, line, listed=listed)
             if kind == "Lease":
@@ -596,6 +645,89 @@ class WatchAdapter:
             self._ev(items, {**ev, "expect": exp}, file, line, **self._retolerate(name, obj, prev["obj"]))
         self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj, "held": bool(half)}
         _name_taints(items, obj)
+        return items
+
+    def _watch_down(self, file: str | None, line: int | None) -> list[Item]:
+        """A watch of Nodes or Pods ended and the capture goes on: what it showed is not watched from then.
+
+        The Nodes it last showed (and the nodes of the pods it last showed) are taken as unwatched until
+        a later list or a live watch shows them again (``_relisted``, ``_up``): the node lifecycle
+        controller's marks and taints, or the taint-eviction controller's deletions, made meanwhile are
+        not in the input, so nothing due meanwhile is judged until then (then on what is shown).
+        """
+        items: list[Item] = []
+        ending, self._ending = self._ending, {}
+        pending = {k for kinds in self.relists.values() for k in kinds}
+        for (kind, name), f in self.last_file.items():
+            if f not in ending or kind not in pending:
+                continue
+            node = name if kind == "Node" else (self.pods.get(name) or {}).get("node")
+            if node is None or node not in self.nodes:
+                continue
+            kinds = self.down.setdefault(node, set())
+            if not kinds:
+                self._ev(items, {"t": ending[f], "event": "declare_node", "node": node}, file, line,
+                         unwatched=ending[f])
+            kinds.add(kind)
+        return items
+
+    def _up(self, node: str, kind: str, file: str | None, line: int | None) -> list[Item]:
+        kinds = self.down.get(node)
+        if kinds is None:
+            return []
+        kinds.discard(kind)
+        if kinds:
+            return []
+        del self.down[node]
+        items: list[Item] = []
+        self._ev(items, {"t": self.t, "event": "declare_node", "node": node}, file, line, unwatched=None)
+        return items
+
+    def _relisted(self, end: RelistEnd, file: str | None, line: int | None) -> list[Item]:
+        """A watch started again with a complete list (client-go's reflector ``Replace``): what it
+        watched before and the list lacks was deleted while it was down (``DeletedFinalStateUnknown``).
+
+        Only objects of a kind and namespace the list covers count (a list of one namespace's pods
+        proves nothing of another's), and only those last seen before the list (a lower
+        resourceVersion than its newest object). Their deletion time is unknown: a Node is deleted, a
+        pod removed as anyone's deletion (no eviction lateness is judged on it), at the list.
+        """
+        items: list[Item] = []
+        top = end.top
+        gone: list[str] = []
+
+        def covered(kind: str, name: str) -> bool:
+            if kind not in end.scope:
+                return False
+            ns = end.scope[kind]
+            return ns is None or name.split("/", 1)[0] in ns
+
+        for (kind, name), _f in list(self.last_file.items()):
+            if (kind, name) in end.keys or not covered(kind, name):
+                continue
+            rv = self.last_rv.get((kind, name))
+            if rv is not None and top >= 0 and rv > top:
+                continue  # changed after the list was taken (another watch shows it)
+            if kind == "Node" and name in self.nodes:
+                items += self._node("DELETED", {"kind": "Node", "metadata": {"name": name}}, file, line)
+                gone.append(f"node {name}")
+            elif kind == "Pod" and name in self.pods:
+                ns, pname = name.split("/", 1)
+                items += self._pod("DELETED", {"kind": "Pod", "metadata": {"name": pname, "namespace": ns},
+                                              "spec": {"nodeName": self.pods[name]["node"]}}, file, line)
+                gone.append(f"pod {name}")
+            self.last_file.pop((kind, name), None)
+            self.last_rv.pop((kind, name), None)
+        if gone:
+            self.notes.append(f"{end.file}: a watch started again with a list that lacks {', '.join(gone[:6])}"
+                              f"{' ...' if len(gone) > 6 else ''}: deleted while the watch was down (client-go's "
+                              "DeletedFinalStateUnknown), at a time the capture does not show (not judged)")
+        for node in sorted(self.down):
+            for kind in ("Node", "Pod"):
+                if kind in end.scope and kind in self.down.get(node, ()):
+                    items += self._up(node, kind, file, line)
+        for node in [n for n in self.down if n not in self.nodes]:
+            items += self._up(node, "Node", file, line) + self._up(node, "Pod", file, line)
         return items
 
     def _no_nodes(self) -> dict[str, str] | None:
@@ -1173,10 +1305,15 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             snap.append((x[5], x[4], x[3]))
             snap_keys.append(x)
     for i, (block, _seen, rest, it, _top) in enumerate(blocks):
-        tail = _prepend(rest, it) if rest is not None else iter(())
+        tail = _inline_relists(_prepend(rest, it), set(_seen)) if rest is not None else iter(())
         if i in relist:
+            adapter.relists[block[0][4]] = {k[0] for k in _seen if k[0] in ("Node", "Pod")}
+            # the list is one moment, after its newest object and before the watch's first event after it:
+            # taken as late as that allows (what it lacks was deleted before it; the watch was down till then)
+            at = age(i)
             its.append((block[0][0] < 0 or (rest is not None and rest[0] < 0),
-                        itertools.chain(sorted(block, key=lambda x: (x[0], x[1], x[2])), tail)))
+                        itertools.chain([(at[0], at[1], *x[2:]) for x in sorted(block, key=lambda x: x[:3])],
+                                        [_relist_end(block, at)], tail)))
         elif rest is not None:
             its.append((rest[0] < 0, tail))
         elif block and block[-1][0] >= 0:
@@ -1370,6 +1507,111 @@ def _snapshot_objects(item: dict[str, Any]) -> list[Any]:
     if isinstance(item.get("items"), list) and str(item.get("kind", "List")).endswith("List"):
         return list(item["items"])
     return [item]
+
+
+class RelistEnd(NamedTuple):
+    """Merged after the list a restarted watch begins with: what it covers and holds (``WatchAdapter._relisted``)."""
+
+    file: str
+    #: (kind, name or namespace/name) of every Node and Pod the list holds
+    keys: frozenset[tuple[str, str]]
+    #: kind -> the namespaces it lists (None: all; cluster-scoped Nodes are always all)
+    scope: dict[str, frozenset[str] | None]
+    #: the list's newest resourceVersion (-1: none)
+    top: float
+
+
+def _relist_end(xs: list[tuple[float, float, int, int, str, Any]], at: tuple[float, float] | None = None
+                ) -> tuple[float, float, int, int, str, Any]:
+    """The marker after a list ``xs`` (one file's): keyed ``at`` (else with its newest object)."""
+    keys: set[tuple[str, str]] = set()
+    spaces: dict[str, set[str]] = {}
+    for x in xs:
+        for o in _snapshot_objects(x[5]) if isinstance(x[5], dict) else ():
+            meta = o.get("metadata") if isinstance(o, dict) else None
+            kind = o.get("kind") if isinstance(o, dict) else None
+            if not isinstance(meta, dict) or kind not in ("Node", "Pod") or not isinstance(meta.get("name"), str):
+                continue
+            ns = str(meta.get("namespace", "default"))
+            keys.add((kind, meta["name"] if kind == "Node" else f"{ns}/{meta['name']}"))
+            spaces.setdefault(kind, set()).add(ns)
+    # a list of pods of one namespace may be ``-n NS``: it proves nothing of another's; of several, ``-A``
+    scope = {k: (None if k == "Node" or len(v) > 1 else frozenset(v)) for k, v in spaces.items()}
+    top = max(xs, key=lambda x: (x[0], x[1]))
+    key = at if at is not None else (top[0], top[1])
+    return (key[0], key[1], top[2], top[3], top[4], RelistEnd(top[4], frozenset(keys), scope, key[0]))
+
+
+def _inline_relists(it: Iterator[tuple[float, float, int, int, str, Any]], alive: set[tuple[Any, ...]]
+                    ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    """One file's events after its first list, with the lists of a watch started again into the same file.
+
+    A watch sends ADDED only for an object it has not shown (or deleted): a run of ADDED events that
+    holds an object the file shows alive is a list (``kubectl get -w ... >> file`` run again, an
+    informer's relist). The watch was down from the file's event before it (a ``WatchDown`` keyed
+    with that event) to the list; the list's events are keyed with its newest object (the list is
+    one moment, at least as new as that) and followed by a ``RelistEnd``. Bare objects (no
+    ``type``) cannot be told apart from changes and are left as they are.
+    """
+    run: list[tuple[float, float, int, int, str, Any]] = []
+    seen: set[tuple[Any, ...]] = set()
+    relist = False
+    held: tuple[float, float, int, int, str, Any] | None = None
+
+    def flush(nxt: tuple[float, float, int, int, str, Any] | None = None
+              ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+        nonlocal relist, held
+        if relist and run:
+            if held is not None:
+                yield held
+                kinds = frozenset(str(k[0]) for x in run for k in _object_keys(x[5]) if k[0] in ("Node", "Pod"))
+                yield (*held[:5], WatchDown(held[4], kinds))
+                held = None
+            # as late as the watch's next event allows (see watch_events)
+            top_rv = max([x[0] for x in run] + ([nxt[0]] if nxt is not None else []))
+            top_t = max([x[1] for x in run] + ([nxt[1]] if nxt is not None and nxt[1] < float("inf") else []))
+            for x in run:
+                yield (top_rv, top_t, *x[2:])
+            yield _relist_end(run, (top_rv, top_t))
+        else:
+            if held is not None:
+                yield held
+                held = None
+            yield from run
+        run.clear()
+        seen.clear()
+        relist = False
+
+    for x in it:
+        item = x[5]
+        typed = isinstance(item, dict) and "object" in item and "type" in item and not isinstance(item, Bare)
+        if typed and item.get("type") == "ADDED":
+            keys = _object_keys(item)
+            if not seen.isdisjoint(keys):
+                yield from flush()
+            relist |= not alive.isdisjoint(keys)
+            seen.update(keys)
+            alive.update(keys)
+            run.append(x)
+            continue
+        yield from flush(x if typed else None)
+        if typed:
+            keys = _object_keys(item)
+            if item.get("type") == "DELETED":
+                alive.difference_update(keys)
+            else:
+                alive.update(keys)
+        held = x
+    yield from flush()
+    if held is not None:
+        yield held
+
+
+class WatchDown(NamedTuple):
+    """Merged after a file's last event before a later list in the same file: that watch was down."""
+
+    file: str
+    kinds: frozenset[str]
 
 
 class StreamEnd(NamedTuple):

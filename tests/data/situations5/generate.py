@@ -1,0 +1,197 @@
+"""Write the captures of tests/data/situations5 (run: python tests/data/situations5/generate.py).
+
+Round 5 of operators' situations (GitHub issue 15, "nodereg check on real captures"): watches down
+for minutes and started again (objects deleted meanwhile), kube-controller-manager restarts the
+capture does not show, kubelet clocks in captures without resourceVersions, and more shapes
+platform engineers capture. Watch captures are played on ``tests/data/realworld2/sim.py``
+(upstream's timing) and written as ``kubectl get -w --output-watch-events -o json`` prints them.
+Expected verdicts and the upstream reasons: tests/test_oracle_situations5.py.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import gzip
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "realworld2"))
+sys.path.append(os.path.join(HERE, "..", "situations4"))
+from generate import base  # noqa: E402  (realworld2)
+from sim import NOTREADY, UNREACH, Cluster, mts, ts  # noqa: E402
+
+Files = dict[str, str]
+SCENARIOS: dict[str, Callable[[], Files]] = {}
+
+
+def scenario(fn: Callable[[], Files]) -> Callable[[], Files]:
+    SCENARIOS[fn.__name__.replace("_", "-")] = fn
+    return fn
+
+
+def _ev(typ: str, obj: dict[str, Any]) -> str:
+    return json.dumps({"type": typ, "object": obj}, indent=4) + "\n"
+
+
+def _watch(c: Cluster, kinds: tuple[str, ...], lo: float = -1e18, hi: float = 1e18) -> str:
+    """What ``kubectl get -w --output-watch-events -o json`` printed from its list (at ``lo``; the
+    capture's start if -inf) up to ``hi``."""
+    out = []
+    state: dict[tuple[str, str, str], dict[str, Any]] = {}
+    listed = lo < -1e17
+    for t, kind, typ, obj in c.out:
+        if kind not in kinds:
+            continue
+        key = (kind, obj["metadata"].get("namespace", ""), obj["metadata"]["name"])
+        if t > hi:
+            break
+        if not listed and t > lo:
+            out += [_ev("ADDED", state[k]) for k in sorted(state)]
+            listed = True
+        if typ == "DELETED":
+            state.pop(key, None)
+        else:
+            state[key] = obj
+        if listed:
+            out.append(_ev(typ, obj))
+    if not listed:
+        out += [_ev("ADDED", state[k]) for k in sorted(state)]
+    return "".join(out)
+
+
+def _gap(c: Cluster, down: float, up: float, kinds: tuple[str, ...] = ("Node", "Pod")) -> Files:
+    """The watches of ``kinds`` drop at ``down`` and are started again at ``up`` into second files (each
+    beginning with its list); the Lease watch (and the kinds not named) runs through."""
+    files: Files = {}
+    for stem, k in (("nodes", "Node"), ("pods", "Pod"), ("leases", "Lease")):
+        if k in kinds:
+            files[f"{stem}-1.json"] = _watch(c, (k,), hi=down)
+            files[f"{stem}-2.json"] = _watch(c, (k,), lo=up)
+        else:
+            files[f"{stem}.json"] = _watch(c, (k,))
+    return files
+
+
+def _all(c: Cluster) -> Files:
+    return {"nodes.json": _watch(c, ("Node",)), "pods.json": _watch(c, ("Pod",)), "leases.json": _watch(c, ("Lease",))}
+
+
+def _cloud_delete(c: Cluster, node: str) -> None:
+    """The cloud node lifecycle controller deletes a Node whose instance is gone (ensureNodeExistsByProviderID
+    false); the garbage collector deletes its Lease (ownerReference), the pod GC its pods (gcOrphaned)."""
+    c.emit("DELETED", c.nodes.pop(node))
+    c.kubelet.pop(node, None)
+    c.t += 0.4
+    c.emit("DELETED", c.leases.pop(node))
+
+
+def _gc_orphans(c: Cluster, node: str) -> None:
+    for key in sorted(k for k, p in c.pods.items() if p["spec"].get("nodeName") == node):
+        pod = c.pods.pop(key)
+        pod["metadata"]["deletionTimestamp"] = ts(c.t)
+        pod["metadata"]["deletionGracePeriodSeconds"] = 0
+        c.emit("DELETED", pod)
+
+
+# -- 1. objects deleted while a watch was down ------------------------------------------------------
+def _instance_gone(seed: int) -> Cluster:
+    c = Cluster(seed=seed)
+    base(c)
+    c.start()
+    c.advance(60)
+    c.kubelet["worker-3"]["alive"] = False  # the instance is terminated (spot reclaim)
+    c.advance(c.t + 25)
+    _cloud_delete(c, "worker-3")
+    c.advance(c.t + 45)
+    _gc_orphans(c, "worker-3")  # PodGC: pods bound to a Node that no longer exists (40 s quarantine)
+    c.advance(420)
+    return c
+
+
+@scenario
+def node_deleted_during_watch_gap() -> Files:
+    """The nodes and pods watches drop at 50 s (laptop asleep) and are started again at 300 s into second
+    files. Meanwhile worker-3's instance was terminated, the cloud node lifecycle controller deleted its
+    Node 25 s later (before the grace period: never Unknown) and the pod GC its pods. The new lists lack
+    them: deleted during the gap (reflector Replace: DeletedFinalStateUnknown)."""
+    return _gap(_instance_gone(501), 50, 300)
+
+
+@scenario
+def watch_restarted_same_file() -> Files:
+    """The same, but `kubectl get nodes,pods -A -w --output-watch-events -o json >> nodes-pods.json` was
+    run again into the same file: its second list begins in the middle of the file."""
+    c = _instance_gone(502)
+    return {"nodes-pods.json": _watch(c, ("Node", "Pod"), hi=50) + _watch(c, ("Node", "Pod"), lo=300),
+            "leases.json": _watch(c, ("Lease",))}
+
+
+def _evicted_in_gap(seed: int, evict: bool) -> Cluster:
+    c = Cluster(seed=seed, eviction=evict)
+    base(c)
+    c.start()
+    c.advance(30)
+    c.kubelet["worker-2"]["alive"] = False
+    c.advance(600)
+    return c
+
+
+@scenario
+def pod_evicted_during_watch_gap() -> Files:
+    """worker-2's kubelet dies; it is marked Unknown and tainted; the pods watch drops at 200 s and is
+    started again at 560 s: its web pod was evicted at ~390 s (tolerationSeconds 300) and is gone."""
+    return _gap(_evicted_in_gap(503, True), 200, 560, kinds=("Pod",))
+
+
+@scenario
+def pod_not_evicted_watch_gap() -> Files:
+    """Bug: the same, with the taint-eviction controller not running: the new list still holds the pod,
+    bound to the tainted node, 170 s past its tolerationSeconds."""
+    return _gap(_evicted_in_gap(504, False), 200, 560, kinds=("Pod",))
+
+
+@scenario
+def node_never_marked_watch_gap() -> Files:
+    """Bug: worker-3's kubelet dies, no controller marks it, and the nodes watch is down from 50 s to
+    300 s: the new list shows it still Ready (the relist shows what the gap hid)."""
+    c = Cluster(seed=505, nlc=False)
+    base(c)
+    c.start()
+    c.advance(60)
+    c.kubelet["worker-3"]["alive"] = False
+    c.advance(420)
+    return _gap(c, 50, 300, kinds=("Node",))
+
+
+# ------------------------------------------------------------------------------------------------------
+def _write(d: str, files: Files) -> None:
+    os.makedirs(d, exist_ok=True)
+    for f in os.listdir(d):
+        os.remove(os.path.join(d, f))
+    for name, text in files.items():
+        path = os.path.join(d, name)
+        if name.endswith(".gz"):
+            with gzip.GzipFile(path, "wb", mtime=0) as g:
+                g.write(text.encode())
+        else:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+
+
+def main() -> None:
+    names = sys.argv[1:] or sorted(SCENARIOS)
+    for name in names:
+        _write(os.path.join(HERE, name), SCENARIOS[name]())
+        print(name)
+
+
+if __name__ == "__main__":
+    main()
+
+
+__all__ = ["NOTREADY", "UNREACH", "copy", "dt", "mts"]

@@ -1,0 +1,128 @@
+"""``nodereg check`` on round 5 of operators' situations (issue 15, "nodereg check on real captures").
+
+``tests/data/situations5``: captures written by ``generate.py`` there (the upstream reason of each
+verdict is in its scenario's docstring and in the row's comment): watches down for minutes and started
+again (client-go's reflector ``Replace``: what the new list lacks was deleted meanwhile,
+``DeletedFinalStateUnknown``), kube-controller-manager restarts the capture does not show
+(``tryUpdateNodeHealth``'s "Missing timestamp for Node"), kubelet clocks in captures without
+resourceVersions, and more shapes platform engineers capture.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import capturegen as cg
+import pytest
+from click.testing import CliRunner
+
+from nodereg.cli import main
+
+DATA = Path(__file__).parent / "data"
+SIT = DATA / "situations5"
+HB = {"silent-node-becomes-unknown", "heartbeating-node-stays-known"}
+
+
+def _all(d: Path) -> list[str]:
+    return sorted(str(p) for p in d.iterdir() if p.is_file())
+
+
+def _check(files: list[str], *args: str) -> tuple[int, dict[str, Any]]:
+    res = CliRunner().invoke(main, ["check", "--format", "json", *args, *files])
+    return res.exit_code, json.loads(res.stdout)
+
+
+CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
+    # (capture, exit code, violated, not checked, checked)
+    # -- 1. a watch down and started again: its new list is complete (reflector.Replace), so what it
+    # lacks was deleted meanwhile (DeletedFinalStateUnknown) at a time the capture does not show
+    # bug: the Node the cloud node lifecycle controller deleted (instance gone) was kept as if alive and
+    # called silent during the gap (silent-node-becomes-unknown)
+    ("node-deleted-during-watch-gap", 0, set(), set(), HB | {"no-execute-eviction"}),
+    # the same with `kubectl get -w >>` run again into one file: a second list in the middle of it.
+    # bug: silent-node-becomes-unknown
+    ("watch-restarted-same-file", 0, set(), set(), HB),
+    # a pod evicted while the pods watch was down: gone from the new list, its deletion not judged
+    ("pod-evicted-during-watch-gap", 0, set(), set(), {"no-execute-eviction"}),
+    # what the gap hid and the new list shows is still judged: a pod still bound 170 s past its
+    # tolerationSeconds, a dead node still Ready (monitorNodeHealth never marked it)
+    ("pod-not-evicted-watch-gap", 1, {"no-execute-eviction"}, set(), set()),
+    ("node-never-marked-watch-gap", 1, {"silent-node-becomes-unknown"}, set(), set()),
+]
+
+
+@pytest.mark.parametrize(("name", "code", "violated", "unchecked", "checked"), CASES, ids=[c[0] for c in CASES])
+def test_situations5_verdicts(name: str, code: int, violated: set[str], unchecked: set[str], checked: set[str]) -> None:
+    files = _all(SIT / name)
+    assert files
+    got, rep = _check(files)
+    assert got == code, rep
+    cg.assert_report(rep, violated, unchecked, checked)
+
+
+def test_situations5_readme_lists_every_capture() -> None:
+    readme = (SIT / "README.md").read_text()
+    dirs = sorted(p.name for p in SIT.iterdir() if p.is_dir() and p.name != "__pycache__")
+    assert dirs == sorted(c[0] for c in CASES)
+    for d in dirs:
+        assert f"| {d} |" in readme, d
+
+
+def test_deleted_during_gap_is_said() -> None:
+    _, rep = _check(_all(SIT / "node-deleted-during-watch-gap"))
+    assert any("nodes-2.json: a watch started again with a list that lacks node worker-3" in n for n in rep["notes"])
+    assert any("lacks pod default/web-" in n and "DeletedFinalStateUnknown" in n for n in rep["notes"])
+
+
+# -- a list proves absence only for what it covers ----------------------------------------------------
+def _pod(ns: str, name: str, node: str, rv: int) -> dict[str, Any]:
+    return {"apiVersion": "v1", "kind": "Pod",
+            "metadata": {"name": name, "namespace": ns, "resourceVersion": str(rv),
+                         "creationTimestamp": "2026-05-04T09:00:00Z"},
+            "spec": {"nodeName": node, "tolerations": []},
+            "status": {"phase": "Running", "conditions": [
+                {"type": "PodScheduled", "status": "True", "lastTransitionTime": "2026-05-04T09:00:01Z"}]}}
+
+
+def _node(name: str, rv: int, hb: str = "2026-05-04T10:00:00Z") -> dict[str, Any]:
+    return {"apiVersion": "v1", "kind": "Node", "metadata": {"name": name, "resourceVersion": str(rv),
+                                                             "creationTimestamp": "2026-05-01T00:00:00Z"},
+            "spec": {}, "status": {"capacity": {"cpu": "4"}, "allocatable": {"cpu": "4"}, "conditions": [
+                {"type": "Ready", "status": "True", "reason": "KubeletReady", "lastHeartbeatTime": hb,
+                 "lastTransitionTime": "2026-05-01T00:01:00Z"}]}}
+
+
+def _lines(evs: list[tuple[str, dict[str, Any]]]) -> str:
+    return "".join(json.dumps({"type": t, "object": o}) + "\n" for t, o in evs)
+
+
+@pytest.mark.parametrize(
+    ("second", "all_ns", "gone"),
+    [
+        # `kubectl get pods -A -w` again: a pod of any namespace it lacks was deleted
+        pytest.param(["default/web-1"], True, {"pod default/web-2", "pod kube-system/dns-1"}, id="all-namespaces"),
+        # `kubectl get pods -n default -w`: it proves nothing of kube-system's pods
+        pytest.param(["default/web-1"], False, {"pod default/web-2"}, id="one-namespace-proves-nothing-elsewhere"),
+        pytest.param(["default/web-1", "default/web-2", "kube-system/dns-1"], False, set(), id="nothing-gone"),
+    ],
+)
+def test_relist_proves_absence_only_in_its_scope(tmp_path: Path, second: list[str], all_ns: bool,
+                                                 gone: set[str]) -> None:
+    """reflector.Replace deletes what a list lacks, of the list's own scope (a namespaced watch's list
+    holds one namespace); a list of pods of several namespaces is taken as all of them (-A)."""
+    pods = {"default/web-1": 11, "default/web-2": 12, "kube-system/dns-1": 13}
+    first = [("ADDED", _node("n1", 10))] + [("ADDED", _pod(*k.split("/"), "n1", rv)) for k, rv in pods.items()]
+    (tmp_path / "a-1.json").write_text(_lines(first + [("MODIFIED", _node("n1", 20, "2026-05-04T10:00:10Z"))]))
+    keep = [k for k in pods if k in second]
+    if all_ns:  # the list holds a third namespace's pod: -A
+        keep_objs = [_pod(*k.split("/"), "n1", pods[k]) for k in keep] + [_pod("monitoring", "agent-1", "n1", 30)]
+    else:
+        keep_objs = [_pod(*k.split("/"), "n1", pods[k]) for k in keep]
+    later = [("ADDED", _node("n1", 20, "2026-05-04T10:00:10Z"))] + [("ADDED", o) for o in keep_objs]
+    (tmp_path / "a-2.json").write_text(_lines(later + [("MODIFIED", _node("n1", 40, "2026-05-04T10:00:20Z"))]))
+    code, rep = _check(_all(tmp_path))
+    said = {g.strip() for n in rep["notes"] if "lacks" in n for g in n.split("lacks ", 1)[1].split(":")[0].split(",")}
+    assert said == gone, rep["notes"]
+    assert code == 0, rep["violations"]
