@@ -40,6 +40,8 @@ from nodereg.model import declaration as d
 
 from .events import normalise
 from .k8s import (
+    KCM_SYNC,
+    KCM_TAKEOVER,
     LEASE_WATCH_QUIET,
     Bare,
     Listed,
@@ -51,6 +53,7 @@ from .k8s import (
     parse_time,
     pod_request,
     resolve_timing,
+    review_late_unknown,
     watch_objects,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink
@@ -63,11 +66,6 @@ from .source import close_source, feed_all, open_source
 SKEW_NOISE = 3.0
 #: A live kubelet renews its Lease every quarter of its 40 s leaseDurationSeconds (s)
 LEASE_RENEW = 10.0
-#: A new kube-controller-manager leader starts its controllers once its informers have synced (s)
-KCM_SYNC = 5.0
-#: A restarted kube-controller-manager process waits for its old leader Lease to expire (15 s, the
-#: default --leader-elect-lease-duration; retried every 2 s) before it starts its controllers (s)
-KCM_TAKEOVER = 15.0 + 2.0 + KCM_SYNC
 CREDENTIALS = ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate")
 CONDITION_TAINTS = ("taint_not_ready_ns", "taint_unreachable_ns", "taint_unschedulable", "taint_memory_pressure",
                     "taint_network_unavailable")
@@ -159,6 +157,7 @@ class WatchAdapter:
         #: new one's node lifecycle controller may first run (a fresh grace is given then)
         self.kcm_holder: str | None = None
         self.kcm_started: dict[str, str] = {}
+        self.kcm_pod_seen = False
         self.fresh_at: float | None = None
         #: notes for the report (a Lease watch that ended before the capture did)
         self.notes: list[str] = []
@@ -173,7 +172,12 @@ class WatchAdapter:
         self.ended_files: set[str] = set()
         self.down: dict[str, set[str]] = {}
         self._ending: dict[str, float] = {}
-        #: the files that begin with a later list of objects another file showed (not yet read)
+        #: when the capture shows kube-controller-manager acting (its node lifecycle controller's writes,
+        #: its taint-eviction deletions, pods its workload controllers created), and per node when the
+        #: controller marked it Unknown or it was deleted (``review_late_unknown``)
+        self.acts: list[tuple[float, str]] = []
+        self.marks: dict[str, list[float]] = {}
+        #: files that begin with a later list of objects another file showed (not yet read)
         self.relists: dict[str, set[str]] = {}
 
     # -- time ------------------------------------------------------------------------------------
@@ -730,6 +734,19 @@ class WatchAdapter:
             items += self._up(node, "Node", file, line) + self._up(node, "Pod", file, line)
         return items
 
+    def acted(self, it: EventRecord) -> None:
+        """A model event only kube-controller-manager writes (see ``CONTROLLER_ACTS``)."""
+        what = CONTROLLER_ACTS[it.event]
+        if it.event == "admin_delete_node" or (it.event == "nlc_monitor_node_health" and it.node is not None):
+            self.marks.setdefault(str(it.node), []).append(it.t)
+        if what:
+            self.acts.append((it.t, f"{what} {'pod ' + str(it.pod) if it.pod else 'node ' + str(it.node)}"))
+
+    def kcm_seen(self) -> bool:
+        """The capture shows kube-controller-manager's restarts and leader changes (its leader Lease, or its
+        mirror pods' container starts): the readers then give every Node a fresh grace themselves."""
+        return self.kcm_holder is not None or self.kcm_pod_seen
+
     def _no_nodes(self) -> dict[str, str] | None:
         """With no Node at all in the input (a pods-only capture), no property about nodes is judged."""
         if self.nodes:
@@ -812,6 +829,8 @@ class WatchAdapter:
     def _kcm_pod(self, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         """The kube-controller-manager static pod's container started again (restartCount, startedAt):
         the new process takes the leader Lease when the old one's expires, then starts its controllers."""
+        # its kubelet writes every restart of it to the mirror pod's status: a watch of it shows them
+        self.kcm_pod_seen = True
         started = None
         statuses = (obj.get("status") or {}).get("containerStatuses")
         for cs in statuses if isinstance(statuses, list) else ():
@@ -871,6 +890,9 @@ class WatchAdapter:
             t = self._time(meta.get("creationTimestamp"), file=file, line=line)
             if typ == "ADDED" and not listed:
                 self._fresh = self._raw  # created now: the API server's clock
+                owner = _kcm_owner(meta)
+                if owner is not None and self._raw is not None:
+                    self.acts.append((self._raw, f"its {owner} controller created pod {key}"))
             tols = [x for x in (spec.get("tolerations") or []) if isinstance(x, dict)]
             ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": tols, "request": pod_request(obj),
                   "default_tolerations": False}
@@ -1310,9 +1332,12 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             adapter.relists[block[0][4]] = {k[0] for k in _seen if k[0] in ("Node", "Pod")}
             # the list is one moment, after its newest object and before the watch's first event after it:
             # taken as late as that allows (what it lacks was deleted before it; the watch was down till then)
+            # (Leases keep their own: a kubelet's Lease listed again unchanged is still the one it last renewed)
             at = age(i)
+            srt = sorted(block, key=lambda x: x[:3])
+            lease = [x for x in srt if not _node_or_pod(x[5])]
             its.append((block[0][0] < 0 or (rest is not None and rest[0] < 0),
-                        itertools.chain([(at[0], at[1], *x[2:]) for x in sorted(block, key=lambda x: x[:3])],
+                        itertools.chain(lease, [(at[0], at[1], *x[2:]) for x in srt if _node_or_pod(x[5])],
                                         [_relist_end(block, at)], tail)))
         elif rest is not None:
             its.append((rest[0] < 0, tail))
@@ -1349,8 +1374,16 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         merged = streams[0] if streams else iter(())
     # kubelet clocks ahead are corrected only where resourceVersion gives the true order
     adapter.deskew = not by_time
-    yield from feed_all(adapter.feed, ((name, line, obj) for _rvv, _ts, _seq, line, name, obj in merged))
-    yield from adapter.flush()
+    if o is not None and hasattr(o, "after_finish"):
+        o.after_finish.append(lambda: review_late_unknown(o, adapter.acts, adapter.marks, adapter.kcm_seen()))
+    for it in feed_all(adapter.feed, ((name, line, obj) for _rvv, _ts, _seq, line, name, obj in merged)):
+        if type(it) is EventRecord and it.event in CONTROLLER_ACTS:
+            adapter.acted(it)
+        yield it
+    for it in adapter.flush():
+        if type(it) is EventRecord and it.event in CONTROLLER_ACTS:
+            adapter.acted(it)
+        yield it
     if not adapter.saw_node and o is not None:
         # a leases-only (or pods-only) capture: a Lease says a kubelet renews, not what its Node is
         for k, why in (adapter._no_nodes() or {}).items():
@@ -1509,6 +1542,27 @@ def _snapshot_objects(item: dict[str, Any]) -> list[Any]:
     return [item]
 
 
+#: model events only kube-controller-manager writes -> what the report says it did (empty: not an act;
+#: a Node's deletion ends its silence like a mark)
+CONTROLLER_ACTS = {
+    "nlc_monitor_node_health": "its node lifecycle controller marked",
+    "nlc_sync_noschedule_taints": "its node lifecycle controller tainted",
+    "nlc_sync_noexecute_taints": "its node lifecycle controller tainted",
+    "taint_eviction_evict_pod": "its taint-eviction controller evicted",
+    "admin_delete_node": "",
+}
+#: owners whose controllers run in kube-controller-manager (the pods they create show it running)
+_KCM_OWNERS = ("ReplicaSet", "DaemonSet", "StatefulSet", "Job")
+
+
+def _kcm_owner(meta: dict[str, Any]) -> str | None:
+    refs = meta.get("ownerReferences")
+    for r in refs if isinstance(refs, list) else ():
+        if isinstance(r, dict) and r.get("controller") and r.get("kind") in _KCM_OWNERS:
+            return str(r["kind"])
+    return None
+
+
 class RelistEnd(NamedTuple):
     """Merged after the list a restarted watch begins with: what it covers and holds (``WatchAdapter._relisted``)."""
 
@@ -1519,6 +1573,10 @@ class RelistEnd(NamedTuple):
     scope: dict[str, frozenset[str] | None]
     #: the list's newest resourceVersion (-1: none)
     top: float
+
+
+def _node_or_pod(item: Any) -> bool:
+    return any(k[0] in ("Node", "Pod") for k in _object_keys(item))
 
 
 def _relist_end(xs: list[tuple[float, float, int, int, str, Any]], at: tuple[float, float] | None = None

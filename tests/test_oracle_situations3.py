@@ -97,8 +97,12 @@ CASES: list[tuple[str, list[str], int, set[str], set[str], set[str]]] = [
     # reported late (silent-node-becomes-unknown)
     ("managed-workers-lag-marked-at-55s", _all(SIT / "managed-workers-lag-marked-at-55s"), 0, set(),
      {"heartbeating-node-stays-known"}, {"silent-node-becomes-unknown"}),
-    ("managed-controller-never-marks", _all(SIT / "managed-controller-never-marks"), 1,
-     {"silent-node-becomes-unknown"}, set(), set()),
+    # round 5: worker-4 overdue ~55 s at the end of the capture, and no control plane in it (no leader Lease,
+    # no kube-controller-manager pod) nor any act of it: a restart it does not show explains that
+    # (tryUpdateNodeHealth's fresh grace), so not checked (situations5/managed-controller-acts-never-marks
+    # is the same bug where the controller is seen running)
+    ("managed-controller-never-marks", _all(SIT / "managed-controller-never-marks"), 0,
+     set(), {"silent-node-becomes-unknown"}, set()),
 ]
 
 

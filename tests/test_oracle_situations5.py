@@ -50,6 +50,19 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
     # tolerationSeconds, a dead node still Ready (monitorNodeHealth never marked it)
     ("pod-not-evicted-watch-gap", 1, {"no-execute-eviction"}, set(), set()),
     ("node-never-marked-watch-gap", 1, {"silent-node-becomes-unknown"}, set(), set()),
+    # -- 2. a kube-controller-manager restart the capture does not show: monitorNodeHealth of the new
+    # process has an empty nodeHealthMap and tryUpdateNodeHealth takes its first pass as every Node's
+    # probe time ("Missing timestamp for Node"), so a silent Node is marked up to (restart gap + grace)
+    # late. bug: a managed cluster (no leader Lease, no controller pod) whose controller restarted while
+    # worker-3 was silent: marked ~110 s after its heartbeat, reported late (silent-node-becomes-unknown)
+    ("kcm-restart-unseen-late-mark", 0, set(), {"silent-node-becomes-unknown"}, set()),
+    # ... but the controller seen running (it marks and taints worker-1 on time) while worker-4 is overdue:
+    # no restart excuses it, never marked or marked 300 s late
+    ("managed-controller-acts-never-marks", 1, {"silent-node-becomes-unknown"}, set(), set()),
+    ("managed-controller-acts-marks-late", 1, {"silent-node-becomes-unknown"}, set(), set()),
+    # an audit log with kube-controller-manager renewing its leader Lease (running, leader): caught
+    ("audit-kcm-renewing-never-marks", 1, {"silent-node-becomes-unknown"}, set(), set()),
+    ("audit-kcm-renewing-marks", 0, set(), set(), HB),
 ]
 
 
@@ -126,3 +139,36 @@ def test_relist_proves_absence_only_in_its_scope(tmp_path: Path, second: list[st
     said = {g.strip() for n in rep["notes"] if "lacks" in n for g in n.split("lacks ", 1)[1].split(":")[0].split(",")}
     assert said == gone, rep["notes"]
     assert code == 0, rep["violations"]
+
+
+def test_unseen_restart_is_said() -> None:
+    """Coverage says why a late Unknown was not judged; a kept finding says what showed the controller."""
+    _, rep = _check(_all(SIT / "kcm-restart-unseen-late-mark"))
+    why = rep["coverage"]["silent-node-becomes-unknown"]
+    assert "node worker-3 overdue" in why and "Missing timestamp for Node" in why and "other 3" in why, why
+    _, rep = _check(_all(SIT / "managed-controller-acts-never-marks"))
+    assert "its node lifecycle controller marked node worker-1" in rep["violations"][0]["message"]
+
+
+def test_late_unknown_window(tmp_path: Path) -> None:
+    """The rule on its edges: a controller act inside [deadline, mark - (grace + 2 periods + slack + sync)]
+    keeps the finding; one just after it does not."""
+    from nodereg.oracle.k8s import review_late_unknown
+    from nodereg.oracle.record import Violation
+
+    class O:
+        def __init__(self) -> None:
+            self.c = type("C", (), {"params": {"node_monitor_grace_period": 50, "node_monitor_period": 5}})()
+            self.slack, self.now, self.notes, self.unchecked, self.nodes = 5.0, 1000.0, [], {}, {"a": 1, "b": 1}
+            self.violations = [Violation(1, 1, "f", "a", None, "silent-node-becomes-unknown", "m", 500.0, "e",
+                                         None, None, 495.0)]
+
+    for act, mark, kept in [(500.0, 600.0, True), (529.0, 600.0, True), (531.0, 600.0, False),
+                            (None, 560.0, False), (None, 700.0, True)]:
+        o = O()
+        review_late_unknown(o, [(act, "x")] if act is not None else [], {"a": [mark]}, False)
+        assert (len(o.violations) == 1) == kept, (act, mark)
+        assert ("silent-node-becomes-unknown" in o.unchecked) == (not kept)
+        o = O()
+        review_late_unknown(o, [], {"a": [mark]}, True)  # restarts seen: nothing withdrawn
+        assert len(o.violations) == 1

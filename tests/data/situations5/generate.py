@@ -168,6 +168,121 @@ def node_never_marked_watch_gap() -> Files:
     return _gap(c, 50, 300, kinds=("Node",))
 
 
+# -- 2. kube-controller-manager restarts the capture does not show ------------------------------------
+class _Sim(Cluster):
+    """``sim.Cluster`` whose node lifecycle controller restarts (``probe_floor``: a new controller has no
+    nodeHealth entry and takes its first pass as every Node's probe time, tryUpdateNodeHealth's "Missing
+    timestamp for Node") and which, as a bug, leaves some Nodes unmarked until a time (``skip``)."""
+
+    probe_floor = -1e18
+    skip: dict[str, float] = {}
+
+    def _mark_unknown(self, name: str) -> None:
+        if self.t < self.skip.get(name, -1e18):
+            return
+        lease = self.leases.get(name)
+        if lease is not None and self.t - self.probe_floor < self.grace:
+            return  # the new controller's fresh grace has not run out
+        super()._mark_unknown(name)
+
+
+def _managed(seed: int, **kw: Any) -> _Sim:
+    c = _Sim(seed=seed, **kw)
+    c.skip = {}
+    base(c, workers=4, cp=False)
+    c.start()
+    return c
+
+
+@scenario
+def kcm_restart_unseen_late_mark() -> Files:
+    """A managed cluster (no control-plane Nodes, no kube-controller-manager pod, Leases watched in
+    kube-node-lease only): worker-3's kubelet dies; 25 s later the provider's kube-controller-manager
+    restarts (an upgrade), is back 35 s later and marks worker-3 Unknown a grace period after its first
+    pass: ~110 s after the last heartbeat. Nothing else in the capture shows the controller meanwhile."""
+    c = _managed(511)
+    c.advance(30)
+    c.kubelet["worker-3"]["alive"] = False
+    c.advance(c.t + 25)
+    c.nlc = False
+    c.advance(c.t + 35)
+    c.nlc, c.probe_floor, c.next_monitor = True, c.t + 1, c.t + 1
+    c.advance(c.t + 200)
+    return _all(c)
+
+
+@scenario
+def managed_controller_acts_never_marks() -> Files:
+    """Bug: the same managed cluster; worker-4 dies at 30 s and is never marked, while the controller is
+    seen running: worker-1 dies at 100 s and is marked Unknown and tainted on time."""
+    c = _managed(512)
+    c.skip = {"worker-4": 1e18}
+    c.advance(30)
+    c.kubelet["worker-4"]["alive"] = False
+    c.advance(100)
+    c.kubelet["worker-1"]["alive"] = False
+    c.advance(420)
+    return _all(c)
+
+
+@scenario
+def managed_controller_acts_marks_late() -> Files:
+    """Bug: the same, worker-4 marked only at 330 s (300 s after its last heartbeat) while the controller
+    marked worker-1 on time at ~155 s: no restart explains it."""
+    c = _managed(513)
+    c.skip = {"worker-4": 330}
+    c.advance(30)
+    c.kubelet["worker-4"]["alive"] = False
+    c.advance(100)
+    c.kubelet["worker-1"]["alive"] = False
+    c.advance(420)
+    return _all(c)
+
+
+def _audit_log(kcm_renews: bool, marks_b: bool, length: float = 400) -> Files:
+    """An audit log (JSON Lines, audit.k8s.io/v1) of two workers created in it: worker-a renews its Lease
+    every 10 s, worker-b's kubelet stops at 20 s; with ``kcm_renews``, kube-controller-manager renews its
+    leader Lease (kube-system) every 2 s (a policy logging leases); ``marks_b``: the node controller marks
+    worker-b Unknown on time."""
+    import gen_audit as ga  # tests/data/situations3
+
+    log = ga.Log()
+    for k in range(int(length // 10)):
+        log.ev(1 + 10 * k, "system:node:worker-a", ga.NODE_GROUPS, "update",
+               {"resource": "leases", "namespace": "kube-node-lease", "name": "worker-a",
+                "apiGroup": "coordination.k8s.io", "apiVersion": "v1"})
+        if 1.3 + 10 * k <= 20:
+            log.ev(1.3 + 10 * k, "system:node:worker-b", ga.NODE_GROUPS, "update",
+                   {"resource": "leases", "namespace": "kube-node-lease", "name": "worker-b",
+                    "apiGroup": "coordination.k8s.io", "apiVersion": "v1"})
+    if kcm_renews:
+        for k in range(int(length // 2)):
+            log.ev(0.5 + 2 * k, "system:kube-controller-manager", ["system:authenticated"], "update",
+                   {"resource": "leases", "namespace": "kube-system", "name": "kube-controller-manager",
+                    "apiGroup": "coordination.k8s.io", "apiVersion": "v1"},
+                   ua="kube-controller-manager/v1.31.4 (linux/amd64) kubernetes/a78aa47/leader-election")
+    events = [e for _, e in log.lines]
+    if marks_b:
+        events += [e for e in ga.dies(stop_b=20) if e["user"]["username"] == ga.NC[0]]
+    return {"audit.log": "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in sorted(
+        ga.creations() + events, key=lambda e: e["stageTimestamp"]))}
+
+
+@scenario
+def audit_kcm_renewing_never_marks() -> Files:
+    """Bug: the audit log shows kube-controller-manager renewing its leader Lease every 2 s (alive and
+    leader) for 400 s, and no node-controller write marks the dead worker-b Unknown."""
+    sys.path.append(os.path.join(HERE, "..", "situations3"))
+    return _audit_log(kcm_renews=True, marks_b=False)
+
+
+@scenario
+def audit_kcm_renewing_marks() -> Files:
+    """The same log in which the node controller marks worker-b Unknown 53 s after its last renewal."""
+    sys.path.append(os.path.join(HERE, "..", "situations3"))
+    return _audit_log(kcm_renews=True, marks_b=True)
+
+
 # ------------------------------------------------------------------------------------------------------
 def _write(d: str, files: Files) -> None:
     os.makedirs(d, exist_ok=True)
