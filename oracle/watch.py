@@ -179,6 +179,11 @@ class WatchAdapter:
         self.marks: dict[str, list[float]] = {}
         #: files that begin with a later list of objects another file showed (not yet read)
         self.relists: dict[str, set[str]] = {}
+        #: the time ``_place_leases`` gave the event being read (captures without resourceVersions)
+        self._at: float | None = None
+        #: a list snapshot without resourceVersions: nodes whose Lease stamp is off the others' and why
+        self.unplaced: dict[str, str] = {}
+        self.pure_list = False
 
     # -- time ------------------------------------------------------------------------------------
     def _time(self, *cands: Any, file: str | None, line: int | None) -> float:
@@ -229,6 +234,23 @@ class WatchAdapter:
         self.shift, moment = _deskew_leases(leases, lease_rv)
         for name, dt_ in self.shift.items():
             leases[name] += dt_
+        if not lease_rv and len(leases) >= 2:
+            # no resourceVersion: no order to read the kubelets' clocks against. The list's moment is the
+            # latest renewal another one corroborates (one clock ahead does not set it); a Lease further
+            # off than a renew interval from it is a clock off or a kubelet stopped, which nothing here
+            # tells apart: its heartbeats are not judged until it renews (``self.unplaced``)
+            vals = sorted(leases.values())
+            near = [v for i, v in enumerate(vals) if i and v - vals[i - 1] <= LEASE_RENEW + SKEW_NOISE]
+            if near:
+                moment = max(near)
+                for name, v in leases.items():
+                    off = v - moment
+                    if off > SKEW_NOISE or off < -(LEASE_RENEW + SKEW_NOISE):
+                        self.unplaced[name] = (
+                            f"the list has no resourceVersions and the Lease of node {name} is {abs(off):.0f} s "
+                            f"{'ahead of' if off > 0 else 'behind'} the others' (a kubelet clock that far off "
+                            "cannot be told from a kubelet that stopped): its heartbeats are judged once it renews")
+                lease_rv = {n: 0 for n in leases if n in self.unplaced and leases[n] > moment}
 
         def when(o: dict[str, Any]) -> float:
             # the moment of the list: its latest stamp, the node Leases' read in the order of their writes
@@ -274,6 +296,10 @@ class WatchAdapter:
             except (AttributeError, TypeError, KeyError) as exc:
                 raise InputError(f"{kind} {o['metadata'].get('name')}: unexpected field shape ({exc})", file,
                                  line) from None
+        for name, why in sorted(self.unplaced.items()):
+            if name in self.nodes:
+                self._ev(out, {"t": self.t, "event": "declare_node", "node": name}, None, None, unwatched=None,
+                         hb_why=why)
         return out
 
     def _creds(self, items: list[Item], node: str, t: float, file: str | None, line: int | None) -> None:
@@ -428,6 +454,7 @@ class WatchAdapter:
             typ, obj = item.get("type"), item.get("object")
         else:
             typ, obj = "MODIFIED", item
+        self._at = item.get(PLACED) if isinstance(item.get(PLACED), float) else None
         if typ in ("BOOKMARK", "ERROR"):
             return []
         if typ not in ("ADDED", "MODIFIED", "DELETED") or not isinstance(obj, dict):
@@ -529,13 +556,16 @@ class WatchAdapter:
                                      "expect": {k: v for k, v in cur.items() if k != "custom_effect"
                                                 or cur.get("taint_custom")}}, file, line)
             else:
-                t = self._time(ready_c.get("lastHeartbeatTime"), meta.get("creationTimestamp"), file=file,
-                               line=line)
+                placed = not (name in self.unplaced and listed)
+                t = self._time(ready_c.get("lastHeartbeatTime") if placed else None, meta.get("creationTimestamp"),
+                               file=file, line=line)
                 if lease is None and name in self.leases:
                     lease = self.leases[name]
+                if not placed:
+                    lease = None  # its kubelet's stamps cannot be placed (``snapshot``)
                 posted = [parse_time(c["lastHeartbeatTime"], f"condition {k} lastHeartbeatTime", file, line)
                           for k, c in conds.items() if isinstance(c.get("lastHeartbeatTime"), str)]
-                status_post = max(posted) + self.shift.get(name, 0.0) if posted else None
+                status_post = max(posted) + self.shift.get(name, 0.0) if posted and placed else None
                 seen = [x for x in (status_post, lease) if x is not None]
                 hb_extra: dict[str, Any] = {}
                 if seen:
@@ -801,6 +831,9 @@ class WatchAdapter:
             # unseen until it passes it
             return []
         self.leases[name] = t
+        if self._at is not None:
+            # no resourceVersion: its place among the other writers' stamps of its file, not its own clock
+            t = self._at
         self._src, self._fresh = name, t  # stamped by the kubelet's clock
         self.t = max(self.t, t)
         items: list[Item] = []
@@ -1194,6 +1227,62 @@ def _isotonic(vals: list[float], upper: bool) -> list[float]:
     return out
 
 
+#: key of a watch event's time as ``_place_leases`` read it (a float; never a field of Kubernetes objects)
+PLACED = "nodereg.placed"
+
+
+def _place_leases(it: Iterator[tuple[float, float, int, int, str, Any]]
+                  ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    """A file's node Lease renewals without resourceVersions, dated by the other writers around them.
+
+    A watch prints the writes in the order they were made, whatever the clocks that stamped them: a
+    kubelet's renewal happened after the write before it and before the one after it. Its
+    ``renewTime`` is the kubelet's own clock; where it is more than ``SKEW_NOISE`` off the median of
+    the other writers' stamps nearest it in the file (two before, two after), that median is taken
+    (``PLACED``) and keys the merge: a clock behind does not make a live kubelet look silent, one
+    ahead does not make it look alive longer. The node lifecycle controller does the same with its
+    own clock (``tryUpdateNodeHealth``'s probeTimestamp). Other events pass as they are.
+    """
+    import collections
+
+    def writer(x: tuple[float, float, int, int, str, Any]) -> str | None:
+        item = x[5]
+        obj = item.get("object") if isinstance(item, dict) else None
+        if not isinstance(obj, dict) or obj.get("kind") != "Lease" or x[1] == float("-inf"):
+            return None
+        meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+        if meta.get("namespace", "kube-node-lease") != "kube-node-lease":
+            return None
+        return str(meta.get("name"))
+
+    buf: collections.deque[tuple[float, float, int, int, str, Any]] = collections.deque()
+    before: collections.deque[tuple[str | None, float]] = collections.deque(maxlen=4)
+
+    def release(x: tuple[float, float, int, int, str, Any]) -> tuple[float, float, int, int, str, Any]:
+        w = writer(x)
+        if w is not None:
+            near = [t for ww, t in before if ww != w][-2:]
+            near += [y[1] for y in buf if writer(y) != w and y[1] > float("-inf")][:2]
+            if len(near) >= 2:
+                near.sort()
+                mid = (near[(len(near) - 1) // 2] + near[len(near) // 2]) / 2
+                if abs(x[1] - mid) > SKEW_NOISE and isinstance(x[5], dict):
+                    x = (x[0], mid, *x[2:5], {**x[5], PLACED: mid})
+        if x[1] > float("-inf"):
+            before.append((w, x[1] if w is None else float(x[5].get(PLACED, x[1]))))
+        return x
+
+    for x in it:
+        buf.append(x)
+        # enough other writers' stamps after the first buffered one to place it
+        while buf and sum(1 for y in list(buf)[1:] if writer(y) != writer(buf[0])) >= 2:
+            yield release(buf.popleft())
+        if len(buf) > 64:
+            yield release(buf.popleft())
+    while buf:
+        yield release(buf.popleft())
+
+
 def _no_earlier(it: Iterator[tuple[float, float, int, int, str, Any]], start: float
                 ) -> Iterator[tuple[float, float, int, int, str, Any]]:
     """One file's events keyed for a merge by time.
@@ -1365,7 +1454,9 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     by_time = any(flag for flag, _ in its)
     need_ts[0] = by_time
     start = max((x[1] for x in snap_keys), default=float("-inf"))
-    streams = [_ended(_no_earlier(x, start) if by_time else x) for _, x in its]
+    # without resourceVersions a kubelet's Lease stamps are placed by the other writers' around them in
+    # their own file (a watch's order is the order of the writes)
+    streams = [_ended(_no_earlier(_place_leases(x), start) if by_time else x) for _, x in its]
     if len(streams) > 1:
         # a timestamp only orders what it describes: within each file, keep the file's own order
         key = (lambda x: (x[1], x[0], x[2])) if by_time else (lambda x: (x[0],))

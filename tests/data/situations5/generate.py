@@ -283,6 +283,92 @@ def audit_kcm_renewing_marks() -> Files:
     return _audit_log(kcm_renews=True, marks_b=True)
 
 
+# -- 3. kubelet clocks in captures without resourceVersions ------------------------------------------------
+def _situations4(name: str) -> Cluster:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("situations4_generate", os.path.join(HERE, "..", "situations4",
+                                                                                       "generate.py"))
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.SCENARIOS[name]()  # type: ignore[no-any-return]
+
+
+def _redacted(c: Cluster) -> Files:
+    """The watches as a redaction script leaves them: metadata.resourceVersion (and uid) removed."""
+    for _, _, _, obj in c.out:
+        obj["metadata"].pop("resourceVersion", None)
+        obj["metadata"].pop("uid", None)
+    return _all(c)
+
+
+@scenario
+def clock_behind_no_rv() -> Files:
+    """worker-2's kubelet clock 90 s behind, alive, in watches whose resourceVersions were redacted: the
+    controller dates renewals by its own clock (probeTimestamp), so it never marks worker-2."""
+    return _redacted(_situations4("clock-behind-alive"))
+
+
+@scenario
+def clock_stepped_back_no_rv() -> Files:
+    """situations4/clock-stepped-back without resourceVersions: worker-2's clock 60 s ahead, then stepped
+    back by NTP; marked Unknown while its renewTimes are older than the saved one, then Ready again."""
+    return _redacted(_situations4("clock-stepped-back"))
+
+
+@scenario
+def clock_ahead_dies_no_rv() -> Files:
+    """Bug: worker-2's clock 25 s ahead; it dies and no controller marks it (no resourceVersions)."""
+    return _redacted(_situations4("clock-ahead-never-marked"))
+
+
+@scenario
+def clock_ahead_marked_early_no_rv() -> Files:
+    """Bug: worker-2's clock 25 s ahead, alive, marked Unknown 9 s after a renewal (no resourceVersions)."""
+    return _redacted(_situations4("clock-ahead-marked-early"))
+
+
+def _kwok_snapshot(skew: dict[str, float], dead: str | None) -> Files:
+    """``kubectl get nodes,leases -o yaml`` of a KWOK cluster, multi-document YAML, no resourceVersions
+    (KWOK's stage files and hand-edited captures carry none); kubelets' clocks off by ``skew``."""
+    import yaml
+
+    c = Cluster(seed=530, nlc=False)
+    base(c, workers=5)
+    if dead is not None:
+        c.kubelet[dead]["alive"] = False
+    c.advance(260)
+    docs = []
+    for name, obj in [*sorted(c.nodes.items()), *sorted(c.leases.items())]:
+        o = copy.deepcopy(obj)
+        o["metadata"].pop("resourceVersion", None)
+        o["metadata"]["annotations"] = {**o["metadata"].get("annotations", {}), "kwok.x-k8s.io/node": "fake"}
+        off = dt.timedelta(seconds=skew.get(name, 0.0))
+        if o["kind"] == "Lease":
+            rt = dt.datetime.strptime(o["spec"]["renewTime"], "%Y-%m-%dT%H:%M:%S.%fZ") + off
+            o["spec"]["renewTime"] = rt.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        else:
+            for k in o["status"]["conditions"]:
+                if k["type"] != "NetworkUnavailable":
+                    h = dt.datetime.strptime(k["lastHeartbeatTime"], "%Y-%m-%dT%H:%M:%SZ") + off
+                    k["lastHeartbeatTime"] = h.strftime("%Y-%m-%dT%H:%M:%SZ")
+        docs.append(o)
+    return {"now.yaml": yaml.safe_dump_all(docs, sort_keys=False)}
+
+
+@scenario
+def kwok_snapshot_clock_behind() -> Files:
+    """A YAML snapshot without resourceVersions; worker-3's kubelet clock 300 s behind (alive)."""
+    return _kwok_snapshot({"worker-3": -300}, None)
+
+
+@scenario
+def kwok_snapshot_clock_ahead() -> Files:
+    """The same, worker-3's clock 300 s ahead: it must not make the others look 300 s silent."""
+    return _kwok_snapshot({"worker-3": 300}, None)
+
+
 # ------------------------------------------------------------------------------------------------------
 def _write(d: str, files: Files) -> None:
     os.makedirs(d, exist_ok=True)
