@@ -913,11 +913,16 @@ class Oracle:
             self.hb_why[rec.name] = why
         elif since is not None:
             self.unwatched.setdefault(rec.name, float(since) if type(since) in (int, float) else t)
-        elif self.unwatched.pop(rec.name, None) is not None:
+        elif (down := self.unwatched.pop(rec.name, None)) is not None:
             for pid, names in self.unwatched_hits.items():
                 if rec.name in names:
                     rec.suppressed.discard(pid)
+            # what the watch shows again is judged as standing since it went down (its clocks say how long
+            # each promise has been due), not only from now: a list that ends the capture is judged too
             self._advance(rec, t)
+            rec.t = rec.tslow = rec.chg_floor = min(rec.t, down)
+            for pid in rec.changed:
+                rec.changed[pid] = min(rec.changed[pid], down)
             self._check_state(rec, "observe_node", list(rec.s), t, None)
         self._after(rec, t)
 

@@ -1406,7 +1406,8 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
 
     import functools
 
-    for i in sorted(range(len(blocks)), key=functools.cmp_to_key(earlier)):
+    order = sorted(range(len(blocks)), key=functools.cmp_to_key(earlier))
+    for i in order:
         block, seen = blocks[i][0], blocks[i][1]
         if block and not taken.isdisjoint(seen):
             relist.add(i)
@@ -1415,13 +1416,16 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         for x in block:
             snap.append((x[5], x[4], x[3]))
             snap_keys.append(x)
+    owner: dict[int, int] = {}  # block -> its entry in ``its``
     for i, (block, _seen, rest, it, _top) in enumerate(blocks):
         tail = _inline_relists(_prepend(rest, it), set(_seen)) if rest is not None else iter(())
+        owner[i] = len(its)
         if i in relist:
             adapter.relists[block[0][4]] = {k[0] for k in _seen if k[0] in ("Node", "Pod")}
             # the list is one moment, after its newest object and before the watch's first event after it:
             # taken as late as that allows (what it lacks was deleted before it; the watch was down till then)
-            # (Leases keep their own: a kubelet's Lease listed again unchanged is still the one it last renewed)
+            # (Leases keep their own: a kubelet's Lease listed again unchanged is still the one it last renewed);
+            # never before the watch it continues ended (``_continued``)
             at = age(i)
             srt = sorted(block, key=lambda x: x[:3])
             lease = [x for x in srt if not _node_or_pod(x[5])]
@@ -1430,9 +1434,11 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                                         [_relist_end(block, at)], tail)))
         elif rest is not None:
             its.append((rest[0] < 0, tail))
-        elif block and block[-1][0] >= 0:
+        elif block and (block[-1][0] >= 0 or relist):
             # a list with no watch after it (``kubectl get -o json``): what it lists is seen no more
             its.append((False, iter([(_top[0], _top[1], 0, block[-1][3], block[-1][4], StreamEnd(block[-1][4]))])))
+        else:
+            del owner[i]
     if o is not None:
         # the timing is fixed from the list, before any time-based judgement: the cluster's version
         # and kube-controller-manager flags, unless the caller fixed them
@@ -1456,7 +1462,9 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     start = max((x[1] for x in snap_keys), default=float("-inf"))
     # without resourceVersions a kubelet's Lease stamps are placed by the other writers' around them in
     # their own file (a watch's order is the order of the writes)
-    streams = [_ended(_no_earlier(_place_leases(x), start) if by_time else x) for _, x in its]
+    streams: list[Iterator[tuple[float, float, int, int, str, Any]]] = [
+        _ended(_no_earlier(_place_leases(x), start) if by_time else x) for _, x in its]
+    streams = _continued(streams, blocks, order, relist, owner)
     if len(streams) > 1:
         # a timestamp only orders what it describes: within each file, keep the file's own order
         key = (lambda x: (x[1], x[0], x[2])) if by_time else (lambda x: (x[0],))
@@ -1666,6 +1674,34 @@ class RelistEnd(NamedTuple):
     top: float
 
 
+def _continued(streams: list[Iterator[tuple[float, float, int, int, str, Any]]], blocks: list[Any], order: list[int],
+               relist: set[int], owner: dict[int, int]) -> list[Iterator[tuple[float, float, int, int, str, Any]]]:
+    """Each restarted watch's file read after the file it continues: the one listed before it that shares
+    the most objects with its list (``nodes-1.json`` then ``nodes-2.json``), its keys raised to at
+    least that file's last (a watch starts again after it stopped, whatever its list's objects say)."""
+    root = {i: i for i in owner}
+    chains: dict[int, Iterator[tuple[float, float, int, int, str, Any]]] = {owner[i]: streams[owner[i]] for i in owner}
+    before: list[int] = []
+    for i in order:
+        if i in relist and i in owner:
+            cands = [j for j in before if j in owner and not blocks[i][1].isdisjoint(blocks[j][1])]
+            if cands:
+                j = max(cands, key=lambda j: (len(blocks[i][1] & blocks[j][1]), before.index(j)))
+                r = root[j]
+                chains[owner[r]] = _monotone(itertools.chain(chains[owner[r]], chains.pop(owner[i])))
+                root[i] = r
+        before.append(i)
+    return list(chains.values())
+
+
+def _monotone(it: Iterator[tuple[float, float, int, int, str, Any]]
+              ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    top0, top1 = float("-inf"), float("-inf")
+    for x in it:
+        top0, top1 = max(top0, x[0]), max(top1, x[1])
+        yield x if (x[0], x[1]) == (top0, top1) else (top0, top1, *x[2:])
+
+
 def _node_or_pod(item: Any) -> bool:
     return any(k[0] in ("Node", "Pod") for k in _object_keys(item))
 
@@ -1706,26 +1742,31 @@ def _inline_relists(it: Iterator[tuple[float, float, int, int, str, Any]], alive
     seen: set[tuple[Any, ...]] = set()
     relist = False
     held: tuple[float, float, int, int, str, Any] | None = None
+    last = (float("-inf"), float("-inf"))
 
     def flush(nxt: tuple[float, float, int, int, str, Any] | None = None
               ) -> Iterator[tuple[float, float, int, int, str, Any]]:
-        nonlocal relist, held
+        nonlocal relist, held, last
         if relist and run:
             if held is not None:
+                last = (held[0], held[1])
                 yield held
                 kinds = frozenset(str(k[0]) for x in run for k in _object_keys(x[5]) if k[0] in ("Node", "Pod"))
                 yield (*held[:5], WatchDown(held[4], kinds))
                 held = None
-            # as late as the watch's next event allows (see watch_events)
-            top_rv = max([x[0] for x in run] + ([nxt[0]] if nxt is not None else []))
-            top_t = max([x[1] for x in run] + ([nxt[1]] if nxt is not None and nxt[1] < float("inf") else []))
+            # as late as the watch's next event allows (see watch_events), after the file's last one
+            top_rv = max([x[0] for x in run] + ([nxt[0]] if nxt is not None else []) + [last[0]])
+            top_t = max([x[1] for x in run] + ([nxt[1]] if nxt is not None else []) + [last[1]])
             for x in run:
                 yield (top_rv, top_t, *x[2:])
             yield _relist_end(run, (top_rv, top_t))
         else:
             if held is not None:
+                last = (max(last[0], held[0]), max(last[1], held[1]))
                 yield held
                 held = None
+            for x in run:
+                last = (max(last[0], x[0]), max(last[1], x[1]))
             yield from run
         run.clear()
         seen.clear()

@@ -41,6 +41,8 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
     # bug: the Node the cloud node lifecycle controller deleted (instance gone) was kept as if alive and
     # called silent during the gap (silent-node-becomes-unknown)
     ("node-deleted-during-watch-gap", 0, set(), set(), HB | {"no-execute-eviction"}),
+    # without resourceVersions (by time; a list-only first file). bug: silent-node-becomes-unknown
+    ("node-deleted-during-watch-gap-no-rv", 0, set(), set(), HB),
     # the same with `kubectl get -w >>` run again into one file: a second list in the middle of it.
     # bug: silent-node-becomes-unknown
     ("watch-restarted-same-file", 0, set(), set(), HB),
@@ -63,6 +65,18 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
     # an audit log with kube-controller-manager renewing its leader Lease (running, leader): caught
     ("audit-kcm-renewing-never-marks", 1, {"silent-node-becomes-unknown"}, set(), set()),
     ("audit-kcm-renewing-marks", 0, set(), set(), HB),
+    # -- 4. more of what platform engineers capture
+    # the cloud node lifecycle controller deletes a Node (instance gone) with pods bound; the pod GC
+    # deletes them (gcOrphaned): no one's lateness
+    ("cloud-node-deleted-pods-bound", 0, set(), set(), HB | {"no-execute-eviction"}),
+    # non-graceful shutdown: node.kubernetes.io/out-of-service:NoExecute; the taint-eviction controller
+    # deletes what does not tolerate it at once (processPodOnNode: no toleration -> evict now), the pod GC
+    # force-deletes the terminating pods (gcTerminating); not deleted: caught
+    ("out-of-service-taint", 0, set(), set(), {"no-execute-eviction", "untolerated-noexecute-pod-is-gone"}),
+    ("out-of-service-not-evicted", 1, {"no-execute-eviction", "untolerated-noexecute-pod-is-gone"}, set(), set()),
+    # a Lease is the node's by its name, whatever holderIdentity says (--hostname-override case)
+    ("lease-holder-identity-case", 0, set(), set(), HB),
+
     # -- 3. kubelet clocks without resourceVersions: a watch prints writes in the order they were made, so
     # a renewal is dated among the other writers' stamps around it in its file (what the controller's
     # probeTimestamp does with its own clock). bug: a live kubelet 90 s behind called silent twice; a clock
@@ -92,7 +106,7 @@ def test_situations5_verdicts(name: str, code: int, violated: set[str], unchecke
 def test_situations5_readme_lists_every_capture() -> None:
     readme = (SIT / "README.md").read_text()
     dirs = sorted(p.name for p in SIT.iterdir() if p.is_dir() and p.name != "__pycache__")
-    assert dirs == sorted(c[0] for c in CASES)
+    assert dirs == sorted([c[0] for c in CASES] + ["events-only", "cluster-info-dump"])
     for d in dirs:
         assert f"| {d} |" in readme, d
 
@@ -237,3 +251,21 @@ def test_no_rv_snapshot_never_blames_a_clock(tmp_path: Path, node: str, off: flo
     p.write_text(json.dumps({"apiVersion": "v1", "kind": "List", "items": items}))
     code, rep = _check([str(p)])
     assert code == 0, [v["message"] for v in rep["violations"]]
+
+
+def test_events_only_is_one_clear_line() -> None:
+    """`kubectl get events -o json`: core/v1 Events only: exit 2 with one error line, never a pass."""
+    res = CliRunner().invoke(main, ["check", *_all(SIT / "events-only")])
+    assert res.exit_code == 2
+    err = [ln for ln in res.stderr.splitlines() if ln.startswith("nodereg: error:")]
+    assert len(err) == 1 and "no events" in err[0] and "2 Event objects" in err[0], res.stderr
+
+
+def test_cluster_info_dump() -> None:
+    """`kubectl cluster-info dump`: NodeList, PodLists, EventLists, ServiceLists (counted as ignored, never
+    silently dropped); no Lease, so heartbeats are not checked; the rest is judged as one moment."""
+    code, rep = _check(_all(SIT / "cluster-info-dump"))
+    assert code == 0, rep["violations"]
+    assert rep["input_errors"] == [] and rep["ignored"] == {"Service objects (not part of the node lifecycle)": 2}
+    assert rep["coverage"]["silent-node-becomes-unknown"].startswith("not checked: no Lease stream")
+    assert rep["coverage"]["no-execute-eviction"] == "checked"

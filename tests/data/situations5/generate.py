@@ -123,6 +123,16 @@ def node_deleted_during_watch_gap() -> Files:
 
 
 @scenario
+def node_deleted_during_watch_gap_no_rv() -> Files:
+    """The same with resourceVersions redacted (merged by the objects' own times); nodes-1.json holds only
+    its list (no Node changed in the first 50 s)."""
+    c = _instance_gone(501)
+    for _, _, _, obj in c.out:
+        obj["metadata"].pop("resourceVersion", None)
+    return _gap(c, 50, 300)
+
+
+@scenario
 def watch_restarted_same_file() -> Files:
     """The same, but `kubectl get nodes,pods -A -w --output-watch-events -o json >> nodes-pods.json` was
     run again into the same file: its second list begins in the middle of the file."""
@@ -367,6 +377,121 @@ def kwok_snapshot_clock_behind() -> Files:
 def kwok_snapshot_clock_ahead() -> Files:
     """The same, worker-3's clock 300 s ahead: it must not make the others look 300 s silent."""
     return _kwok_snapshot({"worker-3": 300}, None)
+
+
+# -- 4. more of what platform engineers capture ----------------------------------------------------------
+@scenario
+def cloud_node_deleted_pods_bound() -> Files:
+    """worker-3's instance is terminated (spot reclaim) and the cloud node lifecycle controller deletes its
+    Node 25 s later, before its grace runs out (never Unknown), while its pods are still bound; the pod GC
+    force-deletes them 40 s later (gcOrphaned), the garbage collector its Lease. All watched."""
+    return _all(_instance_gone(540))
+
+
+def _out_of_service(seed: int, evicts: bool) -> Cluster:
+    c = Cluster(seed=seed)
+    base(c)
+    c.start()
+    c.advance(30)
+    c.kubelet["worker-2"]["alive"] = False
+    c.advance(c.t + 150)
+    c.eviction = evicts
+    c.set_taints("worker-2", add=[{"key": "node.kubernetes.io/out-of-service", "value": "nodeshutdown",
+                                   "effect": "NoExecute", "timeAdded": ts(c.t)}])
+    c.advance(c.t + 2)
+    c.t += 5
+    for key in sorted(k for k, p in c.pods.items() if p["spec"].get("nodeName") == "worker-2"
+                      and p["metadata"].get("deletionTimestamp")):
+        pod = c.pods.pop(key)
+        pod["status"]["phase"] = "Failed"
+        c.emit("DELETED", pod)
+    c.advance(c.t + 120)
+    return c
+
+
+@scenario
+def out_of_service_not_evicted() -> Files:
+    """Bug: the same, and the pods that do not tolerate the out-of-service taint are never deleted (an
+    eviction controller that handles only the not-ready/unreachable taints)."""
+    return _all(_out_of_service(543, False))
+
+
+@scenario
+def out_of_service_taint() -> Files:
+    """Non-graceful node shutdown: worker-2 is powered off; marked Unknown, unreachable taints; 90 s later
+    the operator adds node.kubernetes.io/out-of-service=nodeshutdown:NoExecute. The taint-eviction
+    controller deletes every pod that does not tolerate it at once (DaemonSet pods too: they tolerate
+    only not-ready/unreachable), and the pod GC force-deletes the terminating pods on the out-of-service
+    node (gcTerminating) without waiting for the dead kubelet."""
+    return _all(_out_of_service(541, True))
+
+
+@scenario
+def cluster_info_dump() -> Files:
+    """`kubectl cluster-info dump --all-namespaces --output-directory=dump`: nodes.json (a NodeList), per
+    namespace pods.json (PodList), events.json (EventList), services.json, replicasets.json (ignored
+    kinds) of a cluster where worker-2 died 4 minutes before, was marked Unknown and tainted, and its web
+    pod is still within its 300 s. No Leases (the dump has none): heartbeats not checked."""
+    c = Cluster(seed=544)
+    base(c)
+    c.advance(20)
+    c.kubelet["worker-2"]["alive"] = False
+    c.advance(260)
+    files: Files = {}
+    meta = {"resourceVersion": str(c.rv)}
+    files["nodes.json"] = json.dumps({"kind": "NodeList", "apiVersion": "v1", "metadata": meta,
+                                      "items": [c.nodes[n] for n in sorted(c.nodes)]}, indent=4) + "\n"
+    for ns in sorted({p["metadata"]["namespace"] for p in c.pods.values()}):
+        pods = [p for k, p in sorted(c.pods.items()) if p["metadata"]["namespace"] == ns]
+        files[f"{ns}--pods.json"] = json.dumps({"kind": "PodList", "apiVersion": "v1", "metadata": meta,
+                                                "items": pods}, indent=4) + "\n"
+        files[f"{ns}--events.json"] = json.dumps({"kind": "EventList", "apiVersion": "v1", "metadata": meta,
+                                                  "items": []}, indent=4) + "\n"
+        files[f"{ns}--services.json"] = json.dumps({"kind": "ServiceList", "apiVersion": "v1", "metadata": meta,
+                                                    "items": [{"kind": "Service", "apiVersion": "v1", "metadata": {
+                                                        "name": "kubernetes" if ns == "default" else "kube-dns",
+                                                        "namespace": ns}, "spec": {"type": "ClusterIP"}}]},
+                                                   indent=4) + "\n"
+    return files
+
+
+@scenario
+def lease_holder_identity_case() -> Files:
+    """A kubelet started with --hostname-override=Worker-1 renews Lease kube-node-lease/worker-1 with
+    holderIdentity "Worker-1" (the Lease is named by the Node's name, which is lowercased); worker-1 dies
+    and is marked on time. Only the Lease's name says whose heartbeat it is."""
+    c = Cluster(seed=542)
+    base(c)
+    c.leases["worker-1"]["spec"]["holderIdentity"] = "Worker-1"
+    c.start()
+    c.advance(60)
+    c.kubelet["worker-1"]["alive"] = False
+    c.advance(300)
+    return _all(c)
+
+
+@scenario
+def events_only() -> Files:
+    """`kubectl get events -A -o json`: core/v1 Events about nodes (NodeNotReady) and pods
+    (TaintManagerEviction), no Node, Pod or Lease: nothing to judge, said on one line."""
+    def event(name: str, kind: str, obj: str, ns: str | None, reason: str, msg: str, t: float,
+              comp: str) -> dict[str, Any]:
+        inv = {"apiVersion": "v1", "kind": kind, "name": obj}
+        if ns:
+            inv["namespace"] = ns
+        return {"apiVersion": "v1", "kind": "Event", "count": 1, "eventTime": None, "firstTimestamp": ts(t),
+                "lastTimestamp": ts(t), "involvedObject": inv, "message": msg, "reason": reason,
+                "metadata": {"name": name, "namespace": ns or "default", "creationTimestamp": ts(t),
+                             "resourceVersion": str(5123400 + int(t))},
+                "reportingComponent": comp, "reportingInstance": "", "source": {"component": comp},
+                "type": "Normal"}
+
+    items = [event("worker-2.18a1c2f3d4e5f6a7", "Node", "worker-2", None, "NodeNotReady",
+                   "Node worker-2 status is now: NodeNotReady", 85, "node-controller"),
+             event("web-5d8f7c9b6-b1k.18a1c3aa", "Pod", "web-5d8f7c9b6-b1k", "default", "TaintManagerEviction",
+                   "Marking for deletion Pod default/web-5d8f7c9b6-b1k", 390, "taint-eviction-controller")]
+    return {"events.json": json.dumps({"apiVersion": "v1", "kind": "List", "items": items,
+                                       "metadata": {"resourceVersion": ""}}, indent=4) + "\n"}
 
 
 # ------------------------------------------------------------------------------------------------------
