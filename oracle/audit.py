@@ -434,6 +434,10 @@ def _body(v: Any, key: str, file: str | None, line: int | None) -> dict[str, Any
         v = out
     if not isinstance(v, dict):
         raise InputError(f"{key}: expected an object (or a JSON Patch array), got {type(v).__name__}", file, line)
+    if v.get("kind") in ("Status", "DeleteOptions") and str(v.get("apiVersion", "v1")).split("/")[-1] in (
+            "v1", "__internal"):
+        # a delete's options and its answer (``{"kind": "Status", "status": "Success"}``): no object
+        return {}
     for part in ("metadata", "spec", "status", "target"):
         if v.get(part) is not None and not isinstance(v[part], dict):
             raise InputError(f"{key}.{part}: expected an object, got {type(v[part]).__name__}", file, line)
