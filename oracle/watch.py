@@ -179,6 +179,8 @@ class WatchAdapter:
         self.marks: dict[str, list[float]] = {}
         #: files that begin with a later list of objects another file showed (not yet read)
         self.relists: dict[str, set[str]] = {}
+        #: a restarted watch's file -> the first file of the watch it continues (``_continued``)
+        self.chain: dict[str, str] = {}
         #: the time ``_place_leases`` gave the event being read (captures without resourceVersions)
         self._at: float | None = None
         #: a list snapshot without resourceVersions: nodes whose Lease stamp is off the others' and why
@@ -736,9 +738,12 @@ class WatchAdapter:
             ns = end.scope[kind]
             return ns is None or name.split("/", 1)[0] in ns
 
-        for (kind, name), _f in list(self.last_file.items()):
+        mine = self.chain.get(end.file, end.file)
+        for (kind, name), f in list(self.last_file.items()):
             if (kind, name) in end.keys or not covered(kind, name):
                 continue
+            if f is not None and self.chain.get(f, f) != mine:
+                continue  # last shown by another watch (which may select other objects): not this list's to prove
             rv = self.last_rv.get((kind, name))
             if rv is not None and top >= 0 and rv > top:
                 continue  # changed after the list was taken (another watch shows it)
@@ -1464,7 +1469,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     # their own file (a watch's order is the order of the writes)
     streams: list[Iterator[tuple[float, float, int, int, str, Any]]] = [
         _ended(_no_earlier(_place_leases(x), start) if by_time else x) for _, x in its]
-    streams = _continued(streams, blocks, order, relist, owner)
+    streams = _continued(streams, blocks, order, relist, owner, adapter.chain)
     if len(streams) > 1:
         # a timestamp only orders what it describes: within each file, keep the file's own order
         key = (lambda x: (x[1], x[0], x[2])) if by_time else (lambda x: (x[0],))
@@ -1675,7 +1680,8 @@ class RelistEnd(NamedTuple):
 
 
 def _continued(streams: list[Iterator[tuple[float, float, int, int, str, Any]]], blocks: list[Any], order: list[int],
-               relist: set[int], owner: dict[int, int]) -> list[Iterator[tuple[float, float, int, int, str, Any]]]:
+               relist: set[int], owner: dict[int, int], chain: dict[str, str]
+               ) -> list[Iterator[tuple[float, float, int, int, str, Any]]]:
     """Each restarted watch's file read after the file it continues: the one listed before it that shares
     the most objects with its list (``nodes-1.json`` then ``nodes-2.json``), its keys raised to at
     least that file's last (a watch starts again after it stopped, whatever its list's objects say)."""
@@ -1690,6 +1696,8 @@ def _continued(streams: list[Iterator[tuple[float, float, int, int, str, Any]]],
                 r = root[j]
                 chains[owner[r]] = _monotone(itertools.chain(chains[owner[r]], chains.pop(owner[i])))
                 root[i] = r
+                if blocks[i][0] and blocks[r][0]:
+                    chain[blocks[i][0][0][4]] = chain.get(blocks[r][0][0][4], blocks[r][0][0][4])
         before.append(i)
     return list(chains.values())
 

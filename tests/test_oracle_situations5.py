@@ -155,14 +155,14 @@ def test_relist_proves_absence_only_in_its_scope(tmp_path: Path, second: list[st
     holds one namespace); a list of pods of several namespaces is taken as all of them (-A)."""
     pods = {"default/web-1": 11, "default/web-2": 12, "kube-system/dns-1": 13}
     first = [("ADDED", _node("n1", 10))] + [("ADDED", _pod(*k.split("/"), "n1", rv)) for k, rv in pods.items()]
-    (tmp_path / "a-1.json").write_text(_lines(first + [("MODIFIED", _node("n1", 20, "2026-05-04T10:00:10Z"))]))
+    (tmp_path / "a-1.json").write_text(_lines([*first, ("MODIFIED", _node("n1", 20, "2026-05-04T10:00:10Z"))]))
     keep = [k for k in pods if k in second]
     if all_ns:  # the list holds a third namespace's pod: -A
         keep_objs = [_pod(*k.split("/"), "n1", pods[k]) for k in keep] + [_pod("monitoring", "agent-1", "n1", 30)]
     else:
         keep_objs = [_pod(*k.split("/"), "n1", pods[k]) for k in keep]
     later = [("ADDED", _node("n1", 20, "2026-05-04T10:00:10Z"))] + [("ADDED", o) for o in keep_objs]
-    (tmp_path / "a-2.json").write_text(_lines(later + [("MODIFIED", _node("n1", 40, "2026-05-04T10:00:20Z"))]))
+    (tmp_path / "a-2.json").write_text(_lines([*later, ("MODIFIED", _node("n1", 40, "2026-05-04T10:00:20Z"))]))
     code, rep = _check(_all(tmp_path))
     said = {g.strip() for n in rep["notes"] if "lacks" in n for g in n.split("lacks ", 1)[1].split(":")[0].split(",")}
     assert said == gone, rep["notes"]
@@ -184,7 +184,7 @@ def test_late_unknown_window(tmp_path: Path) -> None:
     from nodereg.oracle.k8s import review_late_unknown
     from nodereg.oracle.record import Violation
 
-    class O:
+    class FakeOracle:
         def __init__(self) -> None:
             self.c = type("C", (), {"params": {"node_monitor_grace_period": 50, "node_monitor_period": 5}})()
             self.slack, self.now, self.notes, self.unchecked, self.nodes = 5.0, 1000.0, [], {}, {"a": 1, "b": 1}
@@ -193,11 +193,11 @@ def test_late_unknown_window(tmp_path: Path) -> None:
 
     for act, mark, kept in [(500.0, 600.0, True), (529.0, 600.0, True), (531.0, 600.0, False),
                             (None, 560.0, False), (None, 700.0, True)]:
-        o = O()
+        o = FakeOracle()
         review_late_unknown(o, [(act, "x")] if act is not None else [], {"a": [mark]}, False)
         assert (len(o.violations) == 1) == kept, (act, mark)
         assert ("silent-node-becomes-unknown" in o.unchecked) == (not kept)
-        o = O()
+        o = FakeOracle()
         review_late_unknown(o, [], {"a": [mark]}, True)  # restarts seen: nothing withdrawn
         assert len(o.violations) == 1
 

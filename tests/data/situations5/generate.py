@@ -17,7 +17,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "realworld2"))
@@ -185,7 +185,7 @@ class _Sim(Cluster):
     timestamp for Node") and which, as a bug, leaves some Nodes unmarked until a time (``skip``)."""
 
     probe_floor = -1e18
-    skip: dict[str, float] = {}
+    skip: ClassVar[dict[str, float]] = {}
 
     def _mark_unknown(self, name: str) -> None:
         if self.t < self.skip.get(name, -1e18):
