@@ -74,6 +74,11 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
     # force-deletes the terminating pods (gcTerminating); not deleted: caught
     ("out-of-service-taint", 0, set(), set(), {"no-execute-eviction", "untolerated-noexecute-pod-is-gone"}),
     ("out-of-service-not-evicted", 1, {"no-execute-eviction", "untolerated-noexecute-pod-is-gone"}, set(), set()),
+    # `kubectl get nodes,pods,leases -A -o json` every 30 s appended to one file: each List is a complete
+    # relist (what it lacks is gone), the state at its moment; a dead node still Ready is caught
+    ("poll-lists-healthy", 0, set(), set(), HB),
+    ("poll-lists-node-dies-marked", 0, set(), set(), HB),
+    ("poll-lists-node-never-marked", 1, {"silent-node-becomes-unknown"}, set(), set()),
     # a Lease is the node's by its name, whatever holderIdentity says (--hostname-override case)
     ("lease-holder-identity-case", 0, set(), set(), HB),
 

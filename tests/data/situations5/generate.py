@@ -455,6 +455,41 @@ def cluster_info_dump() -> Files:
     return files
 
 
+def _poll(seed: int, dies: bool, nlc: bool) -> Files:
+    """`while sleep 30; do kubectl get nodes,pods,leases -A -o json; done >> poll.json`: a List every 30 s
+    appended to one file (a complete list each time, no watch between)."""
+    c = Cluster(seed=seed, nlc=nlc)
+    base(c)
+    c.start()
+    docs = []
+    for k in range(14):
+        if k == 2 and dies:
+            c.kubelet["worker-2"]["alive"] = False
+        c.advance(c.t + 30)
+        items = [copy.deepcopy(o) for o in [*c.nodes.values(), *c.pods.values(), *c.leases.values()]]
+        docs.append(json.dumps({"apiVersion": "v1", "kind": "List", "items": items,
+                                "metadata": {"resourceVersion": ""}}, indent=4))
+    return {"poll.json": "\n".join(docs) + "\n"}
+
+
+@scenario
+def poll_lists_healthy() -> Files:
+    """A healthy cluster listed every 30 s into one file: each List is the state at that moment."""
+    return _poll(601, False, True)
+
+
+@scenario
+def poll_lists_node_dies_marked() -> Files:
+    """worker-2's kubelet dies after the second list; the controller marks and taints it on time."""
+    return _poll(602, True, True)
+
+
+@scenario
+def poll_lists_node_never_marked() -> Files:
+    """Bug: the same, and no controller marks worker-2 (the lists show it Ready, its Lease ageing)."""
+    return _poll(603, True, False)
+
+
 @scenario
 def lease_holder_identity_case() -> Files:
     """A kubelet started with --hostname-override=Worker-1 renews Lease kube-node-lease/worker-1 with
