@@ -293,3 +293,40 @@ def test_public_verdicts(name: str, code: int, violated: set[str], unchecked: se
     assert got == code, rep
     cg.assert_report(rep, violated, unchecked, checked)
     assert f"| {name} |" in (DATA / "public" / "README.md").read_text()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_relist_deletes_exactly_what_it_lacks(tmp_path_factory: Any, data: Any) -> None:
+    """reflector.Replace on any cluster: what a restarted watch's list lacks, of what that watch showed,
+    is deleted (and named), nothing else; no violation comes of it."""
+    n = data.draw(st.integers(min_value=1, max_value=4))
+    nodes = [f"n{i}" for i in range(n)]
+    pods = [(ns, f"p{i}{j}", node) for i, node in enumerate(nodes) for j, ns in
+            enumerate(data.draw(st.lists(st.sampled_from(["a", "b"]), max_size=2)))]
+    gone_nodes = set(data.draw(st.lists(st.sampled_from(nodes), max_size=n - 1, unique=True)))
+    gone_pods = {p for p in pods if p[2] in gone_nodes} | set(
+        data.draw(st.lists(st.sampled_from(pods), unique=True)) if pods else [])
+    tmp = tmp_path_factory.mktemp("relist")
+    rv = iter(range(100, 10**6))
+    first = [("ADDED", _node(x, next(rv))) for x in nodes] + [("ADDED", _pod(ns, p, x, next(rv))) for ns, p, x in pods]
+    keep_nodes = [x for x in nodes if x not in gone_nodes]
+    first.append(("MODIFIED", _node(nodes[0], next(rv), "2026-05-04T10:00:05Z")))
+    (tmp / "w-1.json").write_text(_lines(first))
+    later = [("ADDED", _node(x, next(rv), "2026-05-04T10:00:05Z")) for x in keep_nodes]
+    kept = [q for q in pods if q not in gone_pods]
+    later += [("ADDED", _pod(ns, p, x, next(rv))) for ns, p, x in kept]
+    # the restarted watch is -A: pods of two other namespaces show it (a list of one namespace's pods may be
+    # `-n NS`, which proves nothing of another's: test_relist_proves_absence_only_in_its_scope)
+    later += [("ADDED", _pod(ns, "agent", keep_nodes[0], next(rv))) for ns in ("c", "d")]
+    later.append(("MODIFIED", _node(keep_nodes[0], next(rv), "2026-05-04T10:00:10Z")))
+    (tmp / "w-2.json").write_text(_lines(later))
+    code, rep = _check(_all(tmp))
+    said = {g.strip().removesuffix(" ...")
+            for x in rep["notes"] if "lacks" in x for g in x.split("lacks ", 1)[1].split(":")[0].split(",")}
+    want = {f"node {x}" for x in gone_nodes} | {f"pod {ns}/{p}" for ns, p, _ in gone_pods}
+    if len(want) > 6:  # the note names the first six
+        assert len(said) == 6 and said <= want, (said, want)
+    else:
+        assert said == want, rep["notes"]
+    assert code == 0, rep["violations"]
