@@ -1793,6 +1793,12 @@ def _inline_relists(it: Iterator[tuple[float, float, int, int, str, Any]], alive
             run.append(x)
             continue
         yield from flush(x if typed else None)
+        if isinstance(item, InputError):
+            if held is not None:
+                yield held
+                held = None
+            yield x  # at once: the check stops there
+            continue
         if typed:
             keys = _object_keys(item)
             if item.get("type") == "DELETED":
