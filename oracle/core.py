@@ -123,6 +123,9 @@ _CLOCK_AGES = tuple((NI[v.name], v.init or 0) for v in d.NODE_VARS if v.clock)
 #: the NoSchedule taints that follow spec.unschedulable and the pressure/network conditions
 _COND_TAINTS = frozenset(NI[k] for k in ("taint_unschedulable", "taint_memory_pressure", "taint_network_unavailable"))
 _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
+#: a pod's eviction clocks: the taint-eviction controller's timer and the properties' per-taint clocks
+_EVICTION_CLOCKS = tuple(PI[k] for k in ("since_noexecute", "since_under_not_ready_ne", "since_under_unreachable_ne",
+                                         "since_under_custom_ne") if k in PI)
 _REQUESTED = NI["requested"]  # the scheduler's NodeInfo.Requested: kept equal to NodeRec.used
 
 
@@ -823,6 +826,15 @@ class Oracle:
                                 rec.changed[pi.id] = t
                 if rec.unsynced_since is not None:
                     rec.unsynced_since = max(rec.unsynced_since, t)
+                # its taint-eviction controller (the same process) starts with an empty queue: every pod
+                # under a NoExecute taint gets startTime = now (processPodOnNode), a fresh tolerationSeconds
+                for prec in rec.pods.values():
+                    for i in _EVICTION_CLOCKS:
+                        if prec.p[i] < t:
+                            prec.p[i] = t
+                            for pi, _ in self._timed:
+                                if pi.pods:
+                                    rec.changed[pi.id] = t
                 self._after(rec, t)
             elif extra.get("unseen_heartbeats"):
                 # the input shows this node's Lease no more (its watch ended): its heartbeats are

@@ -893,7 +893,8 @@ class WatchAdapter:
         """A fresh grace for every Node now and again at ``start`` (when the new controller's first pass
         can be: ``feed`` gives it then)."""
         note = (f"a new node lifecycle controller ({why}): upstream's tryUpdateNodeHealth gives every Node "
-                "a fresh node-monitor-grace-period from its first pass")
+                "a fresh node-monitor-grace-period from its first pass, and its taint-eviction controller every "
+                "pod under a NoExecute taint a fresh tolerationSeconds (processPodOnNode: startTime = now)")
         if note not in self.notes:
             self.notes.append(note)
         self.fresh_at = max(self.fresh_at or start, start)

@@ -58,6 +58,11 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
     # late. bug: a managed cluster (no leader Lease, no controller pod) whose controller restarted while
     # worker-3 was silent: marked ~110 s after its heartbeat, reported late (silent-node-becomes-unknown)
     ("kcm-restart-unseen-late-mark", 0, set(), {"silent-node-becomes-unknown"}, set()),
+    # a restart the capture shows, under an eviction timer: the new taint-eviction controller's queue is
+    # empty and processPodOnNode gives the pod startTime = now. bug: evicted ~300 s after the restart,
+    # reported 220 s late (no-execute-eviction); never evicted: caught
+    ("kcm-restart-eviction-timer-fresh", 0, set(), set(), {"no-execute-eviction"}),
+    ("kcm-restart-eviction-never", 1, {"no-execute-eviction"}, set(), set()),
     # ... but the controller seen running (it marks and taints worker-1 on time) while worker-4 is overdue:
     # no restart excuses it, never marked or marked 300 s late
     ("managed-controller-acts-never-marks", 1, {"silent-node-becomes-unknown"}, set(), set()),

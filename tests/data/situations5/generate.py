@@ -221,6 +221,45 @@ def kcm_restart_unseen_late_mark() -> Files:
     return _all(c)
 
 
+def _restart_under_eviction(seed: int, evicts: bool) -> Files:
+    s4 = _s4()
+    c = s4.Sim(seed=seed)
+    base(c)
+    lease = s4._kcm_lease(c, "cp-1_7c1f9b54-0f0e-4a4c-9d0a-2d2b5c3e8f11", -86400 * 3, 2)
+    c.start()
+    c.emit("ADDED", lease)
+    c.advance(30)
+    c.kubelet["worker-2"]["alive"] = False
+    c.advance(290)  # marked Unknown ~85 s, NoExecute ~90 s: its web pod's 300 s run out at ~390 s
+    c.nlc, c.eviction = False, False  # kube-controller-manager OOM-killed
+    c.advance(c.t + 20)
+    lease["spec"].update({"holderIdentity": "cp-2_3e0d5a17-6b2c-4f5e-8a90-1c7d2e4b6a35", "acquireTime": mts(c.t),
+                          "renewTime": mts(c.t), "leaseTransitions": 3})
+    c.emit("MODIFIED", lease)
+    c.probe_floor = c.t + 1
+    c.nlc, c.next_monitor = True, c.t + 1
+    c.evict_at = {}  # the new taint-eviction controller: an empty queue, startTime = now for every pod
+    c.eviction = evicts
+    c.advance(c.t + 400)
+    return {"nodes.json": _watch(c, ("Node",)), "pods.json": _watch(c, ("Pod",)),
+            "leases.json": _watch(c, ("Lease",))}
+
+
+@scenario
+def kcm_restart_eviction_timer_fresh() -> Files:
+    """worker-2 dies and is tainted NoExecute at ~90 s; at 290 s, with its web pod 200 s into its 300 s,
+    kube-controller-manager is OOM-killed and another leader takes the Lease (a `leases -A` watch shows it).
+    The new taint-eviction controller starts with an empty queue: processPodOnNode gives every pod under a
+    NoExecute taint startTime = now, so the pod is evicted ~300 s after the restart, ~220 s after 390 s."""
+    return _restart_under_eviction(550, True)
+
+
+@scenario
+def kcm_restart_eviction_never() -> Files:
+    """Bug: the same, and the new controller never evicts the pod (its fresh 300 s run out too)."""
+    return _restart_under_eviction(551, False)
+
+
 @scenario
 def managed_controller_acts_never_marks() -> Files:
     """Bug: the same managed cluster; worker-4 dies at 30 s and is never marked, while the controller is
@@ -295,6 +334,10 @@ def audit_kcm_renewing_marks() -> Files:
 
 # -- 3. kubelet clocks in captures without resourceVersions ------------------------------------------------
 def _situations4(name: str) -> Cluster:
+    return _s4().SCENARIOS[name]()  # type: ignore[no-any-return]
+
+
+def _s4() -> Any:
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("situations4_generate", os.path.join(HERE, "..", "situations4",
@@ -302,7 +345,7 @@ def _situations4(name: str) -> Cluster:
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    return mod.SCENARIOS[name]()  # type: ignore[no-any-return]
+    return mod
 
 
 def _redacted(c: Cluster) -> Files:
