@@ -224,7 +224,8 @@ class _Fold:
             except Exception:  # pragma: no cover - leave it to run time
                 return node
         if isinstance(node, ast.Compare) and const(node.left) and all(const(c) for c in node.comparators):
-            return ast.Constant(eval(compile(ast.Expression(node), "<fold>", "eval")))
+            expr = ast.fix_missing_locations(ast.Expression(node))  # (a folded ``-1`` has no location)
+            return ast.Constant(eval(compile(expr, "<fold>", "eval")))
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and const(node.operand):
             return ast.Constant(not node.operand.value)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and const(node.operand):
@@ -269,6 +270,7 @@ class EventCode:
     read_args: Callable[..., tuple[Any, ...] | None] | None  # (parsed line) -> its arguments, as ``valid`` reads them
     post: Callable[..., list[Any]]  # (s, p, now, a, o) -> a copy of s with the effect's node updates
     marks: Callable[..., None]  # (s, post, changed, now): each timed property whose reads differ -> now
+    quick: Callable[..., bool] | None  # (NodeRec, PodRec | None, now, a, Oracle) -> Oracle.quiet of this event
     writes: frozenset[str]
     pod_relevant: bool  # its effect can change what a bound pod's checks read
     loops: frozenset[int]
@@ -296,6 +298,216 @@ class Compiled:
     timed_ok: Callable[..., bool]  # (s, p, now, o): every promise time alone can break holds at now
     timed_fails: Callable[..., list[str]]  # (s, p, now, o): the ones that fail at now, in timed_ok's order
     source: str = field(default="", repr=False)
+
+
+@dataclass(frozen=True)
+class QuietSpec:
+    """What :meth:`Oracle.quiet <nodereg.oracle.core.Oracle.quiet>` takes from the oracle's own rules, for
+    the quick steps generated here: the properties never judged (its step check skips them), the
+    taint-follow properties (judged by their failure window), and the events it leaves to ``apply``."""
+
+    never: frozenset[str] = frozenset()
+    follows: frozenset[str] = frozenset()
+    not_quiet: frozenset[str] = frozenset()
+
+    def key(self) -> tuple[list[str], list[str], list[str]]:
+        return sorted(self.never), sorted(self.follows), sorted(self.not_quiet)
+
+
+def _dummy_pod() -> list[Any]:
+    """The oracle's dummy pod (the pod of a node event on a node without pods), never written."""
+    from .pods import pod_from_bits
+
+    return pod_from_bits({}, 0, 0)
+
+
+def _no_pod(src: str) -> str:
+    """Generated source over a pod ``p`` read on the dummy pod: its values folded in."""
+    dummy = _dummy_pod()
+    return re.sub(r"\bp\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), src)
+
+
+def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], pod_relevant: bool,
+                 steps: list[tuple[str, str]], qi: dict[str, Any], qs: QuietSpec) -> list[str]:
+    """``qk_EVENT(rec, prec, now, a, O)``: :meth:`Oracle.quiet` of one event, straight-line.
+
+    The same computation as ``quiet`` (``apply`` -> ``_advance`` -> ``_step`` -> ``_after`` when the
+    event reveals nothing), line for line, with what depends on the event decided here: its guard,
+    effect and step properties inline, the window loop over the timed properties unrolled, a property
+    that reads no pod evaluated once (not once per pod), the dummy pod's values folded in. False,
+    having changed nothing, whenever ``quiet`` is.
+    """
+    from .spec import KUBELET_ACTS
+
+    eid = e.id
+    a_, cert, exists, reg, synced = NI["alive"], NI["cert"], NI["exists"], NI["registered"], NI["taints_synced"]
+    ready, rchg, reqd = NI["ready"], NI["since_ready_changed"], NI["requested"]
+    bound, req = PI["bound_to"], PI["request"]
+    noexec = (f"(s[{NI['taint_not_ready_ne']}] or s[{NI['taint_unreachable_ne']}] or "
+              f"(s[{NI['taint_custom']}] and s[{NI['custom_effect']}] == {d.NO_EXECUTE}))")
+    out = [f"def qk_{eid}(rec, prec, now, a, O):",
+           "    if rec.suppressed or rec.alive_inferred or rec.hb_gated:",
+           "        return False",
+           "    s = rec.s",
+           "    pods = rec.pods"]
+    if pod_relevant:
+        out += ["    if pods and prec is None:", "        return False"]
+    if eid in KUBELET_ACTS:
+        out += [f"    if s[{a_}] and s[{cert}] and s[{exists}] and not s[{reg}]:", "        return False"]
+    lg, lx = qi["lease"]
+    out += [f"    if ({lg}) and now > {lx}:", "        return False",
+            "    us = rec.unsynced_since",
+            f"    if us is not None and not s[{synced}] and now - us > SL:", "        return False",
+            "    ne = now - SL",
+            "    rt = rec.t",
+            "    chg_floor = rec.chg_floor",
+            "    if rt > rec.tslow and rt > chg_floor:", "        chg_floor = rt",
+            "    used = rec.used",
+            "    fail_since = rec.fail_since",
+            "    changed = rec.changed",
+            "    if fail_since:", "        window = True",
+            "    elif ne <= rt and ne <= chg_floor and (not changed or ne <= min(changed.values())):",
+            "        window = False",
+            "    elif pods:",
+            "        window = False",
+            "        for x in pods.values():",
+            f"            if not timed_ok(s, x.p, ne, used - x.p[{req}]):",
+            "                window = True",
+            "                break",
+            "    else:",
+            "        window = not timed_ok_n(s, ne, used)",
+            "    if window:"]
+    timed = qi["timed"]
+    if any(t[5] for t in timed):
+        out.append(f"        ppo = [(x.p, used - x.p[{req}]) for x in pods.values()] if pods else [(DUMMY, used)]")
+
+    def chk(fn: str, two: bool, on_pods: bool, at: str) -> str:
+        ts = f"{at}, {at}" if two else at
+        if on_pods:
+            return f"all({fn}(s, pp, {ts}, oo) for pp, oo in ppo)"
+        return f"{fn}(s, DUMMY, {ts}, 0)"  # reads no pod: the same for every pod
+
+    # quiet's loop over the timed properties only ever returns False (no property's check has an effect),
+    # so it is taken in three parts, each skipped when the conjunction of its checks holds: (1) each
+    # property (but a taint-follow one) at ne = now - slack, once the state it reads is older than ne
+    # (ne > base >= chg_floor); (2) a taint-follow clock property with no window yet, at now; (3) a
+    # window that ran out (more than slack ago), at now
+    at_ne = [t for t in timed if not t[3]]
+    if at_ne:
+        conj = " and ".join(chk(fn, two, on_pods, "ne") for _, fn, two, _, _, on_pods in at_ne)
+        out += [f"        if ne > chg_floor and not ({conj}):"]
+        for pid, fn, two, _, _, on_pods in at_ne:
+            out += [f"            base = changed.get({pid!r}, -INF)",
+                    f"            if ne > base and ne > chg_floor and not {chk(fn, two, on_pods, 'ne')}:",
+                    "                return False"]
+    follows = [t for t in timed if t[3] and t[4]]
+    if follows:
+        conj = " and ".join(chk(fn, two, on_pods, "now") for _, fn, two, _, _, on_pods in follows)
+        out += [f"        if now > chg_floor and not ({conj}):"]
+        for pid, fn, two, _, _, on_pods in follows:
+            out += [f"            if {pid!r} not in fail_since:",
+                    f"                base = changed.get({pid!r}, -INF)",
+                    f"                if now > base and now > chg_floor and not {chk(fn, two, on_pods, 'now')}:",
+                    "                    return False"]
+    out += ["        for pid, since in fail_since.items():",
+            "            if now - since > SL:"]
+    first = True
+    for pid, fn, two, _, _, on_pods in timed:
+        out += [f"                {'if' if first else 'elif'} pid == {pid!r}:",
+                f"                    if not {chk(fn, two, on_pods, 'now')}:",
+                "                        return False"]
+        first = False
+    if qi["synced"] is not None:
+        fn, on_pods = qi["synced"]
+        if on_pods:
+            out += ["    if pods:", "        for x in pods.values():",
+                    f"            if not {fn}(s, x.p, now, used - x.p[{req}]):", "                return False",
+                    f"    elif not {fn}(s, DUMMY, now, used):", "        return False"]
+        else:
+            out += [f"    if not {fn}(s, DUMMY, now, used):", "        return False"]
+    # -- _step
+    out += ["    if prec is not None:",
+            "        here = prec.node == rec.name",
+            "        p = prec.p.copy()",
+            f"        p[{bound}] = 0 if here else ({d.UNBOUND} if prec.node is None else 1)",
+            f"        o = used - (p[{req}] if here else 0)",
+            "    else:",
+            "        p = DUMMY",
+            "        o = used",
+            f"    if not ({lit(guard)}):", "        return False",
+            "    t = s.copy()"]
+    out += [f"    t[{part.replace(': ', '] = ', 1)}" for part in nparts]
+    out += ["    if prec is not None:", "        q = p.copy()"]
+    out += [f"        q[{part.replace(': ', '] = ', 1)}" for part in pparts]
+    out += ["    else:", "        q = p"]
+    conj = [x for pid, x in steps if pid not in qs.never]
+    if steps and conj:  # (one that is never judged, _report drops: nothing else follows from it here)
+        out += [f"    if not ({' and '.join(f'({x})' for x in conj)}):", "        return False"]
+    out += ["    if prec is not None and not plain_ok(t, q, now, o):", "        return False",
+            "    if pods:",
+            f"        requested = t[{reqd}]",
+            "        for x in pods.values():",
+            f"            if x is not prec and not plain_ok(t, x.p, now, requested - x.p[{req}]):",
+            "                return False",
+            "    elif prec is None and not plain_ok_n(t, now, 0):", "        return False",
+            # nothing found: the step is taken as _step takes it
+            "    if rt > rec.tslow:", "        rec.chg_floor = chg_floor",
+            f"    if t[{ready}] != s[{ready}]:", f"        t[{rchg}] = now",
+            f"    t[{CTL}] = classify(t)",
+            f"    m_{eid}(s, t, changed, now)",
+            "    s[:] = t",
+            "    if prec is not None:"]
+    out += [f"        changed[{pid!r}] = now" for pid in qi["pod_marks"]]
+    out.append("        O._settle_pod(rec, prec, q)")
+    if eid == "kubelet_renew_lease":
+        out.append("    O.lease_seen = True")
+    # -- _after
+    timed_ids = tuple(t[0] for t in timed)
+    out += ["    O.untolerated = None",
+            "    rec.tslow = now",
+            f"    if not s[{synced}]:",
+            f"        if not s[{exists}] or noop_sync(s):",
+            f"            s[{synced}] = True",
+            "            rec.unsynced_since = None",
+            "        elif rec.unsynced_since is None:",
+            "            rec.unsynced_since = now",
+            "    else:",
+            "        rec.unsynced_since = None",
+            "    pods = rec.pods",
+            "    used = rec.used",
+            "    if pods:",
+            "        ok = True",
+            "        for x in pods.values():",
+            f"            if not timed_ok(s, x.p, now, used - x.p[{req}]):",
+            "                ok = False",
+            "                break",
+            "    else:",
+            "        ok = timed_ok_n(s, now, used)",
+            "    if ok:",
+            "        fail_since.clear()",
+            "    else:",
+            "        if pods:",
+            "            failing = set()",
+            "            for x in pods.values():",
+            f"                failing.update(timed_fails(s, x.p, now, used - x.p[{req}]))",
+            "        else:",
+            "            failing = timed_fails_n(s, now, used)",
+            f"        for pid in {timed_ids!r}:",
+            "            if pid not in failing:",
+            "                if fail_since:",
+            "                    fail_since.pop(pid, None)",
+            "            elif pid not in fail_since:",
+            "                fail_since[pid] = now",
+            "    rec.t = now",
+            f"    if rec.suppressed or (pods and {noexec}) or fail_since or rec.alive_inferred or (",
+            "            rec.unsynced_since is not None):",
+            "        rec.alarm = -INF",
+            "        rec.due = -INF",
+            "    else:",
+            "        rec.alarm = INF",
+            "        rec.due = deadline(s, now)",
+            "    return True", ""]
+    return out
 
 
 def _untimed_guard(view: View, b: Bound) -> Any:
@@ -407,7 +619,7 @@ def _inline_spec(e: d.Event) -> list[str] | None:
     return out
 
 
-def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str]) -> str:
+def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str], quiet: QuietSpec) -> str:
     """What the generated code depends on: the sources it is generated from, the parameters, Python."""
     import hashlib
     import sys
@@ -424,7 +636,7 @@ def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str]) -> st
         h.update(Path(mod.__file__ or "").read_bytes())
     for name in ("events.py", "spec.py"):  # the inline steps read the field specs
         h.update((Path(__file__).parent / name).read_bytes())
-    h.update(repr((sorted(params.items()), slack, sorted(skip), sys.version)).encode())
+    h.update(repr((sorted(params.items()), slack, sorted(skip), sys.version, quiet.key())).encode())
     return h.hexdigest()[:32]
 
 
@@ -436,7 +648,8 @@ def _cache_dir() -> Any:
     return Path(base) / "nodereg" / "oracle"
 
 
-def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[str] = frozenset()) -> Compiled:
+def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[str] = frozenset(),
+                   quiet: QuietSpec | None = None) -> Compiled:
     """The oracle's functions for fixed ``params`` and ``slack``, from a disk cache when unchanged.
 
     Generating and folding the code takes a third of a second; the cache (``$XDG_CACHE_HOME/nodereg``,
@@ -446,7 +659,8 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
     import marshal
     import pickle
 
-    key = _cache_key(params, slack, skip_props)
+    quiet = quiet or QuietSpec()
+    key = _cache_key(params, slack, skip_props, quiet)
     path = _cache_dir() / f"{key}.bin"
     try:
         blob = pickle.loads(path.read_bytes())
@@ -454,7 +668,7 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
         return _assemble(params, slack, skip_props, code, blob["src"], blob["meta"], blob["names"])
     except Exception:
         pass
-    c, code, meta, names = _generate(params, slack, skip_props)
+    c, code, meta, names = _generate(params, slack, skip_props, quiet)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
@@ -465,7 +679,8 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
     return c
 
 
-def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) -> tuple[Compiled, Any, Any, Any]:
+def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
+              quiet_spec: QuietSpec) -> tuple[Compiled, Any, Any, Any]:
     model = real_model()
     insts = {i.event.id: i for i in instances(model, CFG)}
     infos = [pi for pi in property_infos() if not pi.hidden and pi.id not in skip_props]
@@ -483,6 +698,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
     step_names: dict[tuple[str, str], str] = {}
     time_names: dict[str, str] = {}
     step_srcs: dict[str, list[str]] = {}
+    step_pid_srcs: dict[str, list[tuple[str, str]]] = {}
     for j, pi in enumerate(infos):
         p = pi.prop
         oo = "o" if pi.pods else None
@@ -512,6 +728,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 lines += [f"def {name}(s, t, p, q, now, a, o):  # {p.id} on {ev}", f"    return {src}", ""]
                 step_names[(p.id, ev)] = name
                 step_srcs.setdefault(ev, []).append(src)
+                step_pid_srcs.setdefault(ev, []).append((p.id, src))
     # per event, the conjunction of its step properties (the slow path judges them one by one only
     # when it fails)
     for ev, srcs in step_srcs.items():
@@ -534,6 +751,31 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
     lines += ["def timed_fails(s, p, now, o):", "    out = []"]
     lines += [f"    if not ({x}): out.append({pid!r})" for pid, x in zip(timed_ids, timed, strict=True)]
     lines += ["    return out", ""]
+    # the same three on a node without pods, as the oracle calls them there (its dummy pod, a
+    # constant: ``DUMMY_POD``, folded in)
+    plain_n = [_no_pod(x) for x in plain]
+    timed_n = [_no_pod(x) for x in timed]
+    lines += ["def plain_ok_n(s, now, o):", f"    return {' and '.join(f'({x})' for x in plain_n) or 'True'}", ""]
+    lines += ["def timed_ok_n(s, now, o):", f"    return {' and '.join(f'({x})' for x in timed_n) or 'True'}", ""]
+    lines += ["def timed_fails_n(s, now, o):", "    out = []"]
+    lines += [f"    if not ({x}): out.append({pid!r})" for pid, x in zip(timed_ids, timed_n, strict=True)]
+    lines += ["    return out", ""]
+    # what the quick steps (``qk_*``, Oracle.quiet) read of the timed properties, as Oracle orders them
+    timed_infos = [pi for pi in infos if pi.time_step] + [pi for pi in infos if pi.prop.kind == "state" and pi.clocks]
+    assert [pi.id for pi in timed_infos] == timed_ids
+    sync_pi = next((pi for pi in infos if pi.prop.kind == "state" and pi.id == "synced-taints-match-conditions"), None)
+    renew_q = insts["kubelet_renew_lease"]
+    tm_q = renew_q.event.timer
+    assert tm_q is not None and tm_q.clock is not None and tm_q.latest is not None
+    pre_q = Reader(params).view()
+    quick_info = {
+        "timed": [(pi.id, time_names[pi.id] if pi.time_step else state_names[pi.id], pi.time_step,
+                   pi.id in quiet_spec.follows, pi.clocks, pi.pods) for pi in timed_infos],
+        "synced": (state_names[sync_pi.id], sync_pi.pods) if sync_pi is not None else None,
+        "pod_marks": [pi.id for pi in timed_infos if pi.pods],
+        "lease": (lit(renew_q.event.guard(pre_q, Bound(renew_q, {}))),
+                  f"s[{NI['since_lease_renew']}] + {lit(tm_q.latest(pre_q, Bound(renew_q, {})))}"),
+    }
 
     # -- time: nothing due between the node's last step and now -----------------------------------
     # (clock properties at now - SL, the kubelet's Lease timer at now); ``deadline(s, now)``: the
@@ -629,6 +871,10 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
         loops = frozenset(src for src, dst in e.edges if src == dst)
         ev_meta[e.id] = {"written": written, "pod_relevant": pod_relevant, "loops": loops,
                          "edges": frozenset(e.edges), "classify": bool(written & classify_vars)}
+        if e.id not in quiet_spec.not_quiet:
+            lines += _quick_lines(e, guard, nparts, pparts, pod_relevant, step_pid_srcs.get(e.id, []), quick_info,
+                                  quiet_spec)
+            ev_meta[e.id]["quick"] = f"qk_{e.id}"
         # fast path: node-only events, when nothing needs the slow path's care
         if "pod" in e.indices:
             continue
@@ -782,7 +1028,7 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
     model = real_model()
     infos = [pi for pi in property_infos() if not pi.hidden and pi.id not in skip_props]
     state_names, step_names, time_names = names
-    ns: dict[str, Any] = {"SL": slack, "INF": math.inf}
+    ns: dict[str, Any] = {"SL": slack, "INF": math.inf, "DUMMY": _dummy_pod()}
     exec(code, ns)
     events: dict[str, EventCode] = {}
     for eid, meta in ev_meta.items():
@@ -790,7 +1036,7 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
             event=model.event(eid), guard=ns[f"g_{eid}"], effect=ns[f"f_{eid}"],
             fast=ns.get(meta.get("fast", "")), inline=ns.get(meta.get("inline", "")),
             valid=ns.get(meta.get("valid", "")), read_args=ns.get(meta.get("args", "")), writes=meta["written"],
-            post=ns[f"q_{eid}"], marks=ns[f"m_{eid}"],
+            post=ns[f"q_{eid}"], marks=ns[f"m_{eid}"], quick=ns.get(meta.get("quick", "")),
             pod_relevant=meta["pod_relevant"],
             loops=meta["loops"], edges=meta["edges"],
         )

@@ -39,7 +39,7 @@ from typing import Any
 from nodereg.model import declaration as d
 from nodereg.model.params import CONSTRAINTS, K8S_VERSION, defaults
 
-from .compile import CTL, NI, NODE_CLOCKS, NODE_KEYS, PI, Compiled, compile_oracle, initial_node
+from .compile import CTL, NI, NODE_CLOCKS, NODE_KEYS, PI, Compiled, QuietSpec, compile_oracle, initial_node
 from .events import normalise
 from .pods import pod_from_bits, pod_from_tolerations
 from .record import EventRecord, InputError, ObservedBinding, Position, Violation, backwards, fmt_time
@@ -112,6 +112,9 @@ _NE_READY_TAINTS = ("taint_not_ready_ne", "taint_unreachable_ne")
 #: Events :meth:`Oracle.quiet` leaves to :meth:`Oracle.apply`: bookkeeping events, and the two whose
 #: step does more than the declaration's (the monitor pass's private clocks, a re-registration)
 _NOT_QUIET = frozenset({*EXTRA_EVENTS, "nlc_monitor_node_health", "kubelet_register_node"})
+
+#: what the generated quick steps (``compile._quick_lines``) take of ``quiet``'s rules
+_QUIET_SPEC = QuietSpec(frozenset(NEVER_JUDGED), TAINT_FOLLOWS, _NOT_QUIET)
 
 _A, _CERT, _EXISTS, _READY, _SYNCED = NI["alive"], NI["cert"], NI["exists"], NI["ready"], NI["taints_synced"]
 _READY_CHANGED = NI["since_ready_changed"]  # a clock: the epoch of Ready's last change
@@ -273,7 +276,7 @@ class Oracle:
         self.skipped = sorted(skip)
         key = (tuple(sorted(base.items())), self.slack, skip)
         if key not in _COMPILED:
-            _COMPILED[key] = compile_oracle(base, self.slack, skip)
+            _COMPILED[key] = compile_oracle(base, self.slack, skip, _QUIET_SPEC)
         self.c: Compiled = _COMPILED[key]
         c = self.c
         self._state_props = [(pi, c.state_fns[pi.id]) for pi in c.props if pi.prop.kind == "state"]
@@ -312,6 +315,8 @@ class Oracle:
             (pi.id, fn, False, pi.id in TAINT_FOLLOWS, pi.clocks) for pi, fn in self._state_props if pi.clocks
         ]
         assert [x[0] for x in self._timed_fns] == [pi.id for pi, _ in self._timed]
+        #: event -> its quick step, ``quiet`` generated straight-line (``compile._quick_lines``)
+        self._quick = {eid: ec.quick for eid, ec in c.events.items() if ec.quick is not None}
 
     def retime(self, params: dict[str, int] | None, k8s_version: str, eviction_rate: float | None = None) -> None:
         """Fix other timing parameters before the first event (a capture's own version and flags).
@@ -480,6 +485,12 @@ class Oracle:
         return self.violations[n0:]
 
     def quiet(self, eid: str, rec: NodeRec, prec: PodRec | None, t: float, args: tuple[Any, ...]) -> bool:
+        """:meth:`quiet_generic`, as the event's generated quick step computes it (``compile._quick_lines``:
+        the same computation, straight-line)."""
+        q = self._quick.get(eid)
+        return q is not None and not self.attribute and q(rec, prec, t, args, self)
+
+    def quiet_generic(self, eid: str, rec: NodeRec, prec: PodRec | None, t: float, args: tuple[Any, ...]) -> bool:
         """:meth:`apply` of a plain model event (no ``expect``, no ``extra``) of a known node and pod that
         reveals nothing, in one pass, for the ``events`` hot loop; False, having changed nothing, when
         anything needs :meth:`apply`'s care (the caller then checks the event with it).
