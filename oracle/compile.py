@@ -576,6 +576,40 @@ def _deadline_lines(src: str, indent: str = "    ") -> list[str]:
     return out
 
 
+def _with_value(step: list[str], var: str, value: str) -> list[str]:
+    """Lines of a step with ``var`` (``s[i]``) read as ``value``, up to the first write to the state list."""
+    out: list[str] = []
+    for j, x in enumerate(step):
+        if re.match(r"\s*s\[\d+\] = ", x):
+            return out + step[j:]
+        out.append(x.replace(var, value))
+    return out
+
+
+_CONST = re.compile(r"\s*(v\d+) = (True|False|-?\d+)")
+
+
+def _constants(step: list[str]) -> list[str]:
+    """A step's lines with each local set to a literal (``v4 = True``) read as that literal until it is
+    set again (the folder then drops what it decides)."""
+    known: dict[str, str] = {}
+    out: list[str] = []
+    for x in step:
+        m = re.match(r"\s*(v\d+) = ", x)
+        if known:
+            pat = re.compile(r"\b(" + "|".join(known) + r")\b")
+            head, rest = (x[: m.end()], x[m.end():]) if m else ("", x)
+            x = head + pat.sub(lambda g: known[g.group(1)], rest)
+        if m:
+            known.pop(m.group(1), None)
+            x = x[: len(x) - len(x.lstrip())] + _tidy(x.strip()).strip()  # (``True if not False else ...``)
+            c = _CONST.fullmatch(x)
+            if c:
+                known[c.group(1)] = c.group(2)
+        out.append(x)
+    return out
+
+
 def _arg_names_of(eid: str) -> list[str]:
     from .spec import event_spec
 
@@ -907,6 +941,9 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
                 continue
             src = _epoch(val, "now") if k[1] in NODE_CLOCKS else lit(val)
             body.append(f"    v{NIDX[k]} = {src}")
+        if noop_src is not None:
+            # first: the common decline (a Node update that needs a taint pass: the slow path's window)
+            body.append(f"    if not ({noop_src}): return False")
         if ev_meta[e.id]["classify"]:
             body.append(f"    v{CTL} = {lit(d.classify(postv.node(0)))}")
             body.append(f"    if (s[{CTL}], v{CTL}) not in {sorted(e.edges)!r}: return False")
@@ -915,7 +952,6 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
         ck = And(*checks)
         body.append(f"    if not ({lit(ck)}): return False")
         if noop_src is not None:
-            body.append(f"    if not ({noop_src}): return False")
             body.append(f"    v{NI['taints_synced']} = True")
         for k in node_upd:
             if k[0] == "ctl" and not ev_meta[e.id]["classify"]:
@@ -960,13 +996,23 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
             lines.append(f"    if not s[{NIDX[('node', 'exists', 0)]}]:")
             for i, n in enumerate(counts):
                 lines.append(f"        if c{i} is not None: s[{NIDX[('node', n, 0)]}] = c{i}")
-        lines.append("    early = now < rec.due")
-        lines.append("    if early:")
-        lines.append(f"        if not ({gsrc}): return False")
-        lines.append("    else:")
-        lines.append("        ne = now - SL")
-        lines.append(f"        if not ({tsrc}): return False")
-        lines += ib
+        step = ["    early = now < rec.due",
+                "    if early:",
+                f"        if not ({gsrc}): return False",
+                "    else:",
+                "        ne = now - SL",
+                f"        if not ({tsrc}): return False",
+                *ib]
+        ex = NI["exists"]
+        if any(f"s[{ex}]" in part for part in nparts):
+            # an effect that reads whether the Node exists (a registration: create or AlreadyExists):
+            # one step per case, each with it folded in (up to the step's writes, which read the post-state)
+            lines.append(f"    if s[{ex}]:")
+            lines += ["    " + x for x in _constants(_with_value(step, f"s[{ex}]", "True"))]
+            lines.append("    else:")
+            lines += ["    " + x for x in _constants(_with_value(step, f"s[{ex}]", "False"))]
+        else:
+            lines += _constants(step)
         lines.append("    rec.t = now")
         if due is None:
             lines.append("    rec.due = -INF")
