@@ -232,6 +232,11 @@ class _Fold:
             return ast.Constant(-node.operand.value)
         if isinstance(node, ast.BoolOp):
             is_and = isinstance(node.op, ast.And)
+            # ``not c or c`` is True, ``c and not c`` False, for a comparison c (a bool; pure: state reads)
+            negated = {ast.dump(v.operand) for v in node.values if isinstance(v, ast.UnaryOp) and isinstance(
+                v.op, ast.Not) and isinstance(v.operand, ast.Compare)}
+            if negated and any(ast.dump(v) in negated for v in node.values):
+                return ast.Constant(not is_and)
             vals = []
             for v in node.values:
                 if const(v) and isinstance(v.value, bool):
@@ -1022,17 +1027,18 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
             if c_src == "True" and m and float(m.group(1)) > 0:
                 lines.append(f"    rec.due = {due}")  # the step reset every clock the time checks read
             else:
+                # the time checks hold on the pre-state at ``now``: before the deadline (``early``), or
+                # evaluated above (same ``ne``, same ``now``); a check that reads nothing this step writes
+                # reads the same values after it, so only the others (``cond_due``) are judged here
                 e_src = _tidy(lit(cond_due)).strip()
                 # ``ne`` is set where the time checks ran (not before the deadline, ``early``)
-                if re.search(r"\bne\b", c_src if e_src == c_src else e_src if e_src != "True" else ""):
+                if re.search(r"\bne\b", e_src):
                     lines.append("    ne = now - SL")
                 lines += _deadline_lines(due)
-                if e_src == c_src:
-                    lines.append(f"    rec.due = d if d > now and ({c_src}) else -INF")
-                elif e_src == "True":
-                    lines.append(f"    rec.due = d if early or (d > now and ({c_src})) else -INF")
+                if e_src == "True":
+                    lines.append("    rec.due = d if early or d > now else -INF")
                 else:
-                    lines.append(f"    rec.due = d if d > now and (({e_src}) if early else ({c_src})) else -INF")
+                    lines.append(f"    rec.due = d if d > now and ({e_src}) else -INF")
         lines.append("    return True")
         lines.append("")
         ev_meta[e.id]["inline"] = f"in_{e.id}"
