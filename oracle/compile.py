@@ -439,16 +439,47 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
             "    else:",
             "        p = DUMMY",
             "        o = used",
-            f"    if not ({lit(guard)}):", "        return False",
-            "    t = s.copy()"]
-    out += [f"    t[{part.replace(': ', '] = ', 1)}" for part in nparts]
-    out += ["    if prec is not None:", "        q = p.copy()"]
-    out += [f"        q[{part.replace(': ', '] = ', 1)}" for part in pparts]
-    out += ["    else:", "        q = p"]
-    conj = [x for pid, x in steps if pid not in qs.never]
-    if steps and conj:  # (one that is never judged, _report drops: nothing else follows from it here)
-        out += [f"    if not ({' and '.join(f'({x})' for x in conj)}):", "        return False"]
-    out += ["    if prec is not None and not plain_ok(t, q, now, o):", "        return False",
+            f"    if not ({lit(guard)}):", "        return False"]
+    conj = [x for pid, x in steps if pid not in qs.never]  # (one never judged, _report drops: nothing follows)
+    # a node event on a node without pods (the common case): the post-state as locals ``vI`` (the indices
+    # the effect writes), the checks read through them with the dummy pod folded in, only those written
+    written = sorted({int(part.split(":", 1)[0]) for part in nparts})
+    post = {i: f"v{i}" for i in written}
+    dummy = _dummy_pod()
+
+    def on_post(text: str, node: str) -> str:
+        text = re.sub(rf"\b{node}\[(\d+)\]", lambda m: post.get(int(m.group(1)), f"s[{m.group(1)}]"), text)
+        return re.sub(r"\b[pq]\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), text)
+
+    local = [f"    v{part.replace(': ', ' = ', 1)}" for part in nparts]
+    local = [re.sub(r"\bp\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), x) for x in local]
+    if steps and conj:
+        local += [f"    if not ({on_post(' and '.join(f'({x})' for x in conj), 't')}):", "        return False"]
+    plain_post = re.sub(r"\bo\b", "0", on_post(qi["plain_n"], "s"))  # (plain_ok_n(t, now, 0))
+    local += [f"    if not ({plain_post}):", "        return False"]
+    local += ["    if rt > rec.tslow:", "        rec.chg_floor = chg_floor"]
+    marked = sorted(set(written) | {rchg})
+    if ready in post:
+        if rchg not in post:
+            local.append(f"    v{rchg} = s[{rchg}]")
+            post[rchg] = f"v{rchg}"
+        local += [f"    if v{ready} != s[{ready}]:", f"        v{rchg} = now"]
+    post[CTL] = f"v{CTL}"
+    local.append(f"    v{CTL} = {on_post(qi['classify'], 's')}")
+    for i in marked:
+        readers = [pid for pid, reads in qi["timed_reads"] if i in reads]
+        if readers and i in post:
+            local += [f"    if v{i} != s[{i}]:", *[f"        changed[{pid!r}] = now" for pid in readers]]
+    local += [f"    s[{i}] = v{i}" for i in sorted(post)]
+    out += ["    if prec is None and not pods:", *["    " + x for x in _constants(local)], "    else:"]
+    lst = ["    t = s.copy()"]
+    lst += [f"    t[{part.replace(': ', '] = ', 1)}" for part in nparts]
+    lst += ["    if prec is not None:", "        q = p.copy()"]
+    lst += [f"        q[{part.replace(': ', '] = ', 1)}" for part in pparts]
+    lst += ["    else:", "        q = p"]
+    if steps and conj:
+        lst += [f"    if not ({' and '.join(f'({x})' for x in conj)}):", "        return False"]
+    lst += ["    if prec is not None and not plain_ok(t, q, now, o):", "        return False",
             "    if pods:",
             f"        requested = t[{reqd}]",
             "        for x in pods.values():",
@@ -462,8 +493,10 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
             f"    m_{eid}(s, t, changed, now)",
             "    s[:] = t",
             "    if prec is not None:"]
-    out += [f"        changed[{pid!r}] = now" for pid in qi["pod_marks"]]
-    out.append("        O._settle_pod(rec, prec, q)")
+    lst += [f"        changed[{pid!r}] = now" for pid in qi["pod_marks"]]
+    lst.append("        O._settle_pod(rec, prec, q)")
+    out += ["    " + x for x in lst]
+
     if eid == "kubelet_renew_lease":
         out.append("    O.lease_seen = True")
     # -- _after
@@ -487,7 +520,8 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
             "                ok = False",
             "                break",
             "    else:",
-            "        ok = timed_ok_n(s, now, used)",
+            "        failing = timed_fails_n(s, now, used)  # (all hold: each evaluated, as timed_ok_n does)",
+            "        ok = not failing",
             "    if ok:",
             "        fail_since.clear()",
             "    else:",
@@ -495,8 +529,6 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
             "            failing = set()",
             "            for x in pods.values():",
             f"                failing.update(timed_fails(s, x.p, now, used - x.p[{req}]))",
-            "        else:",
-            "            failing = timed_fails_n(s, now, used)",
             f"        for pid in {timed_ids!r}:",
             "            if pid not in failing:",
             "                if fail_since:",
@@ -599,6 +631,7 @@ def _constants(step: list[str]) -> list[str]:
     set again (the folder then drops what it decides)."""
     known: dict[str, str] = {}
     out: list[str] = []
+    base = min((len(x) - len(x.lstrip()) for x in step), default=0)
     for x in step:
         m = re.match(r"\s*(v\d+) = ", x)
         if known:
@@ -609,7 +642,7 @@ def _constants(step: list[str]) -> list[str]:
             known.pop(m.group(1), None)
             x = x[: len(x) - len(x.lstrip())] + _tidy(x.strip()).strip()  # (``True if not False else ...``)
             c = _CONST.fullmatch(x)
-            if c:
+            if c and len(x) - len(x.lstrip()) == base:  # (one under an ``if`` leaves the value unknown)
                 known[c.group(1)] = c.group(2)
         out.append(x)
     return out
@@ -802,6 +835,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
     # what the quick steps (``qk_*``, Oracle.quiet) read of the timed properties, as Oracle orders them
     timed_infos = [pi for pi in infos if pi.time_step] + [pi for pi in infos if pi.prop.kind == "state" and pi.clocks]
     assert [pi.id for pi in timed_infos] == timed_ids
+    timed_reads_q = [(pi.id, {NI[k[1]] for k in pi.reads if k[0] == "node" and k[1] in NI}) for pi in timed_infos]
     sync_pi = next((pi for pi in infos if pi.prop.kind == "state" and pi.id == "synced-taints-match-conditions"), None)
     renew_q = insts["kubelet_renew_lease"]
     tm_q = renew_q.event.timer
@@ -812,6 +846,9 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
                    pi.id in quiet_spec.follows, pi.clocks, pi.pods) for pi in timed_infos],
         "synced": (state_names[sync_pi.id], sync_pi.pods) if sync_pi is not None else None,
         "pod_marks": [pi.id for pi in timed_infos if pi.pods],
+        "plain_n": " and ".join(f"({x})" for x in plain_n) or "True",
+        "classify": lit(d.classify(rd.view().node(0))),
+        "timed_reads": timed_reads_q,
         "lease": (lit(renew_q.event.guard(pre_q, Bound(renew_q, {}))),
                   f"s[{NI['since_lease_renew']}] + {lit(tm_q.latest(pre_q, Bound(renew_q, {})))}"),
     }
