@@ -102,6 +102,12 @@ def _prop_reads(p: Property) -> set[Key]:
 
 
 def property_infos() -> list[PropInfo]:
+    """Every catalogue property as the oracle evaluates it (traced once per process: read only)."""
+    return list(_property_infos())
+
+
+@functools.cache
+def _property_infos() -> tuple[PropInfo, ...]:
     out = []
     for p in ALL_PROPERTIES:
         keys = _prop_reads(p)
@@ -113,7 +119,7 @@ def property_infos() -> list[PropInfo]:
             time_step=p.kind == "step" and "time_passes" in p.events,
             hidden=bool(names & HIDDEN),
         ))
-    return out
+    return tuple(out)
 
 
 class Reader:
@@ -386,11 +392,14 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
     if any(t[5] for t in timed):
         out.append(f"        ppo = [(x.p, used - x.p[{req}]) for x in pods.values()] if pods else [(DUMMY, used)]")
 
+    fn_pid = {fn: pid for pid, fn, *_ in timed}
+
     def chk(fn: str, two: bool, on_pods: bool, at: str) -> str:
         ts = f"{at}, {at}" if two else at
         if on_pods:
             return f"all({fn}(s, pp, {ts}, oo) for pp, oo in ppo)"
-        return f"{fn}(s, DUMMY, {ts}, 0)"  # reads no pod: the same for every pod
+        # reads no pod: the same for every pod, its source inline
+        return "(" + re.sub(r"\bnow\b", at, qi["timed_src"][fn_pid[fn]]) + ")"
 
     # quiet's loop over the timed properties only ever returns False (no property's check has an effect),
     # so it is taken in three parts, each skipped when the conjunction of its checks holds: (1) each
@@ -407,12 +416,10 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
                     "                return False"]
     follows = [t for t in timed if t[3] and t[4]]
     if follows:
-        conj = " and ".join(chk(fn, two, on_pods, "now") for _, fn, two, _, _, on_pods in follows)
-        out += [f"        if now > chg_floor and not ({conj}):"]
+        out += ["        if now > chg_floor:"]
         for pid, fn, two, _, _, on_pods in follows:
-            out += [f"            if {pid!r} not in fail_since:",
-                    f"                base = changed.get({pid!r}, -INF)",
-                    f"                if now > base and now > chg_floor and not {chk(fn, two, on_pods, 'now')}:",
+            out += [f"            if {pid!r} not in fail_since and not {chk(fn, two, on_pods, 'now')}:",
+                    f"                if now > changed.get({pid!r}, -INF):",
                     "                    return False"]
     out += ["        for pid, since in fail_since.items():",
             "            if now - since > SL:"]
@@ -844,6 +851,9 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
     quick_info = {
         "timed": [(pi.id, time_names[pi.id] if pi.time_step else state_names[pi.id], pi.time_step,
                    pi.id in quiet_spec.follows, pi.clocks, pi.pods) for pi in timed_infos],
+        # each one's source at ``now`` (as timed_ok reads it: its function at now, now), for those that
+        # read no pod: inline in the quick steps' window
+        "timed_src": dict(zip(timed_ids, timed_n, strict=True)),
         "synced": (state_names[sync_pi.id], sync_pi.pods) if sync_pi is not None else None,
         "pod_marks": [pi.id for pi in timed_infos if pi.pods],
         "plain_n": " and ".join(f"({x})" for x in plain_n) or "True",
