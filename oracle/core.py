@@ -129,6 +129,19 @@ _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
 _REQUESTED = NI["requested"]  # the scheduler's NodeInfo.Requested: kept equal to NodeRec.used
 
 
+def _fresh_state_source() -> str:
+    """``_fresh_state(t)``: ``_new_node``'s list for a node first seen at ``t`` with no ``extra`` (the
+    default capacity and reservation), as one list display."""
+    ages = dict(_CLOCK_AGES)
+    items = [f"t - {ages[i]!r}" if i in ages else repr(v) for i, v in enumerate(initial_node(10**9, 0))]
+    return f"def _fresh_state(t):\n    return [{', '.join(items)}]\n"
+
+
+_ns: dict[str, Any] = {}
+exec(_fresh_state_source(), _ns)
+_fresh_state: Callable[[float], list[Any]] = _ns["_fresh_state"]
+
+
 class NodeRec:
     """One node: its state list (laid out by ``compile.NODE_KEYS``) and the monitor's bookkeeping."""
 
@@ -736,7 +749,9 @@ class Oracle:
     # ------------------------------------------------------------------------------------------
     def new_node(self, name: str, t: float) -> NodeRec:
         """A node first seen at ``t`` (what :meth:`apply` does for an unknown node), for the hot loop."""
-        return self._new_node(name, t, {})
+        rec = NodeRec(name, _fresh_state(t), t)
+        self.nodes[name] = rec
+        return rec
 
     def _new_node(self, name: str, t: float, extra: dict[str, Any]) -> NodeRec:
         s = initial_node(int(extra.get("capacity", 10**9)), int(extra.get("reserved", 0)))
