@@ -448,37 +448,62 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
             "        o = used",
             f"    if not ({lit(guard)}):", "        return False"]
     conj = [x for pid, x in steps if pid not in qs.never]  # (one never judged, _report drops: nothing follows)
-    # a node event on a node without pods (the common case): the post-state as locals ``vI`` (the indices
-    # the effect writes), the checks read through them with the dummy pod folded in, only those written
+    # on a node without pods (the common case), the post-state as locals: ``vI`` for the node indices the
+    # effect writes, ``wJ`` for the acting pod's; the checks read through them (a node event: with the
+    # dummy pod folded in), only what is written is stored
     written = sorted({int(part.split(":", 1)[0]) for part in nparts})
-    post = {i: f"v{i}" for i in written}
+    pwritten = sorted({int(part.split(":", 1)[0]) for part in pparts})
     dummy = _dummy_pod()
 
-    def on_post(text: str, node: str) -> str:
-        text = re.sub(rf"\b{node}\[(\d+)\]", lambda m: post.get(int(m.group(1)), f"s[{m.group(1)}]"), text)
-        return re.sub(r"\b[pq]\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), text)
+    def locals_path(with_pod: bool) -> list[str]:
+        post = {i: f"v{i}" for i in written}
+        ppost = {j: f"w{j}" for j in pwritten} if with_pod else {}
 
-    local = [f"    v{part.replace(': ', ' = ', 1)}" for part in nparts]
-    local = [re.sub(r"\bp\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), x) for x in local]
-    if steps and conj:
-        local += [f"    if not ({on_post(' and '.join(f'({x})' for x in conj), 't')}):", "        return False"]
-    plain_post = re.sub(r"\bo\b", "0", on_post(qi["plain_n"], "s"))  # (plain_ok_n(t, now, 0))
-    local += [f"    if not ({plain_post}):", "        return False"]
-    local += ["    if rt > rec.tslow:", "        rec.chg_floor = chg_floor"]
-    marked = sorted(set(written) | {rchg})
-    if ready in post:
-        if rchg not in post:
-            local.append(f"    v{rchg} = s[{rchg}]")
-            post[rchg] = f"v{rchg}"
-        local += [f"    if v{ready} != s[{ready}]:", f"        v{rchg} = now"]
-    post[CTL] = f"v{CTL}"
-    local.append(f"    v{CTL} = {on_post(qi['classify'], 's')}")
-    for i in marked:
-        readers = [pid for pid, reads in qi["timed_reads"] if i in reads]
-        if readers and i in post:
-            local += [f"    if v{i} != s[{i}]:", *[f"        changed[{pid!r}] = now" for pid in readers]]
-    local += [f"    s[{i}] = v{i}" for i in sorted(post)]
-    out += ["    if prec is None and not pods:", *["    " + x for x in _constants(local)], "    else:"]
+        def on_post(text: str, node: str, pre_pod: str, post_pod: str) -> str:
+            text = re.sub(rf"\b{node}\[(\d+)\]", lambda m: post.get(int(m.group(1)), f"s[{m.group(1)}]"), text)
+            if not with_pod:
+                return re.sub(r"\b[pq]\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), text)
+            text = re.sub(rf"\b{post_pod}\[(\d+)\]", lambda m: ppost.get(int(m.group(1)), f"P[{m.group(1)}]"),
+                          text)
+            return re.sub(rf"\b{pre_pod}\[(\d+)\]", lambda m: f"P[{m.group(1)}]", text).replace("P[", "p[")
+
+        local = [f"    v{part.replace(': ', ' = ', 1)}" for part in nparts]
+        if with_pod:
+            local += [f"    w{part.replace(': ', ' = ', 1)}" for part in pparts]
+        else:
+            local = [re.sub(r"\bp\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), x) for x in local]
+        if steps and conj:
+            local += [f"    if not ({on_post(' and '.join(f'({x})' for x in conj), 't', 'p', 'q')}):",
+                      "        return False"]
+        if with_pod:  # plain_ok(t, q, now, o)
+            plain_post = on_post(qi["plain"], "s", "_", "p")
+        else:  # plain_ok_n(t, now, 0)
+            plain_post = re.sub(r"\bo\b", "0", on_post(qi["plain_n"], "s", "p", "q"))
+        local += [f"    if not ({plain_post}):", "        return False"]
+        local += ["    if rt > rec.tslow:", "        rec.chg_floor = chg_floor"]
+        marked = sorted(set(written) | {rchg})
+        if ready in post:
+            if rchg not in post:
+                local.append(f"    v{rchg} = s[{rchg}]")
+                post[rchg] = f"v{rchg}"
+            local += [f"    if v{ready} != s[{ready}]:", f"        v{rchg} = now"]
+        post[CTL] = f"v{CTL}"
+        local.append(f"    v{CTL} = {on_post(qi['classify'], 's', 'p', 'q')}")
+        for i in marked:
+            readers = [pid for pid, reads in qi["timed_reads"] if i in reads]
+            if readers and i in post:
+                local += [f"    if v{i} != s[{i}]:", *[f"        changed[{pid!r}] = now" for pid in readers]]
+        local += [f"    s[{i}] = v{i}" for i in sorted(post)]
+        if with_pod:
+            local += [f"    changed[{pid!r}] = now" for pid in qi["pod_marks"]]
+            local += [f"    p[{j}] = w{j}" for j in pwritten]  # (p: the acting pod's own copy)
+            local.append("    O._settle_pod(rec, prec, p)")
+        return _constants(local)
+
+    out += ["    if prec is None and not pods:", *["    " + x for x in locals_path(False)]]
+    if "pod" in e.indices:
+        out += ["    elif not pods:", *["    " + x for x in locals_path(True)]]
+    out.append("    else:")
     lst = ["    t = s.copy()"]
     lst += [f"    t[{part.replace(': ', '] = ', 1)}" for part in nparts]
     lst += ["    if prec is not None:", "        q = p.copy()"]
@@ -630,7 +655,7 @@ def _with_value(step: list[str], var: str, value: str) -> list[str]:
     return out
 
 
-_CONST = re.compile(r"\s*(v\d+) = (True|False|-?\d+)")
+_CONST = re.compile(r"\s*([vw]\d+) = (True|False|-?\d+)")
 
 
 def _constants(step: list[str]) -> list[str]:
@@ -640,7 +665,7 @@ def _constants(step: list[str]) -> list[str]:
     out: list[str] = []
     base = min((len(x) - len(x.lstrip()) for x in step), default=0)
     for x in step:
-        m = re.match(r"\s*(v\d+) = ", x)
+        m = re.match(r"\s*([vw]\d+) = ", x)
         if known:
             pat = re.compile(r"\b(" + "|".join(known) + r")\b")
             head, rest = (x[: m.end()], x[m.end():]) if m else ("", x)
@@ -857,6 +882,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
         "synced": (state_names[sync_pi.id], sync_pi.pods) if sync_pi is not None else None,
         "pod_marks": [pi.id for pi in timed_infos if pi.pods],
         "plain_n": " and ".join(f"({x})" for x in plain_n) or "True",
+        "plain": " and ".join(f"({x})" for x in plain) or "True",
         "classify": lit(d.classify(rd.view().node(0))),
         "timed_reads": timed_reads_q,
         "lease": (lit(renew_q.event.guard(pre_q, Bound(renew_q, {}))),
