@@ -680,6 +680,11 @@ def _constants(step: list[str]) -> list[str]:
     return out
 
 
+def _set_src(items: Any) -> str:
+    """A set display of constants (a membership test compiles it to one frozenset constant), or ``()``."""
+    return "{" + ", ".join(repr(x) for x in sorted(items)) + "}" if items else "()"
+
+
 def _arg_names_of(eid: str) -> list[str]:
     from .spec import event_spec
 
@@ -1024,9 +1029,9 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
             body.append(f"    if not ({noop_src}): return False")
         if ev_meta[e.id]["classify"]:
             body.append(f"    v{CTL} = {lit(d.classify(postv.node(0)))}")
-            body.append(f"    if (s[{CTL}], v{CTL}) not in {sorted(e.edges)!r}: return False")
+            body.append(f"    if (s[{CTL}], v{CTL}) not in {_set_src(e.edges)}: return False")
         else:
-            body.append(f"    if s[{CTL}] not in {tuple(sorted(loops))!r}: return False")
+            body.append(f"    if s[{CTL}] not in {_set_src(loops)}: return False")
         ck = And(*checks)
         body.append(f"    if not ({lit(ck)}): return False")
         if noop_src is not None:
