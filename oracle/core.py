@@ -142,6 +142,10 @@ exec(_fresh_state_source(), _ns)
 _fresh_state: Callable[[float], list[Any]] = _ns["_fresh_state"]
 
 
+#: a node's ``suppressed`` until a property is (a shared empty frozenset: no set per node)
+_UNSUPPRESSED: frozenset[str] = frozenset()
+
+
 class NodeRec:
     """One node: its state list (laid out by ``compile.NODE_KEYS``) and the monitor's bookkeeping."""
 
@@ -163,7 +167,7 @@ class NodeRec:
         # observed Node shows whether that write happened; one it contradicts was the controller's
         # (judged by the timed taint properties), never a write of the event that carries the Node
         self.inferred_pass: frozenset[int] = frozenset()
-        self.suppressed: set[str] = set()
+        self.suppressed: set[str] = _UNSUPPRESSED  # type: ignore[assignment]  # (a set once one is)
         self.alive_inferred = False
         # a node first seen in a capture of a running cluster: until a Lease of it is seen, its
         # kubelet's heartbeat is unknown (status is posted only every 5 min), so the properties
@@ -482,7 +486,8 @@ class Oracle:
             self.lease_seen = True
             if rec.hb_gated:
                 rec.hb_gated = False
-                rec.suppressed.difference_update(self._hb_props)
+                if rec.suppressed:
+                    rec.suppressed.difference_update(self._hb_props)
         prec = None
         if pod is not None:
             prec = self.pods.get(pod)
@@ -896,6 +901,8 @@ class Oracle:
                 # listed without a Ready condition: created before the input began, by whoever made it
                 # that way (by hand for a kubelet with --register-node=false, a node simulator); the
                 # controller marks it Unknown after node-startup-grace-period (NodeStatusNeverUpdated)
+                if rec.suppressed is _UNSUPPRESSED:
+                    rec.suppressed = set()
                 rec.suppressed.add("node-has-ready-condition")
                 note = (f"node {node} is listed without a Ready condition (created before the input began, "
                         "not by a registering kubelet): node-has-ready-condition not judged for it until it has one")
@@ -1141,7 +1148,8 @@ class Oracle:
         if not rec.fail_since and (ne <= min(rec.t, rec.chg_floor, *rec.changed.values()) or all(
                 timed_ok(s, q.p if q is not None else dummy, ne, rec.used - (q.p[_REQ] if q is not None else 0))
                 for q in pods)):
-            rec.suppressed.difference_update(self._timed_ids)  # every one holds: what _judge does
+            if rec.suppressed:
+                rec.suppressed.difference_update(self._timed_ids)  # every one holds: what _judge does
             timed: list[Any] = []
         else:
             timed = self._timed
@@ -1330,7 +1338,8 @@ class Oracle:
         generic_ok = True
         plain_ok = c.plain_ok
         if all(plain_ok(post, pp, now, oo) for pp, oo in pods_after):
-            rec.suppressed.difference_update(self._plain_ids)  # every one holds: what _judge does
+            if rec.suppressed:
+                rec.suppressed.difference_update(self._plain_ids)  # every one holds: what _judge does
             state_props: list[Any] = []
         else:
             state_props = self._state_props
@@ -1470,10 +1479,13 @@ class Oracle:
                pre: list[Any] | None = None, ne: float | None = None, **kw: Any) -> bool:
         """Report a state/time property once per stretch in which it is false; True if reported now."""
         if ok:
-            rec.suppressed.discard(pid)
+            if rec.suppressed:
+                rec.suppressed.discard(pid)
             return False
         if pid in rec.suppressed:
             return False
+        if rec.suppressed is _UNSUPPRESSED:
+            rec.suppressed = set()
         rec.suppressed.add(pid)
         self._report(pid, rec, prec, eid, pre if pre is not None else s, s, now, ne=ne, **kw)
         return True
