@@ -326,10 +326,16 @@ class QuietSpec:
 
 
 def _dummy_pod() -> list[Any]:
-    """The oracle's dummy pod (the pod of a node event on a node without pods), never written."""
-    from .pods import pod_from_bits
-
-    return pod_from_bits({}, 0, 0)
+    """The oracle's dummy pod (the pod of a node event on a node without pods), never written: what
+    ``pods.pod_from_bits({}, 0, 0)`` makes (core checks they agree), built here as ``pods`` imports this."""
+    p: list[Any] = [False] * len(POD_KEYS)
+    p[PI["bound_to"]] = d.UNBOUND
+    p[PI["toleration_seconds"]] = 0
+    p[PI["request"]] = 0
+    for v in d.POD_VARS:
+        if v.clock:
+            p[PI[v.name]] = 0.0
+    return p
 
 
 def _no_pod(src: str) -> str:

@@ -39,7 +39,7 @@ from typing import Any
 from nodereg.model import declaration as d
 from nodereg.model.params import CONSTRAINTS, K8S_VERSION, defaults
 
-from .compile import CTL, NI, NODE_CLOCKS, NODE_KEYS, PI, Compiled, QuietSpec, compile_oracle, initial_node
+from .compile import CTL, NI, NODE_CLOCKS, NODE_KEYS, PI, Compiled, QuietSpec, _dummy_pod, compile_oracle, initial_node
 from .events import normalise
 from .pods import pod_from_bits, pod_from_tolerations
 from .record import EventRecord, InputError, ObservedBinding, Position, Violation, backwards, fmt_time
@@ -113,6 +113,9 @@ _NE_READY_TAINTS = ("taint_not_ready_ne", "taint_unreachable_ne")
 #: step does more than the declaration's (the monitor pass's private clocks, a re-registration)
 _NOT_QUIET = frozenset({*EXTRA_EVENTS, "nlc_monitor_node_health", "kubelet_register_node"})
 
+# the quick steps fold in compile's dummy pod: the oracle's own
+assert _dummy_pod() == pod_from_bits({}, 0, 0) and [type(x) for x in _dummy_pod()] == [
+    type(x) for x in pod_from_bits({}, 0, 0)]
 #: what the generated quick steps (``compile._quick_lines``) take of ``quiet``'s rules
 _QUIET_SPEC = QuietSpec(frozenset(NEVER_JUDGED), TAINT_FOLLOWS, _NOT_QUIET)
 
