@@ -136,7 +136,9 @@ def _fresh_state_source() -> str:
     """``_fresh_state(t)``: ``_new_node``'s list for a node first seen at ``t`` with no ``extra`` (the
     default capacity and reservation), as one list display."""
     ages = dict(_CLOCK_AGES)
-    items = [f"t - {ages[i]!r}" if i in ages else repr(v) for i, v in enumerate(initial_node(10**9, 0))]
+    # (``t - 0`` is ``t``, same value and type: the epochs share the event's number)
+    items = [(f"t - {ages[i]!r}" if ages[i] else "t") if i in ages else repr(v)
+             for i, v in enumerate(initial_node(10**9, 0))]
     return f"def _fresh_state(t):\n    return [{', '.join(items)}]\n"
 
 
