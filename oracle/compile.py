@@ -102,6 +102,12 @@ def _prop_reads(p: Property) -> set[Key]:
 
 
 def property_infos() -> list[PropInfo]:
+    """Every catalogue property as the oracle evaluates it (traced once per process: read only)."""
+    return list(_property_infos())
+
+
+@functools.cache
+def _property_infos() -> tuple[PropInfo, ...]:
     out = []
     for p in ALL_PROPERTIES:
         keys = _prop_reads(p)
@@ -113,7 +119,7 @@ def property_infos() -> list[PropInfo]:
             time_step=p.kind == "step" and "time_passes" in p.events,
             hidden=bool(names & HIDDEN),
         ))
-    return out
+    return tuple(out)
 
 
 class Reader:
@@ -224,13 +230,19 @@ class _Fold:
             except Exception:  # pragma: no cover - leave it to run time
                 return node
         if isinstance(node, ast.Compare) and const(node.left) and all(const(c) for c in node.comparators):
-            return ast.Constant(eval(compile(ast.Expression(node), "<fold>", "eval")))
+            expr = ast.fix_missing_locations(ast.Expression(node))  # (a folded ``-1`` has no location)
+            return ast.Constant(eval(compile(expr, "<fold>", "eval")))
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and const(node.operand):
             return ast.Constant(not node.operand.value)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and const(node.operand):
             return ast.Constant(-node.operand.value)
         if isinstance(node, ast.BoolOp):
             is_and = isinstance(node.op, ast.And)
+            # ``not c or c`` is True, ``c and not c`` False, for a comparison c (a bool; pure: state reads)
+            negated = {ast.dump(v.operand) for v in node.values if isinstance(v, ast.UnaryOp) and isinstance(
+                v.op, ast.Not) and isinstance(v.operand, ast.Compare)}
+            if negated and any(ast.dump(v) in negated for v in node.values):
+                return ast.Constant(not is_and)
             vals = []
             for v in node.values:
                 if const(v) and isinstance(v.value, bool):
@@ -269,6 +281,7 @@ class EventCode:
     read_args: Callable[..., tuple[Any, ...] | None] | None  # (parsed line) -> its arguments, as ``valid`` reads them
     post: Callable[..., list[Any]]  # (s, p, now, a, o) -> a copy of s with the effect's node updates
     marks: Callable[..., None]  # (s, post, changed, now): each timed property whose reads differ -> now
+    quick: Callable[..., bool] | None  # (NodeRec, PodRec | None, now, a, Oracle) -> Oracle.quiet of this event
     writes: frozenset[str]
     pod_relevant: bool  # its effect can change what a bound pod's checks read
     loops: frozenset[int]
@@ -296,6 +309,280 @@ class Compiled:
     timed_ok: Callable[..., bool]  # (s, p, now, o): every promise time alone can break holds at now
     timed_fails: Callable[..., list[str]]  # (s, p, now, o): the ones that fail at now, in timed_ok's order
     source: str = field(default="", repr=False)
+
+
+@dataclass(frozen=True)
+class QuietSpec:
+    """What :meth:`Oracle.quiet <nodereg.oracle.core.Oracle.quiet>` takes from the oracle's own rules, for
+    the quick steps generated here: the properties never judged (its step check skips them), the
+    taint-follow properties (judged by their failure window), and the events it leaves to ``apply``."""
+
+    never: frozenset[str] = frozenset()
+    follows: frozenset[str] = frozenset()
+    not_quiet: frozenset[str] = frozenset()
+
+    def key(self) -> tuple[list[str], list[str], list[str]]:
+        return sorted(self.never), sorted(self.follows), sorted(self.not_quiet)
+
+
+def _dummy_pod() -> list[Any]:
+    """The oracle's dummy pod (the pod of a node event on a node without pods), never written: what
+    ``pods.pod_from_bits({}, 0, 0)`` makes (core checks they agree), built here as ``pods`` imports this."""
+    p: list[Any] = [False] * len(POD_KEYS)
+    p[PI["bound_to"]] = d.UNBOUND
+    p[PI["toleration_seconds"]] = 0
+    p[PI["request"]] = 0
+    for v in d.POD_VARS:
+        if v.clock:
+            p[PI[v.name]] = 0.0
+    return p
+
+
+def _no_pod(src: str) -> str:
+    """Generated source over a pod ``p`` read on the dummy pod: its values folded in."""
+    dummy = _dummy_pod()
+    return re.sub(r"\bp\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), src)
+
+
+def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], pod_relevant: bool,
+                 steps: list[tuple[str, str]], qi: dict[str, Any], qs: QuietSpec) -> list[str]:
+    """``qk_EVENT(rec, prec, now, a, O)``: :meth:`Oracle.quiet` of one event, straight-line.
+
+    The same computation as ``quiet`` (``apply`` -> ``_advance`` -> ``_step`` -> ``_after`` when the
+    event reveals nothing), line for line, with what depends on the event decided here: its guard,
+    effect and step properties inline, the window loop over the timed properties unrolled, a property
+    that reads no pod evaluated once (not once per pod), the dummy pod's values folded in. False,
+    having changed nothing, whenever ``quiet`` is.
+    """
+    from .spec import KUBELET_ACTS
+
+    eid = e.id
+    a_, cert, exists, reg, synced = NI["alive"], NI["cert"], NI["exists"], NI["registered"], NI["taints_synced"]
+    ready, rchg, reqd = NI["ready"], NI["since_ready_changed"], NI["requested"]
+    bound, req = PI["bound_to"], PI["request"]
+    noexec = (f"(s[{NI['taint_not_ready_ne']}] or s[{NI['taint_unreachable_ne']}] or "
+              f"(s[{NI['taint_custom']}] and s[{NI['custom_effect']}] == {d.NO_EXECUTE}))")
+    out = [f"def qk_{eid}(rec, prec, now, a, O):",
+           "    if rec.suppressed or rec.alive_inferred or rec.hb_gated:",
+           "        return False",
+           "    s = rec.s",
+           "    pods = rec.pods"]
+    if pod_relevant:
+        out += ["    if pods and prec is None:", "        return False"]
+    if eid in KUBELET_ACTS:
+        out += [f"    if s[{a_}] and s[{cert}] and s[{exists}] and not s[{reg}]:", "        return False"]
+    lg, lx = qi["lease"]
+    out += [f"    if ({lg}) and now > {lx}:", "        return False",
+            "    us = rec.unsynced_since",
+            f"    if us is not None and not s[{synced}] and now - us > SL:", "        return False",
+            "    ne = now - SL",
+            "    rt = rec.t",
+            "    chg_floor = rec.chg_floor",
+            "    if rt > rec.tslow and rt > chg_floor:", "        chg_floor = rt",
+            "    used = rec.used",
+            "    fail_since = rec.fail_since",
+            "    changed = rec.changed",
+            "    if fail_since:", "        window = True",
+            "    elif ne <= rt and ne <= chg_floor and (not changed or ne <= min(changed.values())):",
+            "        window = False",
+            "    elif pods:",
+            "        window = False",
+            "        for x in pods.values():",
+            f"            if not timed_ok(s, x.p, ne, used - x.p[{req}]):",
+            "                window = True",
+            "                break",
+            "    else:",
+            "        window = not timed_ok_n(s, ne, used)",
+            "    if window:"]
+    timed = qi["timed"]
+    if any(t[5] for t in timed):
+        out.append(f"        ppo = [(x.p, used - x.p[{req}]) for x in pods.values()] if pods else [(DUMMY, used)]")
+
+    fn_pid = {fn: pid for pid, fn, *_ in timed}
+
+    def chk(fn: str, two: bool, on_pods: bool, at: str) -> str:
+        ts = f"{at}, {at}" if two else at
+        if on_pods:
+            return f"all({fn}(s, pp, {ts}, oo) for pp, oo in ppo)"
+        # reads no pod: the same for every pod, its source inline
+        return "(" + re.sub(r"\bnow\b", at, qi["timed_src"][fn_pid[fn]]) + ")"
+
+    # quiet's loop over the timed properties only ever returns False (no property's check has an effect),
+    # so it is taken in three parts, each skipped when the conjunction of its checks holds: (1) each
+    # property (but a taint-follow one) at ne = now - slack, once the state it reads is older than ne
+    # (ne > base >= chg_floor); (2) a taint-follow clock property with no window yet, at now; (3) a
+    # window that ran out (more than slack ago), at now
+    at_ne = [t for t in timed if not t[3]]
+    if at_ne:
+        conj = " and ".join(chk(fn, two, on_pods, "ne") for _, fn, two, _, _, on_pods in at_ne)
+        out += [f"        if ne > chg_floor and not ({conj}):"]
+        for pid, fn, two, _, _, on_pods in at_ne:
+            out += [f"            base = changed.get({pid!r}, -INF)",
+                    f"            if ne > base and ne > chg_floor and not {chk(fn, two, on_pods, 'ne')}:",
+                    "                return False"]
+    follows = [t for t in timed if t[3] and t[4]]
+    if follows:
+        out += ["        if now > chg_floor:"]
+        for pid, fn, two, _, _, on_pods in follows:
+            out += [f"            if {pid!r} not in fail_since and not {chk(fn, two, on_pods, 'now')}:",
+                    f"                if now > changed.get({pid!r}, -INF):",
+                    "                    return False"]
+    out += ["        for pid, since in fail_since.items():",
+            "            if now - since > SL:"]
+    first = True
+    for pid, fn, two, _, _, on_pods in timed:
+        out += [f"                {'if' if first else 'elif'} pid == {pid!r}:",
+                f"                    if not {chk(fn, two, on_pods, 'now')}:",
+                "                        return False"]
+        first = False
+    if qi["synced"] is not None:
+        fn, on_pods = qi["synced"]
+        if on_pods:
+            out += ["    if pods:", "        for x in pods.values():",
+                    f"            if not {fn}(s, x.p, now, used - x.p[{req}]):", "                return False",
+                    f"    elif not {fn}(s, DUMMY, now, used):", "        return False"]
+        else:
+            out += [f"    if not {fn}(s, DUMMY, now, used):", "        return False"]
+    # -- _step
+    out += ["    if prec is not None:",
+            "        here = prec.node == rec.name",
+            "        p = prec.p.copy()",
+            f"        p[{bound}] = 0 if here else ({d.UNBOUND} if prec.node is None else 1)",
+            f"        o = used - (p[{req}] if here else 0)",
+            "    else:",
+            "        p = DUMMY",
+            "        o = used",
+            f"    if not ({lit(guard)}):", "        return False"]
+    conj = [x for pid, x in steps if pid not in qs.never]  # (one never judged, _report drops: nothing follows)
+    # on a node without pods (the common case), the post-state as locals: ``vI`` for the node indices the
+    # effect writes, ``wJ`` for the acting pod's; the checks read through them (a node event: with the
+    # dummy pod folded in), only what is written is stored
+    written = sorted({int(part.split(":", 1)[0]) for part in nparts})
+    pwritten = sorted({int(part.split(":", 1)[0]) for part in pparts})
+    dummy = _dummy_pod()
+
+    def locals_path(with_pod: bool) -> list[str]:
+        post = {i: f"v{i}" for i in written}
+        ppost = {j: f"w{j}" for j in pwritten} if with_pod else {}
+
+        def on_post(text: str, node: str, pre_pod: str, post_pod: str) -> str:
+            text = re.sub(rf"\b{node}\[(\d+)\]", lambda m: post.get(int(m.group(1)), f"s[{m.group(1)}]"), text)
+            if not with_pod:
+                return re.sub(r"\b[pq]\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), text)
+            text = re.sub(rf"\b{post_pod}\[(\d+)\]", lambda m: ppost.get(int(m.group(1)), f"P[{m.group(1)}]"),
+                          text)
+            return re.sub(rf"\b{pre_pod}\[(\d+)\]", lambda m: f"P[{m.group(1)}]", text).replace("P[", "p[")
+
+        local = [f"    v{part.replace(': ', ' = ', 1)}" for part in nparts]
+        if with_pod:
+            local += [f"    w{part.replace(': ', ' = ', 1)}" for part in pparts]
+        else:
+            local = [re.sub(r"\bp\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), x) for x in local]
+        if steps and conj:
+            local += [f"    if not ({on_post(' and '.join(f'({x})' for x in conj), 't', 'p', 'q')}):",
+                      "        return False"]
+        if with_pod:  # plain_ok(t, q, now, o)
+            plain_post = on_post(qi["plain"], "s", "_", "p")
+        else:  # plain_ok_n(t, now, 0)
+            plain_post = re.sub(r"\bo\b", "0", on_post(qi["plain_n"], "s", "p", "q"))
+        local += [f"    if not ({plain_post}):", "        return False"]
+        local += ["    if rt > rec.tslow:", "        rec.chg_floor = chg_floor"]
+        marked = sorted(set(written) | {rchg})
+        if ready in post:
+            if rchg not in post:
+                local.append(f"    v{rchg} = s[{rchg}]")
+                post[rchg] = f"v{rchg}"
+            local += [f"    if v{ready} != s[{ready}]:", f"        v{rchg} = now"]
+        post[CTL] = f"v{CTL}"
+        local.append(f"    v{CTL} = {on_post(qi['classify'], 's', 'p', 'q')}")
+        for i in marked:
+            readers = [pid for pid, reads in qi["timed_reads"] if i in reads]
+            if readers and i in post:
+                local += [f"    if v{i} != s[{i}]:", *[f"        changed[{pid!r}] = now" for pid in readers]]
+        local += [f"    s[{i}] = v{i}" for i in sorted(post)]
+        if with_pod:
+            local += [f"    changed[{pid!r}] = now" for pid in qi["pod_marks"]]
+            local += [f"    p[{j}] = w{j}" for j in pwritten]  # (p: the acting pod's own copy)
+            local.append("    O._settle_pod(rec, prec, p)")
+        return _constants(local)
+
+    out += ["    if prec is None and not pods:", *["    " + x for x in locals_path(False)]]
+    if "pod" in e.indices:
+        out += ["    elif not pods:", *["    " + x for x in locals_path(True)]]
+    out.append("    else:")
+    lst = ["    t = s.copy()"]
+    lst += [f"    t[{part.replace(': ', '] = ', 1)}" for part in nparts]
+    lst += ["    if prec is not None:", "        q = p.copy()"]
+    lst += [f"        q[{part.replace(': ', '] = ', 1)}" for part in pparts]
+    lst += ["    else:", "        q = p"]
+    if steps and conj:
+        lst += [f"    if not ({' and '.join(f'({x})' for x in conj)}):", "        return False"]
+    lst += ["    if prec is not None and not plain_ok(t, q, now, o):", "        return False",
+            "    if pods:",
+            f"        requested = t[{reqd}]",
+            "        for x in pods.values():",
+            f"            if x is not prec and not plain_ok(t, x.p, now, requested - x.p[{req}]):",
+            "                return False",
+            "    elif prec is None and not plain_ok_n(t, now, 0):", "        return False",
+            # nothing found: the step is taken as _step takes it
+            "    if rt > rec.tslow:", "        rec.chg_floor = chg_floor",
+            f"    if t[{ready}] != s[{ready}]:", f"        t[{rchg}] = now",
+            f"    t[{CTL}] = classify(t)",
+            f"    m_{eid}(s, t, changed, now)",
+            "    s[:] = t",
+            "    if prec is not None:"]
+    lst += [f"        changed[{pid!r}] = now" for pid in qi["pod_marks"]]
+    lst.append("        O._settle_pod(rec, prec, q)")
+    out += ["    " + x for x in lst]
+
+    if eid == "kubelet_renew_lease":
+        out.append("    O.lease_seen = True")
+    # -- _after
+    timed_ids = tuple(t[0] for t in timed)
+    out += ["    O.untolerated = None",
+            "    rec.tslow = now",
+            f"    if not s[{synced}]:",
+            f"        if not s[{exists}] or noop_sync(s):",
+            f"            s[{synced}] = True",
+            "            rec.unsynced_since = None",
+            "        elif rec.unsynced_since is None:",
+            "            rec.unsynced_since = now",
+            "    else:",
+            "        rec.unsynced_since = None",
+            "    pods = rec.pods",
+            "    used = rec.used",
+            "    if pods:",
+            "        ok = True",
+            "        for x in pods.values():",
+            f"            if not timed_ok(s, x.p, now, used - x.p[{req}]):",
+            "                ok = False",
+            "                break",
+            "    else:",
+            "        failing = timed_fails_n(s, now, used)  # (all hold: each evaluated, as timed_ok_n does)",
+            "        ok = not failing",
+            "    if ok:",
+            "        fail_since.clear()",
+            "    else:",
+            "        if pods:",
+            "            failing = set()",
+            "            for x in pods.values():",
+            f"                failing.update(timed_fails(s, x.p, now, used - x.p[{req}]))",
+            f"        for pid in {timed_ids!r}:",
+            "            if pid not in failing:",
+            "                if fail_since:",
+            "                    fail_since.pop(pid, None)",
+            "            elif pid not in fail_since:",
+            "                fail_since[pid] = now",
+            "    rec.t = now",
+            f"    if rec.suppressed or (pods and {noexec}) or fail_since or rec.alive_inferred or (",
+            "            rec.unsynced_since is not None):",
+            "        rec.alarm = -INF",
+            "        rec.due = -INF",
+            "    else:",
+            "        rec.alarm = INF",
+            "        rec.due = deadline(s, now)",
+            "    return True", ""]
+    return out
 
 
 def _untimed_guard(view: View, b: Bound) -> Any:
@@ -364,6 +651,46 @@ def _deadline_lines(src: str, indent: str = "    ") -> list[str]:
     return out
 
 
+def _with_value(step: list[str], var: str, value: str) -> list[str]:
+    """Lines of a step with ``var`` (``s[i]``) read as ``value``, up to the first write to the state list."""
+    out: list[str] = []
+    for j, x in enumerate(step):
+        if re.match(r"\s*s\[\d+\] = ", x):
+            return out + step[j:]
+        out.append(x.replace(var, value))
+    return out
+
+
+_CONST = re.compile(r"\s*([vw]\d+) = (True|False|-?\d+)")
+
+
+def _constants(step: list[str]) -> list[str]:
+    """A step's lines with each local set to a literal (``v4 = True``) read as that literal until it is
+    set again (the folder then drops what it decides)."""
+    known: dict[str, str] = {}
+    out: list[str] = []
+    base = min((len(x) - len(x.lstrip()) for x in step), default=0)
+    for x in step:
+        m = re.match(r"\s*([vw]\d+) = ", x)
+        if known:
+            pat = re.compile(r"\b(" + "|".join(known) + r")\b")
+            head, rest = (x[: m.end()], x[m.end():]) if m else ("", x)
+            x = head + pat.sub(lambda g: known[g.group(1)], rest)
+        if m:
+            known.pop(m.group(1), None)
+            x = x[: len(x) - len(x.lstrip())] + _tidy(x.strip()).strip()  # (``True if not False else ...``)
+            c = _CONST.fullmatch(x)
+            if c and len(x) - len(x.lstrip()) == base:  # (one under an ``if`` leaves the value unknown)
+                known[c.group(1)] = c.group(2)
+        out.append(x)
+    return out
+
+
+def _set_src(items: Any) -> str:
+    """A set display of constants (a membership test compiles it to one frozenset constant), or ``()``."""
+    return "{" + ", ".join(repr(x) for x in sorted(items)) + "}" if items else "()"
+
+
 def _arg_names_of(eid: str) -> list[str]:
     from .spec import event_spec
 
@@ -407,7 +734,7 @@ def _inline_spec(e: d.Event) -> list[str] | None:
     return out
 
 
-def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str]) -> str:
+def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str], quiet: QuietSpec) -> str:
     """What the generated code depends on: the sources it is generated from, the parameters, Python."""
     import hashlib
     import sys
@@ -424,7 +751,7 @@ def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str]) -> st
         h.update(Path(mod.__file__ or "").read_bytes())
     for name in ("events.py", "spec.py"):  # the inline steps read the field specs
         h.update((Path(__file__).parent / name).read_bytes())
-    h.update(repr((sorted(params.items()), slack, sorted(skip), sys.version)).encode())
+    h.update(repr((sorted(params.items()), slack, sorted(skip), sys.version, quiet.key())).encode())
     return h.hexdigest()[:32]
 
 
@@ -436,7 +763,8 @@ def _cache_dir() -> Any:
     return Path(base) / "nodereg" / "oracle"
 
 
-def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[str] = frozenset()) -> Compiled:
+def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[str] = frozenset(),
+                   quiet: QuietSpec | None = None) -> Compiled:
     """The oracle's functions for fixed ``params`` and ``slack``, from a disk cache when unchanged.
 
     Generating and folding the code takes a third of a second; the cache (``$XDG_CACHE_HOME/nodereg``,
@@ -446,7 +774,8 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
     import marshal
     import pickle
 
-    key = _cache_key(params, slack, skip_props)
+    quiet = quiet or QuietSpec()
+    key = _cache_key(params, slack, skip_props, quiet)
     path = _cache_dir() / f"{key}.bin"
     try:
         blob = pickle.loads(path.read_bytes())
@@ -454,7 +783,7 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
         return _assemble(params, slack, skip_props, code, blob["src"], blob["meta"], blob["names"])
     except Exception:
         pass
-    c, code, meta, names = _generate(params, slack, skip_props)
+    c, code, meta, names = _generate(params, slack, skip_props, quiet)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
@@ -465,7 +794,8 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
     return c
 
 
-def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) -> tuple[Compiled, Any, Any, Any]:
+def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
+              quiet_spec: QuietSpec) -> tuple[Compiled, Any, Any, Any]:
     model = real_model()
     insts = {i.event.id: i for i in instances(model, CFG)}
     infos = [pi for pi in property_infos() if not pi.hidden and pi.id not in skip_props]
@@ -483,6 +813,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
     step_names: dict[tuple[str, str], str] = {}
     time_names: dict[str, str] = {}
     step_srcs: dict[str, list[str]] = {}
+    step_pid_srcs: dict[str, list[tuple[str, str]]] = {}
     for j, pi in enumerate(infos):
         p = pi.prop
         oo = "o" if pi.pods else None
@@ -512,6 +843,7 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 lines += [f"def {name}(s, t, p, q, now, a, o):  # {p.id} on {ev}", f"    return {src}", ""]
                 step_names[(p.id, ev)] = name
                 step_srcs.setdefault(ev, []).append(src)
+                step_pid_srcs.setdefault(ev, []).append((p.id, src))
     # per event, the conjunction of its step properties (the slow path judges them one by one only
     # when it fails)
     for ev, srcs in step_srcs.items():
@@ -534,6 +866,39 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
     lines += ["def timed_fails(s, p, now, o):", "    out = []"]
     lines += [f"    if not ({x}): out.append({pid!r})" for pid, x in zip(timed_ids, timed, strict=True)]
     lines += ["    return out", ""]
+    # the same three on a node without pods, as the oracle calls them there (its dummy pod, a
+    # constant: ``DUMMY_POD``, folded in)
+    plain_n = [_no_pod(x) for x in plain]
+    timed_n = [_no_pod(x) for x in timed]
+    lines += ["def plain_ok_n(s, now, o):", f"    return {' and '.join(f'({x})' for x in plain_n) or 'True'}", ""]
+    lines += ["def timed_ok_n(s, now, o):", f"    return {' and '.join(f'({x})' for x in timed_n) or 'True'}", ""]
+    lines += ["def timed_fails_n(s, now, o):", "    out = []"]
+    lines += [f"    if not ({x}): out.append({pid!r})" for pid, x in zip(timed_ids, timed_n, strict=True)]
+    lines += ["    return out", ""]
+    # what the quick steps (``qk_*``, Oracle.quiet) read of the timed properties, as Oracle orders them
+    timed_infos = [pi for pi in infos if pi.time_step] + [pi for pi in infos if pi.prop.kind == "state" and pi.clocks]
+    assert [pi.id for pi in timed_infos] == timed_ids
+    timed_reads_q = [(pi.id, {NI[k[1]] for k in pi.reads if k[0] == "node" and k[1] in NI}) for pi in timed_infos]
+    sync_pi = next((pi for pi in infos if pi.prop.kind == "state" and pi.id == "synced-taints-match-conditions"), None)
+    renew_q = insts["kubelet_renew_lease"]
+    tm_q = renew_q.event.timer
+    assert tm_q is not None and tm_q.clock is not None and tm_q.latest is not None
+    pre_q = Reader(params).view()
+    quick_info = {
+        "timed": [(pi.id, time_names[pi.id] if pi.time_step else state_names[pi.id], pi.time_step,
+                   pi.id in quiet_spec.follows, pi.clocks, pi.pods) for pi in timed_infos],
+        # each one's source at ``now`` (as timed_ok reads it: its function at now, now), for those that
+        # read no pod: inline in the quick steps' window
+        "timed_src": dict(zip(timed_ids, timed_n, strict=True)),
+        "synced": (state_names[sync_pi.id], sync_pi.pods) if sync_pi is not None else None,
+        "pod_marks": [pi.id for pi in timed_infos if pi.pods],
+        "plain_n": " and ".join(f"({x})" for x in plain_n) or "True",
+        "plain": " and ".join(f"({x})" for x in plain) or "True",
+        "classify": lit(d.classify(rd.view().node(0))),
+        "timed_reads": timed_reads_q,
+        "lease": (lit(renew_q.event.guard(pre_q, Bound(renew_q, {}))),
+                  f"s[{NI['since_lease_renew']}] + {lit(tm_q.latest(pre_q, Bound(renew_q, {})))}"),
+    }
 
     # -- time: nothing due between the node's last step and now -----------------------------------
     # (clock properties at now - SL, the kubelet's Lease timer at now); ``deadline(s, now)``: the
@@ -629,6 +994,10 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
         loops = frozenset(src for src, dst in e.edges if src == dst)
         ev_meta[e.id] = {"written": written, "pod_relevant": pod_relevant, "loops": loops,
                          "edges": frozenset(e.edges), "classify": bool(written & classify_vars)}
+        if e.id not in quiet_spec.not_quiet:
+            lines += _quick_lines(e, guard, nparts, pparts, pod_relevant, step_pid_srcs.get(e.id, []), quick_info,
+                                  quiet_spec)
+            ev_meta[e.id]["quick"] = f"qk_{e.id}"
         # fast path: node-only events, when nothing needs the slow path's care
         if "pod" in e.indices:
             continue
@@ -661,15 +1030,17 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
                 continue
             src = _epoch(val, "now") if k[1] in NODE_CLOCKS else lit(val)
             body.append(f"    v{NIDX[k]} = {src}")
+        if noop_src is not None:
+            # first: the common decline (a Node update that needs a taint pass: the slow path's window)
+            body.append(f"    if not ({noop_src}): return False")
         if ev_meta[e.id]["classify"]:
             body.append(f"    v{CTL} = {lit(d.classify(postv.node(0)))}")
-            body.append(f"    if (s[{CTL}], v{CTL}) not in {sorted(e.edges)!r}: return False")
+            body.append(f"    if (s[{CTL}], v{CTL}) not in {_set_src(e.edges)}: return False")
         else:
-            body.append(f"    if s[{CTL}] not in {tuple(sorted(loops))!r}: return False")
+            body.append(f"    if s[{CTL}] not in {_set_src(loops)}: return False")
         ck = And(*checks)
         body.append(f"    if not ({lit(ck)}): return False")
         if noop_src is not None:
-            body.append(f"    if not ({noop_src}): return False")
             body.append(f"    v{NI['taints_synced']} = True")
         for k in node_upd:
             if k[0] == "ctl" and not ev_meta[e.id]["classify"]:
@@ -714,13 +1085,23 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
             lines.append(f"    if not s[{NIDX[('node', 'exists', 0)]}]:")
             for i, n in enumerate(counts):
                 lines.append(f"        if c{i} is not None: s[{NIDX[('node', n, 0)]}] = c{i}")
-        lines.append("    early = now < rec.due")
-        lines.append("    if early:")
-        lines.append(f"        if not ({gsrc}): return False")
-        lines.append("    else:")
-        lines.append("        ne = now - SL")
-        lines.append(f"        if not ({tsrc}): return False")
-        lines += ib
+        step = ["    early = now < rec.due",
+                "    if early:",
+                f"        if not ({gsrc}): return False",
+                "    else:",
+                "        ne = now - SL",
+                f"        if not ({tsrc}): return False",
+                *ib]
+        ex = NI["exists"]
+        if any(f"s[{ex}]" in part for part in nparts):
+            # an effect that reads whether the Node exists (a registration: create or AlreadyExists):
+            # one step per case, each with it folded in (up to the step's writes, which read the post-state)
+            lines.append(f"    if s[{ex}]:")
+            lines += ["    " + x for x in _constants(_with_value(step, f"s[{ex}]", "True"))]
+            lines.append("    else:")
+            lines += ["    " + x for x in _constants(_with_value(step, f"s[{ex}]", "False"))]
+        else:
+            lines += _constants(step)
         lines.append("    rec.t = now")
         if due is None:
             lines.append("    rec.due = -INF")
@@ -730,17 +1111,18 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str]) 
             if c_src == "True" and m and float(m.group(1)) > 0:
                 lines.append(f"    rec.due = {due}")  # the step reset every clock the time checks read
             else:
+                # the time checks hold on the pre-state at ``now``: before the deadline (``early``), or
+                # evaluated above (same ``ne``, same ``now``); a check that reads nothing this step writes
+                # reads the same values after it, so only the others (``cond_due``) are judged here
                 e_src = _tidy(lit(cond_due)).strip()
                 # ``ne`` is set where the time checks ran (not before the deadline, ``early``)
-                if re.search(r"\bne\b", c_src if e_src == c_src else e_src if e_src != "True" else ""):
+                if re.search(r"\bne\b", e_src):
                     lines.append("    ne = now - SL")
                 lines += _deadline_lines(due)
-                if e_src == c_src:
-                    lines.append(f"    rec.due = d if d > now and ({c_src}) else -INF")
-                elif e_src == "True":
-                    lines.append(f"    rec.due = d if early or (d > now and ({c_src})) else -INF")
+                if e_src == "True":
+                    lines.append("    rec.due = d if early or d > now else -INF")
                 else:
-                    lines.append(f"    rec.due = d if d > now and (({e_src}) if early else ({c_src})) else -INF")
+                    lines.append(f"    rec.due = d if d > now and ({e_src}) else -INF")
         lines.append("    return True")
         lines.append("")
         ev_meta[e.id]["inline"] = f"in_{e.id}"
@@ -782,7 +1164,7 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
     model = real_model()
     infos = [pi for pi in property_infos() if not pi.hidden and pi.id not in skip_props]
     state_names, step_names, time_names = names
-    ns: dict[str, Any] = {"SL": slack, "INF": math.inf}
+    ns: dict[str, Any] = {"SL": slack, "INF": math.inf, "DUMMY": _dummy_pod()}
     exec(code, ns)
     events: dict[str, EventCode] = {}
     for eid, meta in ev_meta.items():
@@ -790,7 +1172,7 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
             event=model.event(eid), guard=ns[f"g_{eid}"], effect=ns[f"f_{eid}"],
             fast=ns.get(meta.get("fast", "")), inline=ns.get(meta.get("inline", "")),
             valid=ns.get(meta.get("valid", "")), read_args=ns.get(meta.get("args", "")), writes=meta["written"],
-            post=ns[f"q_{eid}"], marks=ns[f"m_{eid}"],
+            post=ns[f"q_{eid}"], marks=ns[f"m_{eid}"], quick=ns.get(meta.get("quick", "")),
             pod_relevant=meta["pod_relevant"],
             loops=meta["loops"], edges=meta["edges"],
         )

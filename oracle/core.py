@@ -39,7 +39,7 @@ from typing import Any
 from nodereg.model import declaration as d
 from nodereg.model.params import CONSTRAINTS, K8S_VERSION, defaults
 
-from .compile import CTL, NI, NODE_CLOCKS, NODE_KEYS, PI, Compiled, compile_oracle, initial_node
+from .compile import CTL, NI, NODE_CLOCKS, NODE_KEYS, PI, Compiled, QuietSpec, _dummy_pod, compile_oracle, initial_node
 from .events import normalise
 from .pods import pod_from_bits, pod_from_tolerations
 from .record import EventRecord, InputError, ObservedBinding, Position, Violation, backwards, fmt_time
@@ -113,6 +113,12 @@ _NE_READY_TAINTS = ("taint_not_ready_ne", "taint_unreachable_ne")
 #: step does more than the declaration's (the monitor pass's private clocks, a re-registration)
 _NOT_QUIET = frozenset({*EXTRA_EVENTS, "nlc_monitor_node_health", "kubelet_register_node"})
 
+# the quick steps fold in compile's dummy pod: the oracle's own
+assert _dummy_pod() == pod_from_bits({}, 0, 0) and [type(x) for x in _dummy_pod()] == [
+    type(x) for x in pod_from_bits({}, 0, 0)]
+#: what the generated quick steps (``compile._quick_lines``) take of ``quiet``'s rules
+_QUIET_SPEC = QuietSpec(frozenset(NEVER_JUDGED), TAINT_FOLLOWS, _NOT_QUIET)
+
 _A, _CERT, _EXISTS, _READY, _SYNCED = NI["alive"], NI["cert"], NI["exists"], NI["ready"], NI["taints_synced"]
 _READY_CHANGED = NI["since_ready_changed"]  # a clock: the epoch of Ready's last change
 _REG, _HBU, _PROBE, _MON, _HB = NI["registered"], NI["heartbeat_unseen"], NI["since_probe"], NI["since_monitor"], \
@@ -127,6 +133,25 @@ _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
 _EVICTION_CLOCKS = tuple(PI[k] for k in ("since_noexecute", "since_under_not_ready_ne", "since_under_unreachable_ne",
                                          "since_under_custom_ne") if k in PI)
 _REQUESTED = NI["requested"]  # the scheduler's NodeInfo.Requested: kept equal to NodeRec.used
+
+
+def _fresh_state_source() -> str:
+    """``_fresh_state(t)``: ``_new_node``'s list for a node first seen at ``t`` with no ``extra`` (the
+    default capacity and reservation), as one list display."""
+    ages = dict(_CLOCK_AGES)
+    # (``t - 0`` is ``t``, same value and type: the epochs share the event's number)
+    items = [(f"t - {ages[i]!r}" if ages[i] else "t") if i in ages else repr(v)
+             for i, v in enumerate(initial_node(10**9, 0))]
+    return f"def _fresh_state(t):\n    return [{', '.join(items)}]\n"
+
+
+_ns: dict[str, Any] = {}
+exec(_fresh_state_source(), _ns)
+_fresh_state: Callable[[float], list[Any]] = _ns["_fresh_state"]
+
+
+#: a node's ``suppressed`` until a property is (a shared empty frozenset: no set per node)
+_UNSUPPRESSED: frozenset[str] = frozenset()
 
 
 class NodeRec:
@@ -150,7 +175,7 @@ class NodeRec:
         # observed Node shows whether that write happened; one it contradicts was the controller's
         # (judged by the timed taint properties), never a write of the event that carries the Node
         self.inferred_pass: frozenset[int] = frozenset()
-        self.suppressed: set[str] = set()
+        self.suppressed: set[str] = _UNSUPPRESSED  # type: ignore[assignment]  # (a set once one is)
         self.alive_inferred = False
         # a node first seen in a capture of a running cluster: until a Lease of it is seen, its
         # kubelet's heartbeat is unknown (status is posted only every 5 min), so the properties
@@ -285,7 +310,7 @@ class Oracle:
         self.skipped = sorted(skip)
         key = (tuple(sorted(base.items())), self.slack, skip)
         if key not in _COMPILED:
-            _COMPILED[key] = compile_oracle(base, self.slack, skip)
+            _COMPILED[key] = compile_oracle(base, self.slack, skip, _QUIET_SPEC)
         self.c: Compiled = _COMPILED[key]
         c = self.c
         self._state_props = [(pi, c.state_fns[pi.id]) for pi in c.props if pi.prop.kind == "state"]
@@ -324,6 +349,8 @@ class Oracle:
             (pi.id, fn, False, pi.id in TAINT_FOLLOWS, pi.clocks) for pi, fn in self._state_props if pi.clocks
         ]
         assert [x[0] for x in self._timed_fns] == [pi.id for pi, _ in self._timed]
+        #: event -> its quick step, ``quiet`` generated straight-line (``compile._quick_lines``)
+        self._quick = {eid: ec.quick for eid, ec in c.events.items() if ec.quick is not None}
 
     def retime(self, params: dict[str, int] | None, k8s_version: str, eviction_rate: float | None = None) -> None:
         """Fix other timing parameters before the first event (a capture's own version and flags).
@@ -476,7 +503,8 @@ class Oracle:
             self.lease_seen = True
             if rec.hb_gated:
                 rec.hb_gated = False
-                rec.suppressed.difference_update(self._hb_props)
+                if rec.suppressed:
+                    rec.suppressed.difference_update(self._hb_props)
         prec = None
         if pod is not None:
             prec = self.pods.get(pod)
@@ -492,6 +520,12 @@ class Oracle:
         return self.violations[n0:]
 
     def quiet(self, eid: str, rec: NodeRec, prec: PodRec | None, t: float, args: tuple[Any, ...]) -> bool:
+        """:meth:`quiet_generic`, as the event's generated quick step computes it (``compile._quick_lines``:
+        the same computation, straight-line)."""
+        q = self._quick.get(eid)
+        return q is not None and not self.attribute and q(rec, prec, t, args, self)
+
+    def quiet_generic(self, eid: str, rec: NodeRec, prec: PodRec | None, t: float, args: tuple[Any, ...]) -> bool:
         """:meth:`apply` of a plain model event (no ``expect``, no ``extra``) of a known node and pod that
         reveals nothing, in one pass, for the ``events`` hot loop; False, having changed nothing, when
         anything needs :meth:`apply`'s care (the caller then checks the event with it).
@@ -748,7 +782,9 @@ class Oracle:
     # ------------------------------------------------------------------------------------------
     def new_node(self, name: str, t: float) -> NodeRec:
         """A node first seen at ``t`` (what :meth:`apply` does for an unknown node), for the hot loop."""
-        return self._new_node(name, t, {})
+        rec = NodeRec(name, _fresh_state(t), t)
+        self.nodes[name] = rec
+        return rec
 
     def _new_node(self, name: str, t: float, extra: dict[str, Any]) -> NodeRec:
         s = initial_node(int(extra.get("capacity", 10**9)), int(extra.get("reserved", 0)))
@@ -904,6 +940,8 @@ class Oracle:
                 # listed without a Ready condition: created before the input began, by whoever made it
                 # that way (by hand for a kubelet with --register-node=false, a node simulator); the
                 # controller marks it Unknown after node-startup-grace-period (NodeStatusNeverUpdated)
+                if rec.suppressed is _UNSUPPRESSED:
+                    rec.suppressed = set()
                 rec.suppressed.add("node-has-ready-condition")
                 note = (f"node {node} is listed without a Ready condition (created before the input began, "
                         "not by a registering kubelet): node-has-ready-condition not judged for it until it has one")
@@ -1175,7 +1213,8 @@ class Oracle:
         if not rec.fail_since and (ne <= min(rec.t, rec.chg_floor, *rec.changed.values()) or all(
                 timed_ok(s, q.p if q is not None else dummy, ne, rec.used - (q.p[_REQ] if q is not None else 0))
                 for q in pods)):
-            rec.suppressed.difference_update(self._timed_ids)  # every one holds: what _judge does
+            if rec.suppressed:
+                rec.suppressed.difference_update(self._timed_ids)  # every one holds: what _judge does
             timed: list[Any] = []
         else:
             timed = self._timed
@@ -1364,7 +1403,8 @@ class Oracle:
         generic_ok = True
         plain_ok = c.plain_ok
         if all(plain_ok(post, pp, now, oo) for pp, oo in pods_after):
-            rec.suppressed.difference_update(self._plain_ids)  # every one holds: what _judge does
+            if rec.suppressed:
+                rec.suppressed.difference_update(self._plain_ids)  # every one holds: what _judge does
             state_props: list[Any] = []
         else:
             state_props = self._state_props
@@ -1504,10 +1544,13 @@ class Oracle:
                pre: list[Any] | None = None, ne: float | None = None, **kw: Any) -> bool:
         """Report a state/time property once per stretch in which it is false; True if reported now."""
         if ok:
-            rec.suppressed.discard(pid)
+            if rec.suppressed:
+                rec.suppressed.discard(pid)
             return False
         if pid in rec.suppressed:
             return False
+        if rec.suppressed is _UNSUPPRESSED:
+            rec.suppressed = set()
         rec.suppressed.add(pid)
         self._report(pid, rec, prec, eid, pre if pre is not None else s, s, now, ne=ne, **kw)
         return True

@@ -10,6 +10,7 @@ what keeps the oracle near bare JSON parsing speed; anything else goes through
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Iterator
 from typing import Any
@@ -33,6 +34,22 @@ def quiet_table(o: Oracle) -> dict[str, Any]:
     """node event -> its compiled argument reader ``(parsed line) -> args | None`` (what ``normalise``
     reads from a line of exactly its fields), for :meth:`Oracle.quiet` in the hot loop."""
     return {eid: ec.read_args for eid, ec in o.c.events.items() if ec.read_args is not None and eid in NODE_EVENTS}
+
+
+_QUIET = Oracle.quiet
+
+
+def quick_steps(o: Oracle) -> dict[str, Any]:
+    """event -> ``(NodeRec, PodRec | None, t, args, Oracle) -> bool``: :meth:`Oracle.quiet` of that event,
+    called as the hot loop calls it (the event's generated quick step itself, unless ``quiet`` is
+    replaced, as a test does to compare with the slow path)."""
+    if type(o).quiet is _QUIET and "quiet" not in vars(o):
+        return dict(o._quick)
+
+    def via(eid: str) -> Any:
+        return lambda rec, prec, t, a, oracle: oracle.quiet(eid, rec, prec, t, a)
+
+    return {eid: via(eid) for eid in o._quick}
 
 
 def declare_pod_inline(o: Oracle) -> Any:
@@ -119,7 +136,10 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
     fast = {} if val is not None else fast_table(o)
     declare_pod = None if val is not None else declare_pod_inline(o)
     # what the inline step declines, Oracle.quiet takes when it reveals nothing (see quiet_table)
-    quiet, read_args = (o.quiet, quiet_table(o)) if fast and not o.attribute else (None, {})
+    use_quiet = bool(fast) and not o.attribute
+    read_args = quiet_table(o) if use_quiet else {}
+    quick = quick_steps(o) if use_quiet else {}
+    bind = quick.get("scheduler_bind_pod")
     pods = o.pods
     nodes, new_node = o.nodes, o.new_node
     count = 0  # events checked by the slow path
@@ -128,6 +148,10 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
     last = o.now if o.now is not None else -1.0
     at = 0  # the line of the last event checked: where what the end of the trace reveals is reported
     stop = False
+    # the loop makes no reference cycles, but a million parsed lines and a node's lists trigger the
+    # cyclic collector thousands of times, each pass over every node kept (a tenth of the run)
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         for parts in blocks(f):
             for raw in parts:
@@ -161,7 +185,7 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                                 index += 1
                                 at = n
                                 continue
-                        elif eid == "scheduler_bind_pod" and quiet is not None and len(ev) == 4:
+                        elif eid == "scheduler_bind_pod" and bind is not None and len(ev) == 4:
                             # the common binding: a declared pod, a known node, nothing found
                             t, node, pod = ev.get("t"), ev.get("node"), ev.get("pod")
                             rec = nodes.get(node) if node.__class__ is str else None
@@ -172,7 +196,7 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                                 and prec is not None
                                 and 0 <= t < INF
                                 and last <= t
-                                and quiet(eid, rec, prec, float(t), ())
+                                and bind(rec, prec, float(t), (), o)
                             ):
                                 last = t
                                 index += 1
@@ -186,10 +210,12 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                                 index += 1
                                 at = n
                                 continue
-                            if quiet is not None and 0 <= t < INF and last <= t:
-                                r_a = read_args.get(ev["event"])
+                            if use_quiet and 0 <= t < INF and last <= t:
+                                eid = ev["event"]
+                                r_a = read_args.get(eid)
                                 a = r_a(ev) if r_a is not None else None
-                                if a is not None and quiet(ev["event"], rec, None, float(t), a):
+                                q = quick.get(eid) if a is not None else None
+                                if q is not None and q(rec, None, float(t), a, o):
                                     last = t
                                     index += 1
                                     at = n
@@ -223,6 +249,8 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
             if stop:
                 break
     finally:
+        if collecting:
+            gc.enable()
         o.index = index
         if last >= 0:
             o.now = last

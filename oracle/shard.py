@@ -24,12 +24,13 @@ detects it at the same line and the file is checked again in one process. ``Repo
 
 from __future__ import annotations
 
+import gc
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from .core import POD_EVENTS, Oracle
-from .eventlog import fast_table, strict_check
+from .eventlog import INF, fast_table, quick_steps, quiet_table, strict_check
 from .events import normalise, validator
 from .record import InputError, Position, Violation, backwards
 from .source import blocks, close_source, json_line_error, open_source
@@ -54,6 +55,12 @@ def _worker(args: tuple[Any, ...]) -> Any:
     fast = {} if val is not None else fast_table(o)
     valid = {eid: ec.valid for eid, ec in o.c.events.items() if ec.valid is not None and eid in fast}
     both = {eid: (h, valid[eid]) for eid, h in fast.items()}
+    # what an inline step declines, the event's quick step takes when it reveals nothing (as in eventlog)
+    use_quiet = bool(fast) and not o.attribute
+    read_args = quiet_table(o) if use_quiet else {}
+    quick = quick_steps(o) if use_quiet else {}
+    bind = quick.get("scheduler_bind_pod")
+    pods = o.pods
     foreign: set[str] = set()  # nodes of other shards seen so far
     nodes = o.nodes
     errors: list[dict[str, Any]] = []
@@ -75,6 +82,8 @@ def _worker(args: tuple[Any, ...]) -> Any:
             errors.append(exc.as_json())
         return not keep_going
 
+    collecting = gc.isenabled()
+    gc.disable()  # (as in eventlog's hot loop: no cycles are made, and 100k nodes make the passes long)
     try:
         for parts in blocks(f):
             for raw in parts:
@@ -133,13 +142,34 @@ def _worker(args: tuple[Any, ...]) -> Any:
                         h = fast.get(eid)
                         rec = nodes.get(node)
                         t = ev.get("t")
-                        if h is not None and rec is not None and (t.__class__ is float or t.__class__ is int) \
-                                and last <= t <= rec.alarm and h(ev, rec, t):
-                            last = t
-                            index += 1
-                            total += 1
-                            at = n
-                            continue
+                        if h is not None and rec is not None and (t.__class__ is float or t.__class__ is int):
+                            if last <= t <= rec.alarm and h(ev, rec, t):
+                                last = t
+                                index += 1
+                                total += 1
+                                at = n
+                                continue
+                            if use_quiet and 0 <= t < INF and last <= t:
+                                r_a = read_args.get(eid)
+                                a = r_a(ev) if r_a is not None else None
+                                q = quick.get(eid) if a is not None else None
+                                if q is not None and q(rec, None, float(t), a, o):
+                                    last = t
+                                    index += 1
+                                    total += 1
+                                    at = n
+                                    continue
+                        elif eid == "scheduler_bind_pod" and bind is not None and len(ev) == 4 and rec is not None:
+                            # the common binding: a declared pod, a known node, nothing found
+                            pod = ev.get("pod")
+                            prec = pods.get(pod) if pod.__class__ is str else None
+                            if (prec is not None and (t.__class__ is float or t.__class__ is int) and 0 <= t < INF
+                                    and last <= t and bind(rec, prec, float(t), (), o)):
+                                last = t
+                                index += 1
+                                total += 1
+                                at = n
+                                continue
                     o.index, o.now = index, (last if last >= 0 else None)
                     before, had = len(o.notes), len(nodes)
                     try:
@@ -191,6 +221,8 @@ def _worker(args: tuple[Any, ...]) -> Any:
             if stop:
                 break
     finally:
+        if collecting:
+            gc.enable()
         close_source(f)
     o.index = index
     if last >= 0:
