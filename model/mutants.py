@@ -817,6 +817,26 @@ def _fit_counts_request_twice(m: Model) -> Model:
 
     return _replace_event(m, "fit-counts-request-twice", e.id, guard=guard)
 
+# issue 14: the scheduler's NodeInfo.Requested, counted wrong on one path -----------------------------
+def _fit_ignores_requested(m: Model) -> Model:
+    e = m.event("scheduler_bind_pod")
+
+    def guard(s: Any, i: Any) -> Any:
+        # NodeResourcesFit compares the pod's request with allocatable alone, not allocatable - Requested
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return And(pd.bound_to == d.UNBOUND, nd.exists, d.pod_passes_unschedulable(nd, pd),
+                   d.pod_tolerates_taints(nd, pd), pd.request <= nd.allocatable)
+
+    return _replace_event(m, "fit-ignores-requested", e.id, guard=guard)
+
+
+def _eviction_keeps_requested(m: Model) -> Model:
+    # the scheduler cache misses the taint-eviction controller's delete: the pod's request stays counted
+    e = m.event("taint_eviction_evict_pod")
+    eff = _without_effect_keys(e.effect, {"requested": lambda s, i: s.node(i.node).requested})
+    return _replace_event(m, "eviction-keeps-requested", e.id, effect=eff)
+
+
 # issue 12, round 6: one seeded representative of each class a sixth set written apart let through ------
 def _csr_created_approved(m: Model) -> Model:
     e = m.event("kubelet_request_certificate")
@@ -961,6 +981,15 @@ MUTANTS = (
            "NodeResourcesFit counts the incoming pod's request twice: a pod that fits is refused (a scheduler "
            "too strict breaks no safety property, only what the filters promise to admit).",
            "pkg/scheduler/framework/plugins/noderesources/fit.go (fitsRequest)", _fit_counts_request_twice),
+    Mutant("fit-ignores-requested",
+           "NodeResourcesFit compares the incoming pod's request with the node's allocatable alone, forgetting "
+           "NodeInfo.Requested: two pods that each fit are bound together past allocatable.",
+           "pkg/scheduler/framework/plugins/noderesources/fit.go (fitsRequest)", _fit_ignores_requested),
+    Mutant("eviction-keeps-requested",
+           "The scheduler cache misses the delete of a pod the taint-eviction controller evicted (RemovePod not "
+           "called): its request stays in NodeInfo.Requested, and the node fills up with pods that are gone.",
+           "pkg/scheduler/backend/cache/cache.go (RemovePod); pkg/scheduler/eventhandlers.go (deletePodFromCache)",
+           _eviction_keeps_requested),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

@@ -109,6 +109,8 @@ EXPECTED_KILLERS = {
     "register-taint-effect-ignored": "new-node-carries-only-registration-taints",
     "eviction-timer-restarts-on-swap": "eviction-counted-from-first-noexecute-taint",
     "fit-counts-request-twice": "scheduler-binds-what-its-filters-admit",
+    "fit-ignores-requested": "bound-requests-fit-allocatable",
+    "eviction-keeps-requested": "requested-is-sum-of-bound-requests",
     "lease-renews-while-kubelet-down": "stopped-kubelet-is-silent",
     "register-reports-ready-optimistically": "node-reports-what-kubelet-found",
     "monitor-grace-from-lease-renew-time": "no-unknown-before-grace",
@@ -230,3 +232,80 @@ def test_timing_assumption_is_needed() -> None:
 def test_compiled_model_is_cached_per_variant() -> None:
     assert compiled(MODEL, Config(1, 1)) is compiled(real_model(), Config(1, 1))
     assert compiled(MUTANTS[0].model(), Config(1, 1)) is not compiled(MODEL, Config(1, 1))
+
+
+def _every_kubelet_has_a_certificate(s):
+    from nodereg.properties.catalogue import _all_nodes
+
+    return _all_nodes(s, lambda n: s.node(n).cert)
+
+
+#: false in the initial state (no kubelet starts with a certificate), and no step takes one away
+EVERY_KUBELET_CERTIFIED = Property(
+    "every-kubelet-has-a-certificate", "a test property, false at the start", "∀n: cert[n]", "test", "test",
+    "state", _every_kubelet_has_a_certificate, lambda s: s.node(0).cert, "node 0 has a certificate",
+)
+
+
+def _sliced_prover(model, cfg):
+    """A prover with every lemma that per-instance induction proves, assumed (as verify adds them)."""
+    from nodereg.verifier.encoding import Encoding
+    from nodereg.verifier.runner import Prover
+
+    prover = Prover(Encoding(model, cfg))
+    lemmas = [p for p in ALL_PROPERTIES if p.lemma and p.kind == "state"]
+    progress = True
+    while progress:
+        progress = False
+        for p in lemmas:
+            if p not in prover.lemmas and prover.induction_sliced(p, 30).status == "proved":
+                prover.add_lemma(p)
+                progress = True
+    return prover
+
+
+def test_sliced_induction_checks_the_initial_state() -> None:
+    """A property that no step breaks but that is false at the start is violated, not proved."""
+    from nodereg.verifier.encoding import Encoding
+    from nodereg.verifier.runner import Prover
+
+    r = Prover(Encoding(MODEL, Config(2, 2))).induction_sliced(EVERY_KUBELET_CERTIFIED, 30)
+    assert (r.status, r.reason) == ("violated", "initial state")
+
+
+@pytest.mark.slow
+def test_sliced_induction_is_what_verify_uses_on_large_clusters() -> None:
+    """From 25 node-pod pairs on, verify tries state properties instance by instance first: the
+    base case is checked there (a false start is a replayed one-state run), and the scheduler's
+    accounting is proved instance by instance relative to the lemmas."""
+    from nodereg.verifier.runner import SLICE_FROM
+
+    cfg = Config(5, 5)
+    assert cfg.nodes * cfg.pods >= SLICE_FROM
+    props = [EVERY_KUBELET_CERTIFIED, PROPERTY_BY_ID["bound-requests-fit-allocatable"],
+             PROPERTY_BY_ID["requested-is-sum-of-bound-requests"]]
+    verdicts = {v.id: v for v in verify(MODEL, cfg, props, timeout_s=60, check_witnesses=False)}
+    v = verdicts[EVERY_KUBELET_CERTIFIED.id]
+    assert v.status == "violated" and v.replayed and len(v.counterexample) == 1, v
+    for p in props[1:]:
+        v = verdicts[p.id]
+        assert v.status == "proved" and "instance by instance" in v.reason, v
+
+
+@pytest.mark.parametrize("prop_id", ["bound-requests-fit-allocatable", "requested-is-sum-of-bound-requests"])
+def test_sliced_induction_proves_what_monolithic_induction_proves(prop_id: str) -> None:
+    """The per-instance queries, relative to the lemmas, prove the scheduler's accounting; so does
+    the monolithic 1-induction query."""
+    prover = _sliced_prover(MODEL, Config(2, 2))
+    prop = PROPERTY_BY_ID[prop_id]
+    sliced = prover.induction_sliced(prop, 60)
+    assert sliced.status == "proved" and sliced.detail["sliced"] > 0, sliced
+    assert prover.induction(prop, 60).status == "proved"
+
+
+def test_sliced_induction_names_the_instance_that_breaks_a_property() -> None:
+    """A scheduler that forgets NodeInfo.Requested: the instance that breaks
+    bound-requests-fit-allocatable is the binding, and the query is never a proof."""
+    prover = _sliced_prover(MUTANT_BY_ID["fit-ignores-requested"].model(), Config(2, 2))
+    r = prover.induction_sliced(PROPERTY_BY_ID["bound-requests-fit-allocatable"], 60)
+    assert r.status == "inconclusive" and "scheduler_bind_pod" in r.reason, r
