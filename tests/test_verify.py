@@ -292,10 +292,11 @@ def test_sliced_induction_is_what_verify_uses_on_large_clusters() -> None:
         assert v.status == "proved" and "instance by instance" in v.reason, v
 
 
-@pytest.mark.parametrize("prop_id", ["bound-requests-fit-allocatable", "requested-is-sum-of-bound-requests"])
+@pytest.mark.parametrize("prop_id", ["bound-requests-fit-allocatable", "requested-is-sum-of-bound-requests",
+                                     "binding-is-final"])
 def test_sliced_induction_proves_what_monolithic_induction_proves(prop_id: str) -> None:
-    """The per-instance queries, relative to the lemmas, prove the scheduler's accounting; so does
-    the monolithic 1-induction query."""
+    """The per-instance queries, relative to the lemmas, prove the scheduler's accounting (state
+    properties) and a step property; so does the monolithic 1-induction query."""
     prover = _sliced_prover(MODEL, Config(2, 2))
     prop = PROPERTY_BY_ID[prop_id]
     sliced = prover.induction_sliced(prop, 60)
@@ -303,9 +304,27 @@ def test_sliced_induction_proves_what_monolithic_induction_proves(prop_id: str) 
     assert prover.induction(prop, 60).status == "proved"
 
 
-def test_sliced_induction_names_the_instance_that_breaks_a_property() -> None:
-    """A scheduler that forgets NodeInfo.Requested: the instance that breaks
-    bound-requests-fit-allocatable is the binding, and the query is never a proof."""
-    prover = _sliced_prover(MUTANT_BY_ID["fit-ignores-requested"].model(), Config(2, 2))
-    r = prover.induction_sliced(PROPERTY_BY_ID["bound-requests-fit-allocatable"], 60)
+@pytest.mark.parametrize("mutant_id,prop_id", [
+    ("fit-ignores-requested", "bound-requests-fit-allocatable"),  # a state property
+    ("binding-allows-rebind", "binding-is-final"),  # a step property
+])
+def test_sliced_induction_names_the_instance_that_breaks_a_property(mutant_id: str, prop_id: str) -> None:
+    """A scheduler that forgets NodeInfo.Requested, or binds a bound pod again: the instance that
+    breaks the property is the binding, and the per-instance queries are never a proof."""
+    prover = _sliced_prover(MUTANT_BY_ID[mutant_id].model(), Config(2, 2))
+    r = prover.induction_sliced(PROPERTY_BY_ID[prop_id], 60)
     assert r.status == "inconclusive" and "scheduler_bind_pod" in r.reason, r
+
+
+def test_type_domain_is_assumed_after_a_step_only_when_no_step_leaves_it() -> None:
+    """The type domain (allocatable ≥ 0, clocks ≥ 0, ...) is checked instance by instance before
+    induction assumes it of the post-state: a kubelet that registers a negative allocatable leaves it."""
+    from nodereg.model.mutants import _replace_event, _without_effect_keys
+    from nodereg.verifier.encoding import Encoding
+    from nodereg.verifier.runner import Prover
+
+    assert Prover(Encoding(MODEL, Config(2, 2))).domain_inductive
+    e = MODEL.event("kubelet_register_node")
+    negative = _replace_event(MODEL, "register-negative-allocatable", e.id,
+                              effect=_without_effect_keys(e.effect, {"allocatable": lambda s, i: -1}))
+    assert not Prover(Encoding(negative, Config(2, 2))).domain_inductive
