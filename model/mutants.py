@@ -837,6 +837,41 @@ def _eviction_keeps_requested(m: Model) -> Model:
     return _replace_event(m, "eviction-keeps-requested", e.id, effect=eff)
 
 
+# issue 12, round 7: one seeded representative of each class a seventh set written apart let through ----
+def _lease_renewed_back_to_back(m: Model) -> Model:
+    e = m.event("kubelet_renew_lease")
+    assert e.timer is not None
+    return _replace_event(m, "lease-renewed-back-to-back", e.id, timer=dataclasses.replace(e.timer, earliest=None))
+
+
+def _monitor_pass_early(m: Model) -> Model:
+    e = m.event("nlc_monitor_node_health")
+    assert e.timer is not None
+    return _replace_event(m, "monitor-pass-a-second-early", e.id, timer=dataclasses.replace(
+        e.timer, earliest=lambda s, i: s.params.node_monitor_period - 1))
+
+
+def _taint_effect_parsed_wrong(m: Model) -> Model:
+    e = m.event("admin_taint_node")
+    eff = _without_effect_keys(e.effect, {"custom_effect": lambda s, i: If(
+        i.taint_effect == d.PREFER_NO_SCHEDULE, d.NO_EXECUTE, i.taint_effect)})
+    return _replace_event(m, "taint-prefer-parsed-as-noexecute", e.id, effect=eff)
+
+
+def _untaint_noschedule_only(m: Model) -> Model:
+    e = m.event("admin_untaint_node")
+    eff = _without_effect_keys(e.effect, {"taint_custom": lambda s, i: And(
+        s.node(i.node).taint_custom, s.node(i.node).custom_effect != d.NO_SCHEDULE)})
+    return _replace_event(m, "untaint-removes-only-noschedule", e.id, effect=eff)
+
+
+def _uncordon_skips_not_ready(m: Model) -> Model:
+    e = m.event("admin_uncordon")
+    eff = _without_effect_keys(e.effect, {"unschedulable": lambda s, i: If(
+        s.node(i.node).ready != d.READY_TRUE, s.node(i.node).unschedulable, False)})
+    return _replace_event(m, "uncordon-skips-not-ready-node", e.id, effect=eff)
+
+
 # issue 12, round 6: one seeded representative of each class a sixth set written apart let through ------
 def _csr_created_approved(m: Model) -> Model:
     e = m.event("kubelet_request_certificate")
@@ -990,6 +1025,26 @@ MUTANTS = (
            "called): its request stays in NodeInfo.Requested, and the node fills up with pods that are gone.",
            "pkg/scheduler/backend/cache/cache.go (RemovePod); pkg/scheduler/eventhandlers.go (deletePodFromCache)",
            _eviction_keeps_requested),
+    Mutant("lease-renewed-back-to-back",
+           "The node lease controller syncs again as soon as a renewal succeeds, without waiting renewInterval: "
+           "every kubelet writes its Lease in a tight loop.",
+           "staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (Run: JitterUntil renewInterval)",
+           _lease_renewed_back_to_back),
+    Mutant("monitor-pass-a-second-early",
+           "monitorNodeHealth runs off a ticker that fires up to a second before node-monitor-period.",
+           "pkg/controller/nodelifecycle/node_lifecycle_controller.go (Run: UntilWithContext nodeMonitorPeriod)",
+           _monitor_pass_early),
+    Mutant("taint-prefer-parsed-as-noexecute",
+           "kubectl taint's effect parser maps PreferNoSchedule to NoExecute: a scoring preference evicts pods.",
+           "staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go (parseTaints, validateTaintEffect)",
+           _taint_effect_parsed_wrong),
+    Mutant("untaint-removes-only-noschedule",
+           "kubectl taint KEY- is matched as KEY:NoSchedule-: a NoExecute or PreferNoSchedule user taint stays.",
+           "staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go (deleteTaints)", _untaint_noschedule_only),
+    Mutant("uncordon-skips-not-ready-node",
+           "A drain tool's uncordon skips Nodes that are not Ready and reports success: the Node stays cordoned "
+           "after it recovers.", "staging/src/k8s.io/kubectl/pkg/drain/cordon.go (UpdateIfRequired)",
+           _uncordon_skips_not_ready),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

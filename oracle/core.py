@@ -83,6 +83,10 @@ NOT_JUDGED_ON_CAPTURES = {
 NEVER_JUDGED = {
     "status-posts-spaced-by-update-frequency": "how soon a kubelet may post again is a timer's lower bound, "
     "which is no promise (a starting kubelet posts faster: fastStatusUpdateOnce)",
+    "lease-renewals-spaced-by-renew-interval": "how soon a kubelet may renew again is a timer's lower bound, "
+    "which is no promise (a restarted kubelet renews its Lease at once)",
+    "monitor-passes-spaced-by-period": "how soon the node lifecycle controller may look at a Node again is a "
+    "timer's lower bound, and its passes are in no input",
 }
 #: Two properties that one overstaying pod breaks together (eviction-counted-from-first-noexecute-taint
 #: counts from its first NoExecute taint, no-execute-eviction from each taint's own start): a pod's

@@ -121,6 +121,12 @@ EXPECTED_KILLERS = {
     "noschedule-pass-drops-cloud-taint": "uninitialized-taint-changes-only-by-cloud-controller",
     "noexecute-swap-in-one-write": "noexecute-swap-keeps-a-taint",
     "status-post-every-sync": "status-posts-spaced-by-update-frequency",
+    # issue 12, round 7
+    "lease-renewed-back-to-back": "lease-renewals-spaced-by-renew-interval",
+    "monitor-pass-a-second-early": "monitor-passes-spaced-by-period",
+    "taint-prefer-parsed-as-noexecute": "kubectl-taint-writes-its-effect",
+    "untaint-removes-only-noschedule": "kubectl-untaint-removes-the-taint",
+    "uncordon-skips-not-ready-node": "uncordon-clears-unschedulable",
 }
 
 

@@ -107,6 +107,7 @@ class Prover:
         self.st = enc.step_vars("i0")
         self._parts: list[tuple[z3.BoolRef, dict[Any, Any]]] | None = None
         self._sliced: z3.Solver | None = None
+        self._read_sets: dict[str, set[Any]] = {}
         self.lemmas: list[Property] = []
         self.ind = z3.Solver()
         self.ind.add(enc.domain(self.s0), enc.trans(self.s0, self.s1, self.st))
@@ -191,10 +192,10 @@ class Prover:
         the instances that write a variable it reads, a step property only of the instances of its
         events (node 0's and pod 0's under symmetry), and the post-state is the instance's own terms
         (its writes, every other variable unchanged). Weaker than :meth:`induction` only in that
-        the lemmas are assumed before the step, not after it. Its cost grows with the number of
-        instances, not with their product with the formula: a property that sums over every pod
-        (the scheduler's Requested) is proved at 16 × 16 this way. ``inconclusive`` sends the
-        caller back to the monolithic query.
+        after the step the lemmas are assumed of node 0 and pod 0, not of every node and pod. Its
+        cost grows with the number of instances, not with their product with the formula: a
+        property that sums over every pod (the scheduler's Requested) is proved at 16 × 16 this way.
+        ``inconclusive`` sends the caller back to the monolithic query.
         """
         t0 = time.monotonic()
         enc = self.enc
@@ -206,7 +207,7 @@ class Prover:
                 return EngineResult("violated", "k-induction", 0, time.monotonic() - t0, reason="initial state")
             if r == z3.unknown:
                 return EngineResult("inconclusive", "k-induction", 0, time.monotonic() - t0, reason="base unknown")
-            reads = enc.reads(prop)
+            reads = self._reads(prop)
             todo = [k for k, (_, post) in enumerate(self._instance_parts()) if any(x in post for x in reads)]
         else:
             todo = [k for k, inst in enumerate(enc.instances) if inst.event.id in prop.events and enc.in_focus(inst)]
@@ -222,8 +223,13 @@ class Prover:
                     broken = z3.Not(enc.holds(prop, t))
                 else:
                     broken = z3.Not(enc.holds_on(prop, k, s0, t, st))
+                # after the step, as the whole query assumes them: the type domain (once proved
+                # inductive) of what the instance writes, and each lemma on node 0 and pod 0 that
+                # reads it (one that reads nothing written holds after the step as before it)
+                after = [c for x in post for c in enc.key_domain(x, t[x])] if self.domain_inductive else []
+                after += [enc.holds(lem, t) for lem in self.lemmas if not self._reads(lem).isdisjoint(post)]
                 left = max(0.001, timeout_s - (time.monotonic() - t0))
-                if self._check(solver, [guard, broken], left) != z3.unsat:
+                if self._check(solver, [guard, *after, broken], left) != z3.unsat:
                     return EngineResult("inconclusive", "k-induction", 1, time.monotonic() - t0,
                                         reason=f"not 1-inductive at {enc.instances[k].label} (instance by instance)")
         finally:
@@ -231,6 +237,13 @@ class Prover:
         return EngineResult("proved", "k-induction", None, time.monotonic() - t0,
                             reason=f"1-inductive relative to proved lemmas, instance by instance ({len(todo)} queries)",
                             detail={"k": 1, "sliced": len(todo)})
+
+    def _reads(self, prop: Property) -> set[Any]:
+        """What a state property reads on node 0 and pod 0 (cached: the lemmas are asked often)."""
+        got = self._read_sets.get(prop.id)
+        if got is None:
+            got = self._read_sets[prop.id] = self.enc.reads(prop)
+        return got
 
     def _instance_parts(self) -> list[tuple[z3.BoolRef, dict[Any, Any]]]:
         """Each instance's guard and writes from the pre-state, built once for every property."""
@@ -449,16 +462,19 @@ def verify(
     results: dict[str, EngineResult] = {}
 
     if engine in ("auto", "k-induction"):
-        progress = True
-        while progress:
+        # on large clusters the per-instance queries go round until they prove nothing more (each
+        # lemma they prove helps the next round); only then is the whole query asked, once per round
+        sliced = cfg.nodes * cfg.pods >= SLICE_FROM
+        whole = not sliced
+        while True:
             progress = False
             for p in work:
                 if p.id in results:
                     continue
                 r = EngineResult("inconclusive", "k-induction", 1, 0.0)
-                if cfg.nodes * cfg.pods >= SLICE_FROM:
+                if sliced:
                     r = prover.induction_sliced(p, timeout_s)
-                if r.status == "inconclusive":  # (false at the start: BMC below gives the run)
+                if r.status == "inconclusive" and whole:  # (false at the start: BMC below gives the run)
                     r = prover.induction(p, timeout_s)
                 if r.status == "proved":
                     results[p.id] = r
@@ -467,6 +483,10 @@ def verify(
                         prover.add_lemma(p)
                 elif r.status == "violated":
                     results[p.id] = r
+            if not progress:
+                if whole:
+                    break
+                whole = True
     # BMC, one unrolling for every property still open: shortest counterexamples first
     # lemmas nobody asked for are only helpers: when they fail induction they are not searched further
     asked = {p.id for p in wanted}
