@@ -39,8 +39,8 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from .events import normalise
-from .k8s import LEASE_WATCH_QUIET, audit_objects, conditions, cpu_millis, parse_time
-from .record import InputError, Item, ObservedBinding, Sink, Violation
+from .k8s import LEASE_WATCH_QUIET, audit_objects, conditions, cpu_millis, parse_time, review_late_unknown
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation
 from .source import close_source, feed_all, open_source
 
 NODE_USER = re.compile(r"^system:node:(.+)$")
@@ -62,6 +62,19 @@ ZONE_PROPERTIES = ("unreachable-taint-follows-unknown", "not-ready-taint-follows
 #: properties of a binding (judged only when the log holds the creation of the Node bound to)
 BIND_PROPERTIES = ("no-schedule-without-ready", "no-schedule-with-untolerated-taint", "no-schedule-when-cordoned",
                    "bound-requests-fit-allocatable", "pods-only-on-existing-nodes")
+
+
+_WRITES = ("create", "update", "patch", "delete")
+
+
+def _kcm_user(username: str) -> bool:
+    """kube-controller-manager's own identity, or a service account its controllers write with
+    (--use-service-account-credentials: node-controller, replicaset-controller, generic-garbage-collector ...)."""
+    if username == "system:kube-controller-manager":
+        return True
+    sa = username.removeprefix("system:serviceaccount:kube-system:")
+    return sa != username and (sa.endswith("-controller") or sa in ("generic-garbage-collector",
+                                                                     "pod-garbage-collector"))
 
 
 def csr_common_name(request: Any) -> str | None:
@@ -87,6 +100,8 @@ class AuditAdapter:
     def __init__(self, oracle: Any = None) -> None:
         #: the oracle fed (to say at once what Nodes created before the log keep from being judged)
         self.o = oracle
+        #: when kube-controller-manager is seen writing (``watch.review_late_unknown``)
+        self.acts: list[tuple[float, str]] = []
         self.csr_node: dict[str, str] = {}
         self.has_cert: set[str] = set()
         self.requested: set[str] = set()
@@ -198,6 +213,10 @@ class AuditAdapter:
             return []  # refused by the API server (e.g. NodeRestriction's 403): the system working
         user = _obj(ev, "user", file, line)
         username = user.get("username", "")
+        if isinstance(username, str) and _kcm_user(username) and ev.get("verb") in _WRITES:
+            # kube-controller-manager writing (its leader Lease, a controller's service account): it runs
+            ref0 = ev.get("objectRef") if isinstance(ev.get("objectRef"), dict) else {}
+            self.acts.append((self.t, f"{username} wrote {ref0.get('resource')} {ref0.get('name')}"))
         groups = user.get("groups") or []
         ref = _obj(ev, "objectRef", file, line)
         if not isinstance(username, str) or not isinstance(groups, list):
@@ -415,6 +434,10 @@ def _body(v: Any, key: str, file: str | None, line: int | None) -> dict[str, Any
         v = out
     if not isinstance(v, dict):
         raise InputError(f"{key}: expected an object (or a JSON Patch array), got {type(v).__name__}", file, line)
+    if v.get("kind") in ("Status", "DeleteOptions") and str(v.get("apiVersion", "v1")).split("/")[-1] in (
+            "v1", "__internal"):
+        # a delete's options and its answer (``{"kind": "Status", "status": "Success"}``): no object
+        return {}
     for part in ("metadata", "spec", "status", "target"):
         if v.get(part) is not None and not isinstance(v[part], dict):
             raise InputError(f"{key}.{part}: expected an object, got {type(v[part]).__name__}", file, line)
@@ -509,8 +532,15 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
 
     streams = [read(p) for p in paths]
     merged = streams[0] if len(streams) == 1 else heapq.merge(*(ended(s) for s in streams), key=lambda x: x[0])
-    yield from feed_all(adapter.feed, ((name, line, obj) for _t, _seq, name, line, obj in merged))
     o = getattr(rep, "oracle", None)
+    marks: dict[str, list[float]] = {}
+    if o is not None and hasattr(o, "after_finish"):
+        o.after_finish.append(lambda: review_late_unknown(
+            o, adapter.acts, marks, False, "no kube-controller-manager leader Lease write in the log"))
+    for it in feed_all(adapter.feed, ((name, line, obj) for _t, _seq, name, line, obj in merged)):
+        if type(it) is EventRecord and it.event in ("nlc_monitor_node_health", "admin_delete_node") and it.node:
+            marks.setdefault(it.node, []).append(it.t)
+        yield it
     (o.notes if o is not None else rep.notes).extend(adapter.notes)
     _preexisting(adapter, rep)
 

@@ -127,6 +127,9 @@ _CLOCK_AGES = tuple((NI[v.name], v.init or 0) for v in d.NODE_VARS if v.clock)
 #: the NoSchedule taints that follow spec.unschedulable and the pressure/network conditions
 _COND_TAINTS = frozenset(NI[k] for k in ("taint_unschedulable", "taint_memory_pressure", "taint_network_unavailable"))
 _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
+#: a pod's eviction clocks: the taint-eviction controller's timer and the properties' per-taint clocks
+_EVICTION_CLOCKS = tuple(PI[k] for k in ("since_noexecute", "since_under_not_ready_ne", "since_under_unreachable_ne",
+                                         "since_under_custom_ne") if k in PI)
 _REQUESTED = NI["requested"]  # the scheduler's NodeInfo.Requested: kept equal to NodeRec.used
 
 
@@ -230,6 +233,15 @@ class Oracle:
         self.lease_seen = False  # some node's Lease is in the input
         #: nodes whose Lease the input stopped showing (its watch or log ended), since when
         self.unseen_since: dict[str, float] = {}
+        #: nodes the input does not watch for a while (the watch of their Node or their pods ended, a later
+        #: list shows them again), since when: nothing is judged of them until then (``unwatched``)
+        self.unwatched: dict[str, float] = {}
+        #: property -> nodes it was not judged on while unwatched; and why a node's heartbeats are not
+        #: judged when a reader says so (``hb_why``: a kubelet clock the capture cannot place)
+        self.unwatched_hits: dict[str, set[str]] = {}
+        self.hb_why: dict[str, str] = {}
+        #: run by ``finish`` once every deadline is judged (a reader that reviews what it reported)
+        self.after_finish: list[Callable[[], None]] = []
         # Attribution of missed deadlines (readers of real captures set ``attribute``): a node whose
         # deadline has passed is judged at the first event of *any* node after it, so the violation
         # names that event's line and the deadline, not the node's own next event much later.
@@ -664,6 +676,8 @@ class Oracle:
                 ):
                     continue  # before its deadline nothing time can break is due (what the inline steps rely on)
                 self._advance(rec, now, end=True)
+        for fn in self.after_finish:
+            fn()
         return self.violations[n0:]
 
     def coverage(self) -> dict[str, str]:
@@ -692,6 +706,15 @@ class Oracle:
             elif p.id in self._hb_props and self.nodes and not self.lease_seen and any(
                     r.hb_gated for r in self.nodes.values()):
                 why = NO_LEASE_STREAM.split(":")[0]
+            elif p.id in self._hb_props and gated and any(n in self.hb_why for n in gated):
+                odd = [n for n in gated if n in self.hb_why]
+                why = "; ".join(dict.fromkeys(self.hb_why[n] for n in odd[:3]))
+                why += f" (checked for the other {len(self.nodes) - len(gated)})"
+            elif p.id in self.unwatched_hits and (
+                    still := sorted(n for n in self.unwatched_hits[p.id] if n in self.unwatched)):
+                why = (f"node {', '.join(still[:5])}{' ...' if len(still) > 5 else ''} is not watched after "
+                       f"{fmt_time(min(self.unwatched[n] for n in still))} (the watch that showed it ended) "
+                       f"(checked for the other {len(self.nodes) - len(still)})")
             elif p.id in self._hb_props and gated:
                 never = [n for n in gated if n not in self.unseen_since]
                 later = [n for n in gated if n in self.unseen_since]
@@ -787,7 +810,9 @@ class Oracle:
         elif eid == "declare_node":
             assert node is not None
             rec = self.nodes.get(node) or self._new_node(node, t, extra)
-            if not rec.s[_EXISTS]:
+            if "unwatched" in extra:
+                self._unwatched(rec, t, extra["unwatched"], extra.get("hb_why"))
+            elif not rec.s[_EXISTS]:
                 rec.s[NI["capacity"]] = int(extra.get("capacity", rec.s[NI["capacity"]]))
                 rec.s[NI["reserved"]] = int(extra.get("reserved", rec.s[NI["reserved"]]))
                 rec.due = -INF
@@ -805,6 +830,15 @@ class Oracle:
                                 rec.changed[pi.id] = t
                 if rec.unsynced_since is not None:
                     rec.unsynced_since = max(rec.unsynced_since, t)
+                # its taint-eviction controller (the same process) starts with an empty queue: every pod
+                # under a NoExecute taint gets startTime = now (processPodOnNode), a fresh tolerationSeconds
+                for prec in rec.pods.values():
+                    for i in _EVICTION_CLOCKS:
+                        if prec.p[i] < t:
+                            prec.p[i] = t
+                            for pi, _ in self._timed:
+                                if pi.pods:
+                                    rec.changed[pi.id] = t
                 self._after(rec, t)
             elif extra.get("unseen_heartbeats"):
                 # the input shows this node's Lease no more (its watch ended): its heartbeats are
@@ -881,6 +915,32 @@ class Oracle:
                     self.notes.append(note)
             self._check_state(rec, "observe_node", pre, t, None)
             self._after(rec, t)
+
+    def _unwatched(self, rec: NodeRec, t: float, since: Any, why: Any) -> None:
+        """A node whose watch ended (``since``: when) or is shown again (``since`` None: a later list).
+
+        While the watch is down nothing of the node is reported (what the controller did meanwhile is
+        not in the input); once it is shown again, what was held back is judged again on what it shows.
+        ``hb_why``: the heartbeats are not judged, for this reason, until a renewal is seen again.
+        """
+        self._advance(rec, t)
+        if isinstance(why, str):
+            rec.hb_gated = True
+            self.hb_why[rec.name] = why
+        elif since is not None:
+            self.unwatched.setdefault(rec.name, float(since) if type(since) in (int, float) else t)
+        elif (down := self.unwatched.pop(rec.name, None)) is not None:
+            for pid, names in self.unwatched_hits.items():
+                if rec.name in names:
+                    rec.suppressed.discard(pid)
+            # what the watch shows again is judged as standing since it went down (its clocks say how long
+            # each promise has been due), not only from now: a list that ends the capture is judged too
+            self._advance(rec, t)
+            rec.t = rec.tslow = rec.chg_floor = min(rec.t, down)
+            for pid in rec.changed:
+                rec.changed[pid] = min(rec.changed[pid], down)
+            self._check_state(rec, "observe_node", list(rec.s), t, None)
+        self._after(rec, t)
 
     # ------------------------------------------------------------------------------------------
     # time
@@ -1481,6 +1541,9 @@ class Oracle:
         if rec.hb_gated and pid in self._hb_props:
             self.unchecked_nodes.setdefault(pid, set()).add(rec.name)
             return
+        if rec.name in self.unwatched:
+            self.unwatched_hits.setdefault(pid, set()).add(rec.name)
+            return  # what was due while its watch was down is judged by what the watch shows next
         if pid in NEVER_JUDGED or (self.attribute and pid in NOT_JUDGED_ON_CAPTURES):
             return  # coverage says "not checked" for it
         if pid in self.unchecked:

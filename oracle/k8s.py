@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from nodereg.model import declaration as d
 
-from .record import InputError
+from .record import InputError, fmt_time
 
 MAX_OBJECT = 16 << 20  # bytes of one JSON object in a stream
 #: How long after a Lease watch's (or audit log's) last event the input must go on before its
@@ -400,6 +400,11 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
     yield from _snapshot_item(value, None, name, line, sink)
 
 
+class Bare(dict):  # type: ignore[type-arg]
+    """``{"type": "ADDED", "object": ...}`` of a bare object (``kubectl get -w -o json`` without
+    ``--output-watch-events``): a list item or a change, which only its place in the file tells."""
+
+
 class Listed(dict):  # type: ignore[type-arg]
     """``{"type": "ADDED", "object": ...}`` of an object read from a List or a JSON array.
 
@@ -431,7 +436,7 @@ def _snapshot_item(x: Any, of: str | None, name: str, line: int, sink: Any, list
         yield InputError(err, name, line)
         return
     ev = {"type": "ADDED", "object": x if x.get("kind") == kind else {**x, "kind": kind}}
-    yield Listed(ev) if listed else ev
+    yield Listed(ev) if listed else Bare(ev)
 
 
 def watch_objects(f: IO[bytes], name: str, sink: Any) -> Iterator[tuple[int, Any]]:
@@ -754,3 +759,83 @@ def resolve_timing(found: dict[str, Any], given_params: dict[str, int], given_ve
                      f"({where})")
     notes += [f"timing: {n}" for n in found.get("notes") or ()]
     return version, params, rate, notes
+
+
+# -------------------------------------------------------------------------------------------------
+# kube-controller-manager restarts a capture does not show
+# -------------------------------------------------------------------------------------------------
+#: A new kube-controller-manager leader starts its controllers once its informers have synced (s)
+KCM_SYNC = 5.0
+#: A restarted kube-controller-manager process waits for its old leader Lease to expire (15 s, the
+#: default --leader-elect-lease-duration; retried every 2 s) before it starts its controllers (s)
+KCM_TAKEOVER = 15.0 + 2.0 + KCM_SYNC
+#: the longest a kube-controller-manager restart or leader change leaves the node lifecycle controller down:
+#: the kubelet's first container restart back-off (10 s), an old process's termination grace (30 s), then the
+#: new one waits out the old leader Lease and syncs (``KCM_TAKEOVER``)
+KCM_RESTART_GAP = 10.0 + 30.0 + KCM_TAKEOVER
+def review_late_unknown(o: Any, acts: list[tuple[float, str]], marks: dict[str, list[float]], kcm_seen: bool,
+                        restarts: str = "no kube-system/kube-controller-manager Lease, no kube-controller-manager "
+                                        "pod") -> None:
+    """A late Unknown is upstream's if kube-controller-manager restarted (or another leader took over)
+    unseen: judged only where the capture shows the controller running while the node was overdue.
+
+    ``monitorNodeHealth`` of a new node lifecycle controller has no ``nodeHealthMap`` entry for any
+    Node and ``tryUpdateNodeHealth`` takes its own now as the probe time ("Missing timestamp for
+    Node ... Assuming now as a timestamp"): a silent Node is marked up to (restart gap + grace) late.
+    So a node overdue since ``D`` and marked at ``M`` (or still not by the end) is late only if no
+    restart explains it: the capture shows kube-controller-manager acting at some ``A`` with
+    ``D <= A <= M - (grace + 2 x node-monitor-period + slack + its sync)`` (a controller running then
+    would have marked it by ``M``, even one that had just started), or the controller would have had to
+    be down from ``D`` for longer than a restart takes (``KCM_RESTART_GAP``). Otherwise the finding is
+    withdrawn and coverage says why. With the leader Lease or the controller's pods in the capture its
+    restarts are seen (``WatchAdapter._new_controller``) and nothing is withdrawn.
+    """
+    if kcm_seen:
+        return
+    import dataclasses
+
+    pid = "silent-node-becomes-unknown"
+    p = o.c.params
+    span = p["node_monitor_grace_period"] + 2 * p["node_monitor_period"] + o.slack + KCM_SYNC
+    end = o.now if o.now is not None else float("-inf")
+    kept, dropped = [], []
+    times = sorted(acts)
+    for v in o.violations:
+        if v.property != pid or v.node is None:
+            kept.append(v)
+            continue
+        due = v.deadline if v.deadline is not None else v.t
+        age = (v.after or {}).get("since_heartbeat")
+        if type(age) in (int, float) and age > 0:
+            # overdue since its last heartbeat + the grace (a list snapshot's finding has no deadline)
+            due = min(due, v.t - float(age) + span - KCM_SYNC)
+        after = [m for m in marks.get(v.node, ()) if m >= due - o.slack]
+        until = min(after) if after else end
+        seen = [(a, what) for a, what in times if due <= a <= until - span]
+        if not seen and until - due > span - KCM_SYNC + KCM_RESTART_GAP:
+            # overdue for longer than a restart can explain: the controller was down (or wrong) that long
+            kept.append(dataclasses.replace(v, message=f"{v.message}; overdue {until - due:.0f} s, longer than a "
+                                            "kube-controller-manager restart or leader change explains "
+                                            f"({KCM_RESTART_GAP:.0f} s down + a fresh grace)"))
+            continue
+        if seen:
+            a, what = seen[0]
+            kept.append(dataclasses.replace(v, message=f"{v.message}; kube-controller-manager was running while "
+                                            f"it was overdue ({what} at {fmt_time(a)}), so no restart the capture "
+                                            "does not show excuses it"))
+            continue
+        dropped.append((v.node, due, until if after else None))
+    o.violations[:] = kept
+    if not dropped:
+        return
+    names = sorted({n for n, _, _ in dropped})
+    _n0, due0, m0 = dropped[0]
+    late = (f"marked Unknown at {fmt_time(m0)}" if m0 is not None else "not marked Unknown by the end of the capture")
+    why = (f"node {', '.join(names[:5])}{' ...' if len(names) > 5 else ''} overdue from {fmt_time(due0)} and {late}, "
+           "with no kube-controller-manager act in the capture from then until a grace period before: a restart "
+           f"or leader change it does not show ({restarts}) gives every Node a fresh grace "
+           "(tryUpdateNodeHealth: \"Missing timestamp for Node\")")
+    if any(v.property == pid for v in o.violations):
+        o.notes.append(f"{pid} not judged on {why}")
+    else:
+        o.unchecked.setdefault(pid, f"{why} (checked for the other {max(len(o.nodes) - len(names), 0)})")

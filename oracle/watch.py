@@ -40,7 +40,10 @@ from nodereg.model import declaration as d
 
 from .events import normalise
 from .k8s import (
+    KCM_SYNC,
+    KCM_TAKEOVER,
     LEASE_WATCH_QUIET,
+    Bare,
     Listed,
     capture_timing,
     conditions,
@@ -50,6 +53,7 @@ from .k8s import (
     parse_time,
     pod_request,
     resolve_timing,
+    review_late_unknown,
     watch_objects,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink
@@ -62,11 +66,6 @@ from .source import close_source, feed_all, open_source
 SKEW_NOISE = 3.0
 #: A live kubelet renews its Lease every quarter of its 40 s leaseDurationSeconds (s)
 LEASE_RENEW = 10.0
-#: A new kube-controller-manager leader starts its controllers once its informers have synced (s)
-KCM_SYNC = 5.0
-#: A restarted kube-controller-manager process waits for its old leader Lease to expire (15 s, the
-#: default --leader-elect-lease-duration; retried every 2 s) before it starts its controllers (s)
-KCM_TAKEOVER = 15.0 + 2.0 + KCM_SYNC
 CREDENTIALS = ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate")
 CONDITION_TAINTS = ("taint_not_ready_ns", "taint_unreachable_ns", "taint_unschedulable", "taint_memory_pressure",
                     "taint_network_unavailable")
@@ -158,11 +157,35 @@ class WatchAdapter:
         #: new one's node lifecycle controller may first run (a fresh grace is given then)
         self.kcm_holder: str | None = None
         self.kcm_started: dict[str, str] = {}
+        self.kcm_pod_seen = False
         self.fresh_at: float | None = None
         #: notes for the report (a Lease watch that ended before the capture did)
         self.notes: list[str] = []
         #: per node, how much its kubelet's stamps in the list snapshot were moved (``_deskew_leases``)
         self.shift: dict[str, float] = {}
+        #: per Node and Pod (("Node", name), ("Pod", ns/name)): the file of its latest event, and that
+        #: event's resourceVersion (a later list that lacks it proves it deleted: ``_relisted``)
+        self.last_file: dict[tuple[str, str], str | None] = {}
+        self.last_rv: dict[tuple[str, str], float] = {}
+        #: files whose watch ended; per node, the kinds ("Node", "Pod") whose watch that showed it is down
+        #: (nothing of the node is judged until a later list or watch shows them again)
+        self.ended_files: set[str] = set()
+        self.down: dict[str, set[str]] = {}
+        self._ending: dict[str, float] = {}
+        #: when the capture shows kube-controller-manager acting (its node lifecycle controller's writes,
+        #: its taint-eviction deletions, pods its workload controllers created), and per node when the
+        #: controller marked it Unknown or it was deleted (``review_late_unknown``)
+        self.acts: list[tuple[float, str]] = []
+        self.marks: dict[str, list[float]] = {}
+        #: files that begin with a later list of objects another file showed (not yet read)
+        self.relists: dict[str, set[str]] = {}
+        #: a restarted watch's file -> the first file of the watch it continues (``_continued``)
+        self.chain: dict[str, str] = {}
+        #: the time ``_place_leases`` gave the event being read (captures without resourceVersions)
+        self._at: float | None = None
+        #: a list snapshot without resourceVersions: nodes whose Lease stamp is off the others' and why
+        self.unplaced: dict[str, str] = {}
+        self.pure_list = False
 
     # -- time ------------------------------------------------------------------------------------
     def _time(self, *cands: Any, file: str | None, line: int | None) -> float:
@@ -213,6 +236,23 @@ class WatchAdapter:
         self.shift, moment = _deskew_leases(leases, lease_rv)
         for name, dt_ in self.shift.items():
             leases[name] += dt_
+        if not lease_rv and len(leases) >= 2:
+            # no resourceVersion: no order to read the kubelets' clocks against. The list's moment is the
+            # latest renewal another one corroborates (one clock ahead does not set it); a Lease further
+            # off than a renew interval from it is a clock off or a kubelet stopped, which nothing here
+            # tells apart: its heartbeats are not judged until it renews (``self.unplaced``)
+            vals = sorted(leases.values())
+            near = [v for i, v in enumerate(vals) if i and v - vals[i - 1] <= LEASE_RENEW + SKEW_NOISE]
+            if near:
+                moment = max(near)
+                for name, v in leases.items():
+                    off = v - moment
+                    if off > SKEW_NOISE or off < -(LEASE_RENEW + SKEW_NOISE):
+                        self.unplaced[name] = (
+                            f"the list has no resourceVersions and the Lease of node {name} is {abs(off):.0f} s "
+                            f"{'ahead of' if off > 0 else 'behind'} the others' (a kubelet clock that far off "
+                            "cannot be told from a kubelet that stopped): its heartbeats are judged once it renews")
+                lease_rv = {n: 0 for n in leases if n in self.unplaced and leases[n] > moment}
 
         def when(o: dict[str, Any]) -> float:
             # the moment of the list: its latest stamp, the node Leases' read in the order of their writes
@@ -232,6 +272,13 @@ class WatchAdapter:
         order = {"Node": 0, "Lease": 1, "Pod": 2}
         for o, file, line in sorted(objs, key=lambda x: order.get(str(x[0].get("kind")), 3)):
             kind = o.get("kind")
+            if kind in ("Node", "Pod"):
+                m = o["metadata"]
+                key = (kind, m["name"] if kind == "Node" else f"{m.get('namespace', 'default')}/{m['name']}")
+                self.last_file[key] = file
+                orv = _rv(o)
+                if orv is not None:
+                    self.last_rv[key] = orv
             try:
                 if kind == "Node":
                     out += self._node("ADDED", o, file, line, lease=leases.get(o["metadata"]["name"]), listed=True)
@@ -251,6 +298,10 @@ class WatchAdapter:
             except (AttributeError, TypeError, KeyError) as exc:
                 raise InputError(f"{kind} {o['metadata'].get('name')}: unexpected field shape ({exc})", file,
                                  line) from None
+        for name, why in sorted(self.unplaced.items()):
+            if name in self.nodes:
+                self._ev(out, {"t": self.t, "event": "declare_node", "node": name}, None, None, unwatched=None,
+                         hb_why=why)
         return out
 
     def _creds(self, items: list[Item], node: str, t: float, file: str | None, line: int | None) -> None:
@@ -276,8 +327,25 @@ class WatchAdapter:
         if isinstance(item, StreamEnd):
             if any(f == item.file for f in self.lease_file.values()):
                 self.ended[item.file] = self.t
+            self.ended_files.add(item.file)
+            if self.relists:
+                # a watch whose file ends is down only if a later file lists its kind again (a watch
+                # that shows nothing more may just have had nothing to show)
+                self._ending[item.file] = self.t
             return []
+        if isinstance(item, WatchDown):
+            self._ending[item.file] = self.t
+            self.relists[f"{item.file}\0"] = set(item.kinds)
+            return []
+        if isinstance(item, RelistEnd):
+            self.relists.pop(f"{item.file}\0", None)
+            self.relists.pop(item.file, None)
+            return self._relisted(item, file, line)
         t0 = self.t
+        if self._ending:
+            pre = self._watch_down(file, line)
+            if pre:
+                return pre + self.feed(item, file, line)
         watched = dict(self.lease_file) if self.ended else self.lease_file
         items = self._fresh_due(self.feed_skewed(item, file, line))
         if self.ended:
@@ -388,6 +456,7 @@ class WatchAdapter:
             typ, obj = item.get("type"), item.get("object")
         else:
             typ, obj = "MODIFIED", item
+        self._at = item.get(PLACED) if isinstance(item.get(PLACED), float) else None
         if typ in ("BOOKMARK", "ERROR"):
             return []
         if typ not in ("ADDED", "MODIFIED", "DELETED") or not isinstance(obj, dict):
@@ -408,9 +477,22 @@ class WatchAdapter:
             else:
                 listed = True
                 self._top = (max(self._top[0], rv), max(self._top[1], key[1]))
+        if kind in ("Node", "Pod"):
+            key = (kind, meta["name"] if kind == "Node" else f"{meta.get('namespace', 'default')}/{meta['name']}")
+            if typ == "DELETED":
+                self.last_file.pop(key, None)
+                self.last_rv.pop(key, None)
+            else:
+                self.last_file[key] = file
+                orv = _rv(obj)
+                if orv is not None:
+                    self.last_rv[key] = orv
         try:
             if kind == "Node":
-                return self._node(typ, obj, file, line, listed=listed)
+                out = self._node(typ, obj, file, line, listed=listed)
+                if meta["name"] in self.down and file not in self.ended_files:
+                    out += self._up(meta["name"], "Node", file, line)
+                return out
             if kind == "Pod":
                 return self._pod(typ, obj, file, line, listed=listed)
             if kind == "Lease":
@@ -476,13 +558,16 @@ class WatchAdapter:
                                      "expect": {k: v for k, v in cur.items() if k != "custom_effect"
                                                 or cur.get("taint_custom")}}, file, line)
             else:
-                t = self._time(ready_c.get("lastHeartbeatTime"), meta.get("creationTimestamp"), file=file,
-                               line=line)
+                placed = not (name in self.unplaced and listed)
+                t = self._time(ready_c.get("lastHeartbeatTime") if placed else None, meta.get("creationTimestamp"),
+                               file=file, line=line)
                 if lease is None and name in self.leases:
                     lease = self.leases[name]
+                if not placed:
+                    lease = None  # its kubelet's stamps cannot be placed (``snapshot``)
                 posted = [parse_time(c["lastHeartbeatTime"], f"condition {k} lastHeartbeatTime", file, line)
                           for k, c in conds.items() if isinstance(c.get("lastHeartbeatTime"), str)]
-                status_post = max(posted) + self.shift.get(name, 0.0) if posted else None
+                status_post = max(posted) + self.shift.get(name, 0.0) if posted and placed else None
                 seen = [x for x in (status_post, lease) if x is not None]
                 hb_extra: dict[str, Any] = {}
                 if seen:
@@ -598,6 +683,105 @@ class WatchAdapter:
         _name_taints(items, obj)
         return items
 
+    def _watch_down(self, file: str | None, line: int | None) -> list[Item]:
+        """A watch of Nodes or Pods ended and the capture goes on: what it showed is not watched from then.
+
+        The Nodes it last showed (and the nodes of the pods it last showed) are taken as unwatched until
+        a later list or a live watch shows them again (``_relisted``, ``_up``): the node lifecycle
+        controller's marks and taints, or the taint-eviction controller's deletions, made meanwhile are
+        not in the input, so nothing due meanwhile is judged until then (then on what is shown).
+        """
+        items: list[Item] = []
+        ending, self._ending = self._ending, {}
+        pending = {k for kinds in self.relists.values() for k in kinds}
+        for (kind, name), f in self.last_file.items():
+            if f not in ending or kind not in pending:
+                continue
+            node = name if kind == "Node" else (self.pods.get(name) or {}).get("node")
+            if node is None or node not in self.nodes:
+                continue
+            kinds = self.down.setdefault(node, set())
+            if not kinds:
+                self._ev(items, {"t": ending[f], "event": "declare_node", "node": node}, file, line,
+                         unwatched=ending[f])
+            kinds.add(kind)
+        return items
+
+    def _up(self, node: str, kind: str, file: str | None, line: int | None) -> list[Item]:
+        kinds = self.down.get(node)
+        if kinds is None:
+            return []
+        kinds.discard(kind)
+        if kinds:
+            return []
+        del self.down[node]
+        items: list[Item] = []
+        self._ev(items, {"t": self.t, "event": "declare_node", "node": node}, file, line, unwatched=None)
+        return items
+
+    def _relisted(self, end: RelistEnd, file: str | None, line: int | None) -> list[Item]:
+        """A watch started again with a complete list (client-go's reflector ``Replace``): what it
+        watched before and the list lacks was deleted while it was down (``DeletedFinalStateUnknown``).
+
+        Only objects of a kind and namespace the list covers count (a list of one namespace's pods
+        proves nothing of another's), and only those last seen before the list (a lower
+        resourceVersion than its newest object). Their deletion time is unknown: a Node is deleted, a
+        pod removed as anyone's deletion (no eviction lateness is judged on it), at the list.
+        """
+        items: list[Item] = []
+        top = end.top
+        gone: list[str] = []
+
+        def covered(kind: str, name: str) -> bool:
+            if kind not in end.scope:
+                return False
+            ns = end.scope[kind]
+            return ns is None or name.split("/", 1)[0] in ns
+
+        mine = self.chain.get(end.file, end.file)
+        for (kind, name), f in list(self.last_file.items()):
+            if (kind, name) in end.keys or not covered(kind, name):
+                continue
+            if f is not None and self.chain.get(f, f) != mine:
+                continue  # last shown by another watch (which may select other objects): not this list's to prove
+            rv = self.last_rv.get((kind, name))
+            if rv is not None and top >= 0 and rv > top:
+                continue  # changed after the list was taken (another watch shows it)
+            if kind == "Node" and name in self.nodes:
+                items += self._node("DELETED", {"kind": "Node", "metadata": {"name": name}}, file, line)
+                gone.append(f"node {name}")
+            elif kind == "Pod" and name in self.pods:
+                ns, pname = name.split("/", 1)
+                items += self._pod("DELETED", {"kind": "Pod", "metadata": {"name": pname, "namespace": ns},
+                                              "spec": {"nodeName": self.pods[name]["node"]}}, file, line)
+                gone.append(f"pod {name}")
+            self.last_file.pop((kind, name), None)
+            self.last_rv.pop((kind, name), None)
+        if gone:
+            self.notes.append(f"{end.file}: a watch started again with a list that lacks {', '.join(gone[:6])}"
+                              f"{' ...' if len(gone) > 6 else ''}: deleted while the watch was down (client-go's "
+                              "DeletedFinalStateUnknown), at a time the capture does not show (not judged)")
+        for node in sorted(self.down):
+            for kind in ("Node", "Pod"):
+                if kind in end.scope and kind in self.down.get(node, ()):
+                    items += self._up(node, kind, file, line)
+        for node in [n for n in self.down if n not in self.nodes]:
+            items += self._up(node, "Node", file, line) + self._up(node, "Pod", file, line)
+        return items
+
+    def acted(self, it: EventRecord) -> None:
+        """A model event only kube-controller-manager writes (see ``CONTROLLER_ACTS``)."""
+        what = CONTROLLER_ACTS[it.event]
+        if it.event == "admin_delete_node" or (it.event == "nlc_monitor_node_health" and it.node is not None):
+            self.marks.setdefault(str(it.node), []).append(it.t)
+        if what:
+            self.acts.append((it.t, f"{what} {'pod ' + str(it.pod) if it.pod else 'node ' + str(it.node)}"))
+
+    def kcm_seen(self) -> bool:
+        """The capture shows kube-controller-manager's restarts and leader changes (its leader Lease, or its
+        mirror pods' container starts): the readers then give every Node a fresh grace themselves."""
+        return self.kcm_holder is not None or self.kcm_pod_seen
+
     def _no_nodes(self) -> dict[str, str] | None:
         """With no Node at all in the input (a pods-only capture), no property about nodes is judged."""
         if self.nodes:
@@ -652,6 +836,9 @@ class WatchAdapter:
             # unseen until it passes it
             return []
         self.leases[name] = t
+        if self._at is not None:
+            # no resourceVersion: its place among the other writers' stamps of its file, not its own clock
+            t = self._at
         self._src, self._fresh = name, t  # stamped by the kubelet's clock
         self.t = max(self.t, t)
         items: list[Item] = []
@@ -680,6 +867,8 @@ class WatchAdapter:
     def _kcm_pod(self, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         """The kube-controller-manager static pod's container started again (restartCount, startedAt):
         the new process takes the leader Lease when the old one's expires, then starts its controllers."""
+        # its kubelet writes every restart of it to the mirror pod's status: a watch of it shows them
+        self.kcm_pod_seen = True
         started = None
         statuses = (obj.get("status") or {}).get("containerStatuses")
         for cs in statuses if isinstance(statuses, list) else ():
@@ -704,7 +893,8 @@ class WatchAdapter:
         """A fresh grace for every Node now and again at ``start`` (when the new controller's first pass
         can be: ``feed`` gives it then)."""
         note = (f"a new node lifecycle controller ({why}): upstream's tryUpdateNodeHealth gives every Node "
-                "a fresh node-monitor-grace-period from its first pass")
+                "a fresh node-monitor-grace-period from its first pass, and its taint-eviction controller every "
+                "pod under a NoExecute taint a fresh tolerationSeconds (processPodOnNode: startTime = now)")
         if note not in self.notes:
             self.notes.append(note)
         self.fresh_at = max(self.fresh_at or start, start)
@@ -739,6 +929,9 @@ class WatchAdapter:
             t = self._time(meta.get("creationTimestamp"), file=file, line=line)
             if typ == "ADDED" and not listed:
                 self._fresh = self._raw  # created now: the API server's clock
+                owner = _kcm_owner(meta)
+                if owner is not None and self._raw is not None:
+                    self.acts.append((self._raw, f"its {owner} controller created pod {key}"))
             tols = [x for x in (spec.get("tolerations") or []) if isinstance(x, dict)]
             ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": tols, "request": pod_request(obj),
                   "default_tolerations": False}
@@ -1040,6 +1233,62 @@ def _isotonic(vals: list[float], upper: bool) -> list[float]:
     return out
 
 
+#: key of a watch event's time as ``_place_leases`` read it (a float; never a field of Kubernetes objects)
+PLACED = "nodereg.placed"
+
+
+def _place_leases(it: Iterator[tuple[float, float, int, int, str, Any]]
+                  ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    """A file's node Lease renewals without resourceVersions, dated by the other writers around them.
+
+    A watch prints the writes in the order they were made, whatever the clocks that stamped them: a
+    kubelet's renewal happened after the write before it and before the one after it. Its
+    ``renewTime`` is the kubelet's own clock; where it is more than ``SKEW_NOISE`` off the median of
+    the other writers' stamps nearest it in the file (two before, two after), that median is taken
+    (``PLACED``) and keys the merge: a clock behind does not make a live kubelet look silent, one
+    ahead does not make it look alive longer. The node lifecycle controller does the same with its
+    own clock (``tryUpdateNodeHealth``'s probeTimestamp). Other events pass as they are.
+    """
+    import collections
+
+    def writer(x: tuple[float, float, int, int, str, Any]) -> str | None:
+        item = x[5]
+        obj = item.get("object") if isinstance(item, dict) else None
+        if not isinstance(obj, dict) or obj.get("kind") != "Lease" or x[1] == float("-inf"):
+            return None
+        meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+        if meta.get("namespace", "kube-node-lease") != "kube-node-lease":
+            return None
+        return str(meta.get("name"))
+
+    buf: collections.deque[tuple[float, float, int, int, str, Any]] = collections.deque()
+    before: collections.deque[tuple[str | None, float]] = collections.deque(maxlen=4)
+
+    def release(x: tuple[float, float, int, int, str, Any]) -> tuple[float, float, int, int, str, Any]:
+        w = writer(x)
+        if w is not None:
+            near = [t for ww, t in before if ww != w][-2:]
+            near += [y[1] for y in buf if writer(y) != w and y[1] > float("-inf")][:2]
+            if len(near) >= 2:
+                near.sort()
+                mid = (near[(len(near) - 1) // 2] + near[len(near) // 2]) / 2
+                if abs(x[1] - mid) > SKEW_NOISE and isinstance(x[5], dict):
+                    x = (x[0], mid, *x[2:5], {**x[5], PLACED: mid})
+        if x[1] > float("-inf"):
+            before.append((w, x[1] if w is None else float(x[5].get(PLACED, x[1]))))
+        return x
+
+    for x in it:
+        buf.append(x)
+        # enough other writers' stamps after the first buffered one to place it
+        while buf and sum(1 for y in list(buf)[1:] if writer(y) != writer(buf[0])) >= 2:
+            yield release(buf.popleft())
+        if len(buf) > 64:
+            yield release(buf.popleft())
+    while buf:
+        yield release(buf.popleft())
+
+
 def _no_earlier(it: Iterator[tuple[float, float, int, int, str, Any]], start: float
                 ) -> Iterator[tuple[float, float, int, int, str, Any]]:
     """One file's events keyed for a merge by time.
@@ -1163,7 +1412,8 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
 
     import functools
 
-    for i in sorted(range(len(blocks)), key=functools.cmp_to_key(earlier)):
+    order = sorted(range(len(blocks)), key=functools.cmp_to_key(earlier))
+    for i in order:
         block, seen = blocks[i][0], blocks[i][1]
         if block and not taken.isdisjoint(seen):
             relist.add(i)
@@ -1172,16 +1422,29 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         for x in block:
             snap.append((x[5], x[4], x[3]))
             snap_keys.append(x)
+    owner: dict[int, int] = {}  # block -> its entry in ``its``
     for i, (block, _seen, rest, it, _top) in enumerate(blocks):
-        tail = _prepend(rest, it) if rest is not None else iter(())
+        tail = _inline_relists(_prepend(rest, it), set(_seen)) if rest is not None else iter(())
+        owner[i] = len(its)
         if i in relist:
+            adapter.relists[block[0][4]] = {k[0] for k in _seen if k[0] in ("Node", "Pod")}
+            # the list is one moment, after its newest object and before the watch's first event after it:
+            # taken as late as that allows (what it lacks was deleted before it; the watch was down till then)
+            # (Leases keep their own: a kubelet's Lease listed again unchanged is still the one it last renewed);
+            # never before the watch it continues ended (``_continued``)
+            at = age(i)
+            srt = sorted(block, key=lambda x: x[:3])
+            lease = [x for x in srt if not _node_or_pod(x[5])]
             its.append((block[0][0] < 0 or (rest is not None and rest[0] < 0),
-                        itertools.chain(sorted(block, key=lambda x: (x[0], x[1], x[2])), tail)))
+                        itertools.chain(lease, [(at[0], at[1], *x[2:]) for x in srt if _node_or_pod(x[5])],
+                                        [_relist_end(block, at)], tail)))
         elif rest is not None:
             its.append((rest[0] < 0, tail))
-        elif block and block[-1][0] >= 0:
+        elif block and (block[-1][0] >= 0 or relist):
             # a list with no watch after it (``kubectl get -o json``): what it lists is seen no more
             its.append((False, iter([(_top[0], _top[1], 0, block[-1][3], block[-1][4], StreamEnd(block[-1][4]))])))
+        else:
+            del owner[i]
     if o is not None:
         # the timing is fixed from the list, before any time-based judgement: the cluster's version
         # and kube-controller-manager flags, unless the caller fixed them
@@ -1203,7 +1466,11 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     by_time = any(flag for flag, _ in its)
     need_ts[0] = by_time
     start = max((x[1] for x in snap_keys), default=float("-inf"))
-    streams = [_ended(_no_earlier(x, start) if by_time else x) for _, x in its]
+    # without resourceVersions a kubelet's Lease stamps are placed by the other writers' around them in
+    # their own file (a watch's order is the order of the writes)
+    streams: list[Iterator[tuple[float, float, int, int, str, Any]]] = [
+        _ended(_no_earlier(_place_leases(x), start) if by_time else x) for _, x in its]
+    streams = _continued(streams, blocks, order, relist, owner, adapter.chain)
     if len(streams) > 1:
         # a timestamp only orders what it describes: within each file, keep the file's own order
         key = (lambda x: (x[1], x[0], x[2])) if by_time else (lambda x: (x[0],))
@@ -1212,8 +1479,16 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         merged = streams[0] if streams else iter(())
     # kubelet clocks ahead are corrected only where resourceVersion gives the true order
     adapter.deskew = not by_time
-    yield from feed_all(adapter.feed, ((name, line, obj) for _rvv, _ts, _seq, line, name, obj in merged))
-    yield from adapter.flush()
+    if o is not None and hasattr(o, "after_finish"):
+        o.after_finish.append(lambda: review_late_unknown(o, adapter.acts, adapter.marks, adapter.kcm_seen()))
+    for it in feed_all(adapter.feed, ((name, line, obj) for _rvv, _ts, _seq, line, name, obj in merged)):
+        if type(it) is EventRecord and it.event in CONTROLLER_ACTS:
+            adapter.acted(it)
+        yield it
+    for it in adapter.flush():
+        if type(it) is EventRecord and it.event in CONTROLLER_ACTS:
+            adapter.acted(it)
+        yield it
     if not adapter.saw_node and o is not None:
         # a leases-only (or pods-only) capture: a Lease says a kubelet renews, not what its Node is
         for k, why in (adapter._no_nodes() or {}).items():
@@ -1370,6 +1645,178 @@ def _snapshot_objects(item: dict[str, Any]) -> list[Any]:
     if isinstance(item.get("items"), list) and str(item.get("kind", "List")).endswith("List"):
         return list(item["items"])
     return [item]
+
+
+#: model events only kube-controller-manager writes -> what the report says it did (empty: not an act;
+#: a Node's deletion ends its silence like a mark)
+CONTROLLER_ACTS = {
+    "nlc_monitor_node_health": "its node lifecycle controller marked",
+    "nlc_sync_noschedule_taints": "its node lifecycle controller tainted",
+    "nlc_sync_noexecute_taints": "its node lifecycle controller tainted",
+    "taint_eviction_evict_pod": "its taint-eviction controller evicted",
+    "admin_delete_node": "",
+}
+#: owners whose controllers run in kube-controller-manager (the pods they create show it running)
+_KCM_OWNERS = ("ReplicaSet", "DaemonSet", "StatefulSet", "Job")
+
+
+def _kcm_owner(meta: dict[str, Any]) -> str | None:
+    refs = meta.get("ownerReferences")
+    for r in refs if isinstance(refs, list) else ():
+        if isinstance(r, dict) and r.get("controller") and r.get("kind") in _KCM_OWNERS:
+            return str(r["kind"])
+    return None
+
+
+class RelistEnd(NamedTuple):
+    """Merged after the list a restarted watch begins with: what it covers and holds (``WatchAdapter._relisted``)."""
+
+    file: str
+    #: (kind, name or namespace/name) of every Node and Pod the list holds
+    keys: frozenset[tuple[str, str]]
+    #: kind -> the namespaces it lists (None: all; cluster-scoped Nodes are always all)
+    scope: dict[str, frozenset[str] | None]
+    #: the list's newest resourceVersion (-1: none)
+    top: float
+
+
+def _continued(streams: list[Iterator[tuple[float, float, int, int, str, Any]]], blocks: list[Any], order: list[int],
+               relist: set[int], owner: dict[int, int], chain: dict[str, str]
+               ) -> list[Iterator[tuple[float, float, int, int, str, Any]]]:
+    """Each restarted watch's file read after the file it continues: the one listed before it that shares
+    the most objects with its list (``nodes-1.json`` then ``nodes-2.json``), its keys raised to at
+    least that file's last (a watch starts again after it stopped, whatever its list's objects say)."""
+    root = {i: i for i in owner}
+    chains: dict[int, Iterator[tuple[float, float, int, int, str, Any]]] = {owner[i]: streams[owner[i]] for i in owner}
+    before: list[int] = []
+    for i in order:
+        if i in relist and i in owner:
+            cands = [j for j in before if j in owner and not blocks[i][1].isdisjoint(blocks[j][1])]
+            if cands:
+                j = max(cands, key=lambda j: (len(blocks[i][1] & blocks[j][1]), before.index(j)))
+                r = root[j]
+                chains[owner[r]] = _monotone(itertools.chain(chains[owner[r]], chains.pop(owner[i])))
+                root[i] = r
+                if blocks[i][0] and blocks[r][0]:
+                    chain[blocks[i][0][0][4]] = chain.get(blocks[r][0][0][4], blocks[r][0][0][4])
+        before.append(i)
+    return list(chains.values())
+
+
+def _monotone(it: Iterator[tuple[float, float, int, int, str, Any]]
+              ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    top0, top1 = float("-inf"), float("-inf")
+    for x in it:
+        top0, top1 = max(top0, x[0]), max(top1, x[1])
+        yield x if (x[0], x[1]) == (top0, top1) else (top0, top1, *x[2:])
+
+
+def _node_or_pod(item: Any) -> bool:
+    return any(k[0] in ("Node", "Pod") for k in _object_keys(item))
+
+
+def _relist_end(xs: list[tuple[float, float, int, int, str, Any]], at: tuple[float, float] | None = None
+                ) -> tuple[float, float, int, int, str, Any]:
+    """The marker after a list ``xs`` (one file's): keyed ``at`` (else with its newest object)."""
+    keys: set[tuple[str, str]] = set()
+    spaces: dict[str, set[str]] = {}
+    for x in xs:
+        for o in _snapshot_objects(x[5]) if isinstance(x[5], dict) else ():
+            meta = o.get("metadata") if isinstance(o, dict) else None
+            kind = o.get("kind") if isinstance(o, dict) else None
+            if not isinstance(meta, dict) or kind not in ("Node", "Pod") or not isinstance(meta.get("name"), str):
+                continue
+            ns = str(meta.get("namespace", "default"))
+            keys.add((kind, meta["name"] if kind == "Node" else f"{ns}/{meta['name']}"))
+            spaces.setdefault(kind, set()).add(ns)
+    # a list of pods of one namespace may be ``-n NS``: it proves nothing of another's; of several, ``-A``
+    scope = {k: (None if k == "Node" or len(v) > 1 else frozenset(v)) for k, v in spaces.items()}
+    top = max(xs, key=lambda x: (x[0], x[1]))
+    key = at if at is not None else (top[0], top[1])
+    return (key[0], key[1], top[2], top[3], top[4], RelistEnd(top[4], frozenset(keys), scope, key[0]))
+
+
+def _inline_relists(it: Iterator[tuple[float, float, int, int, str, Any]], alive: set[tuple[Any, ...]]
+                    ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    """One file's events after its first list, with the lists of a watch started again into the same file.
+
+    A watch sends ADDED only for an object it has not shown (or deleted): a run of ADDED events that
+    holds an object the file shows alive is a list (``kubectl get -w ... >> file`` run again, an
+    informer's relist). The watch was down from the file's event before it (a ``WatchDown`` keyed
+    with that event) to the list; the list's events are keyed with its newest object (the list is
+    one moment, at least as new as that) and followed by a ``RelistEnd``. Bare objects (no
+    ``type``) cannot be told apart from changes and are left as they are.
+    """
+    run: list[tuple[float, float, int, int, str, Any]] = []
+    seen: set[tuple[Any, ...]] = set()
+    relist = False
+    held: tuple[float, float, int, int, str, Any] | None = None
+    last = (float("-inf"), float("-inf"))
+
+    def flush(nxt: tuple[float, float, int, int, str, Any] | None = None
+              ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+        nonlocal relist, held, last
+        if relist and run:
+            if held is not None:
+                last = (held[0], held[1])
+                yield held
+                kinds = frozenset(str(k[0]) for x in run for k in _object_keys(x[5]) if k[0] in ("Node", "Pod"))
+                yield (*held[:5], WatchDown(held[4], kinds))
+                held = None
+            # as late as the watch's next event allows (see watch_events), after the file's last one
+            top_rv = max([x[0] for x in run] + ([nxt[0]] if nxt is not None else []) + [last[0]])
+            top_t = max([x[1] for x in run] + ([nxt[1]] if nxt is not None else []) + [last[1]])
+            for x in run:
+                yield (top_rv, top_t, *x[2:])
+            yield _relist_end(run, (top_rv, top_t))
+        else:
+            if held is not None:
+                last = (max(last[0], held[0]), max(last[1], held[1]))
+                yield held
+                held = None
+            for x in run:
+                last = (max(last[0], x[0]), max(last[1], x[1]))
+            yield from run
+        run.clear()
+        seen.clear()
+        relist = False
+
+    for x in it:
+        item = x[5]
+        typed = isinstance(item, dict) and "object" in item and "type" in item and not isinstance(item, Bare)
+        if typed and item.get("type") == "ADDED":
+            keys = _object_keys(item)
+            if not seen.isdisjoint(keys):
+                yield from flush()
+            relist |= not alive.isdisjoint(keys)
+            seen.update(keys)
+            alive.update(keys)
+            run.append(x)
+            continue
+        yield from flush(x if typed else None)
+        if isinstance(item, InputError):
+            if held is not None:
+                yield held
+                held = None
+            yield x  # at once: the check stops there
+            continue
+        if typed:
+            keys = _object_keys(item)
+            if item.get("type") == "DELETED":
+                alive.difference_update(keys)
+            else:
+                alive.update(keys)
+        held = x
+    yield from flush()
+    if held is not None:
+        yield held
+
+
+class WatchDown(NamedTuple):
+    """Merged after a file's last event before a later list in the same file: that watch was down."""
+
+    file: str
+    kinds: frozenset[str]
 
 
 class StreamEnd(NamedTuple):

@@ -52,8 +52,11 @@ CASES: list[tuple[str, list[str], int, set[str], set[str], set[str]]] = [
     # a false silent-node-becomes-unknown on a controller that did its job
     ("audit-node-dies", [str(SIT / "audit-node-dies/audit.log")], 0, set(), set(),
      {"silent-node-becomes-unknown", "unreachable-taint-follows-unknown"}),
-    ("audit-controller-silent", [str(SIT / "audit-node-dies/audit-controller-silent.log")], 1,
-     {"silent-node-becomes-unknown"}, set(), set()),
+    # round 5: the log ends ~45 s after worker-b was due, with no kube-controller-manager write in it: a
+    # restart it does not show explains that (tryUpdateNodeHealth's fresh grace); not checked
+    # (situations5/audit-kcm-renewing-never-marks: the controller seen renewing its leader Lease, caught)
+    ("audit-controller-silent", [str(SIT / "audit-node-dies/audit-controller-silent.log")], 0,
+     set(), {"silent-node-becomes-unknown"}, set()),
     ("audit-no-noexecute-taint", [str(SIT / "audit-node-dies/audit-no-noexecute-taint.log")], 1,
      {"unreachable-taint-follows-unknown"}, set(), set()),
     ("audit-started-mid-life", [str(SIT / "audit-node-dies/audit-started-mid-life.log")], 0, set(),
@@ -97,8 +100,12 @@ CASES: list[tuple[str, list[str], int, set[str], set[str], set[str]]] = [
     # reported late (silent-node-becomes-unknown)
     ("managed-workers-lag-marked-at-55s", _all(SIT / "managed-workers-lag-marked-at-55s"), 0, set(),
      {"heartbeating-node-stays-known"}, {"silent-node-becomes-unknown"}),
-    ("managed-controller-never-marks", _all(SIT / "managed-controller-never-marks"), 1,
-     {"silent-node-becomes-unknown"}, set(), set()),
+    # round 5: worker-4 overdue ~55 s at the end of the capture, and no control plane in it (no leader Lease,
+    # no kube-controller-manager pod) nor any act of it: a restart it does not show explains that
+    # (tryUpdateNodeHealth's fresh grace), so not checked (situations5/managed-controller-acts-never-marks
+    # is the same bug where the controller is seen running)
+    ("managed-controller-never-marks", _all(SIT / "managed-controller-never-marks"), 0,
+     set(), {"silent-node-becomes-unknown"}, set()),
 ]
 
 

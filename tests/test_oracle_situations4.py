@@ -93,8 +93,11 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
     # bug: two API servers' logs, the one holding worker-a's Lease writes shorter: worker-a was called
     # silent after it ended (silent-node-becomes-unknown)
     ("audit-two-apiservers", 0, set(), {"silent-node-becomes-unknown"}, IDENTITY),
-    # a rotated log goes on in the next file: the dead worker-b, never marked, is still caught
-    ("audit-rotated-controller-silent", 1, {"silent-node-becomes-unknown"}, set(), set()),
+    # a rotated log goes on in the next file. Round 5: worker-b overdue ~100 s at the end of the log and no
+    # kube-controller-manager write in it at all (the controller's writes were filtered out): a restart the
+    # log does not show explains that (tryUpdateNodeHealth's fresh grace), so not checked; with the
+    # controller's leader Lease writes logged it is caught (situations5/audit-kcm-renewing-never-marks)
+    ("audit-rotated-controller-silent", 0, set(), {"silent-node-becomes-unknown"}, set()),
     # a 429 (PodDisruptionBudget) is the API server refusing: nothing happened
     ("audit-drain-pdb-429", 0, set(), set(), {"silent-node-becomes-unknown"} | IDENTITY),
 ]
@@ -249,7 +252,7 @@ def test_watch_down_for_minutes_then_restarted(capture: str, tail: bool, tmp_pat
 def test_watch_restart_keeps_a_dead_node_judged(tmp_path: Path) -> None:
     """A worker dies, nothing marks it, and the watches are started again meanwhile: its Lease, listed
     again unchanged, is still watched (a stopped kubelet is not excused by the restart)."""
-    capture = DATA / "situations3" / "managed-controller-never-marks"
+    capture = DATA / "situations4" / "kcm-restart-never-marks"
     want = _findings(_all(capture))
     assert want[0] == 1
     files = _cut(capture, tmp_path, 0.2, 0.25, True)

@@ -128,7 +128,10 @@ def test_fresh_grace_after_master_disruption_is_judged_from_the_recovery() -> No
     code, rep = _check(_files("disruption-all-notready-fresh-grace"), "--param", "node-monitor-grace-period=20")
     assert code == 1
     late = [v for v in rep["violations"] if v["property"] == "silent-node-becomes-unknown"]
-    assert [v["node"] for v in late] == ["node2", "node2"]  # before the recovery, and a fresh grace after it
+    # before the recovery (the controller seen tainting node0 meanwhile); the one after the fresh grace is
+    # 19 s late, which a kube-controller-manager restart the capture does not show explains (round 5)
+    assert [v["node"] for v in late] == ["node2"]
+    assert any("not judged on node node2" in n for n in rep["notes"])
     assert "Ready=False" in late[0]["message"]
 
 
