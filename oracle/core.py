@@ -1347,8 +1347,8 @@ class Oracle:
         if step_all is not None and all(step_all(pre, post, a, b, now, args, oo) for a, b, oo in pods):
             step_props = ()
         for pid, fn in step_props:
-            if pid in found:
-                continue
+            if pid in found or pid in NEVER_JUDGED:
+                continue  # (one never judged must not stand in for what the step does break)
             if not all(fn(pre, post, a, b, now, args, oo) for a, b, oo in pods):
                 found.add(pid)
                 self._report(pid, rec, prec, eid, pre, post, now, ppre=ppre, ppost=ppost, args=args)
