@@ -817,6 +817,61 @@ def _fit_counts_request_twice(m: Model) -> Model:
 
     return _replace_event(m, "fit-counts-request-twice", e.id, guard=guard)
 
+# issue 14: the scheduler's NodeInfo.Requested, counted wrong on one path -----------------------------
+def _fit_ignores_requested(m: Model) -> Model:
+    e = m.event("scheduler_bind_pod")
+
+    def guard(s: Any, i: Any) -> Any:
+        # NodeResourcesFit compares the pod's request with allocatable alone, not allocatable - Requested
+        nd, pd = s.node(i.node), s.pod(i.pod)
+        return And(pd.bound_to == d.UNBOUND, nd.exists, d.pod_passes_unschedulable(nd, pd),
+                   d.pod_tolerates_taints(nd, pd), pd.request <= nd.allocatable)
+
+    return _replace_event(m, "fit-ignores-requested", e.id, guard=guard)
+
+
+def _eviction_keeps_requested(m: Model) -> Model:
+    # the scheduler cache misses the taint-eviction controller's delete: the pod's request stays counted
+    e = m.event("taint_eviction_evict_pod")
+    eff = _without_effect_keys(e.effect, {"requested": lambda s, i: s.node(i.node).requested})
+    return _replace_event(m, "eviction-keeps-requested", e.id, effect=eff)
+
+
+# issue 12, round 7: one seeded representative of each class a seventh set written apart let through ----
+def _lease_renewed_back_to_back(m: Model) -> Model:
+    e = m.event("kubelet_renew_lease")
+    assert e.timer is not None
+    return _replace_event(m, "lease-renewed-back-to-back", e.id, timer=dataclasses.replace(e.timer, earliest=None))
+
+
+def _monitor_pass_early(m: Model) -> Model:
+    e = m.event("nlc_monitor_node_health")
+    assert e.timer is not None
+    return _replace_event(m, "monitor-pass-a-second-early", e.id, timer=dataclasses.replace(
+        e.timer, earliest=lambda s, i: s.params.node_monitor_period - 1))
+
+
+def _taint_effect_parsed_wrong(m: Model) -> Model:
+    e = m.event("admin_taint_node")
+    eff = _without_effect_keys(e.effect, {"custom_effect": lambda s, i: If(
+        i.taint_effect == d.PREFER_NO_SCHEDULE, d.NO_EXECUTE, i.taint_effect)})
+    return _replace_event(m, "taint-prefer-parsed-as-noexecute", e.id, effect=eff)
+
+
+def _untaint_noschedule_only(m: Model) -> Model:
+    e = m.event("admin_untaint_node")
+    eff = _without_effect_keys(e.effect, {"taint_custom": lambda s, i: And(
+        s.node(i.node).taint_custom, s.node(i.node).custom_effect != d.NO_SCHEDULE)})
+    return _replace_event(m, "untaint-removes-only-noschedule", e.id, effect=eff)
+
+
+def _uncordon_skips_not_ready(m: Model) -> Model:
+    e = m.event("admin_uncordon")
+    eff = _without_effect_keys(e.effect, {"unschedulable": lambda s, i: If(
+        s.node(i.node).ready != d.READY_TRUE, s.node(i.node).unschedulable, False)})
+    return _replace_event(m, "uncordon-skips-not-ready-node", e.id, effect=eff)
+
+
 # issue 12, round 6: one seeded representative of each class a sixth set written apart let through ------
 def _csr_created_approved(m: Model) -> Model:
     e = m.event("kubelet_request_certificate")
@@ -961,6 +1016,35 @@ MUTANTS = (
            "NodeResourcesFit counts the incoming pod's request twice: a pod that fits is refused (a scheduler "
            "too strict breaks no safety property, only what the filters promise to admit).",
            "pkg/scheduler/framework/plugins/noderesources/fit.go (fitsRequest)", _fit_counts_request_twice),
+    Mutant("fit-ignores-requested",
+           "NodeResourcesFit compares the incoming pod's request with the node's allocatable alone, forgetting "
+           "NodeInfo.Requested: two pods that each fit are bound together past allocatable.",
+           "pkg/scheduler/framework/plugins/noderesources/fit.go (fitsRequest)", _fit_ignores_requested),
+    Mutant("eviction-keeps-requested",
+           "The scheduler cache misses the delete of a pod the taint-eviction controller evicted (RemovePod not "
+           "called): its request stays in NodeInfo.Requested, and the node fills up with pods that are gone.",
+           "pkg/scheduler/backend/cache/cache.go (RemovePod); pkg/scheduler/eventhandlers.go (deletePodFromCache)",
+           _eviction_keeps_requested),
+    Mutant("lease-renewed-back-to-back",
+           "The node lease controller syncs again as soon as a renewal succeeds, without waiting renewInterval: "
+           "every kubelet writes its Lease in a tight loop.",
+           "staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (Run: JitterUntil renewInterval)",
+           _lease_renewed_back_to_back),
+    Mutant("monitor-pass-a-second-early",
+           "monitorNodeHealth runs off a ticker that fires up to a second before node-monitor-period.",
+           "pkg/controller/nodelifecycle/node_lifecycle_controller.go (Run: UntilWithContext nodeMonitorPeriod)",
+           _monitor_pass_early),
+    Mutant("taint-prefer-parsed-as-noexecute",
+           "kubectl taint's effect parser maps PreferNoSchedule to NoExecute: a scoring preference evicts pods.",
+           "staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go (parseTaints, validateTaintEffect)",
+           _taint_effect_parsed_wrong),
+    Mutant("untaint-removes-only-noschedule",
+           "kubectl taint KEY- is matched as KEY:NoSchedule-: a NoExecute or PreferNoSchedule user taint stays.",
+           "staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go (deleteTaints)", _untaint_noschedule_only),
+    Mutant("uncordon-skips-not-ready-node",
+           "A drain tool's uncordon skips Nodes that are not Ready and reports success: the Node stays cordoned "
+           "after it recovers.", "staging/src/k8s.io/kubectl/pkg/drain/cordon.go (UpdateIfRequired)",
+           _uncordon_skips_not_ready),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

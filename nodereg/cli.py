@@ -348,8 +348,11 @@ def _mutant_row(args: tuple[str, Any, float, int, dict[str, int], bool]) -> dict
     # a kill is a replayed counterexample of a property a user reads; a lemma alone does not count
     broken = [v for v in verdicts if v.status == "violated" and v.counterexample and v.replayed]
     killed_by = [v.id for v in broken if not v.lemma]
+    # not killed with a solver that gave up (a timeout on a loaded machine, say) is no survival
+    unsettled = [v.id for v in verdicts if v.status == "inconclusive"]
+    status = "killed" if killed_by else "inconclusive" if unsettled else "survived"
     return {"id": mu.id, "description": mu.description, "reference": mu.reference,
-            "status": "killed" if killed_by else "survived", "killed_by": killed_by,
+            "status": status, "killed_by": killed_by, "inconclusive": unsettled,
             "lemmas_broken": [v.id for v in broken if v.lemma],
             "counterexample": next((v.counterexample for v in verdicts if v.id in killed_by[:1]), None)}
 
@@ -386,15 +389,17 @@ def _verify_mutants(fmt: str, cfg: Any, timeout: float, depth: int, fixed: dict[
         for col in ("mutant", "status", "killed by"):
             table.add_column(col, overflow="fold")
         for r in rows:
-            table.add_row(r["id"], "[green]killed[/]" if r["status"] == "killed" else "[red]survived[/]",
-                          ", ".join(r["killed_by"]))
+            mark = {"killed": "[green]killed[/]", "inconclusive": "[yellow]inconclusive[/]"}.get(r["status"],
+                                                                                             "[red]survived[/]")
+            table.add_row(r["id"], mark, ", ".join(r["killed_by"]))
         out = console()
         out.print(table)
         for r in rows:
             if r["status"] != "killed":
                 out.print(f"[bold]{escape(r['id'])}[/]: {escape(r['message'])}", highlight=False)
         click.echo(f"score: {killed}/{len(rows)}")
-    sys.exit(EXIT_OK if killed == len(rows) else EXIT_VIOLATED)
+    survived = sum(r["status"] == "survived" for r in rows)
+    sys.exit(EXIT_OK if killed == len(rows) else EXIT_VIOLATED if survived else EXIT_INCONCLUSIVE)
 
 
 def catalogue_markdown() -> str:

@@ -93,6 +93,11 @@ def mutant_line(row: Mapping[str, Any]) -> str:
         return line
     lemmas = ", ".join(row.get("lemmas_broken") or [])
     only = f" (only the lemma(s) {lemmas}, which alone are no kill)" if lemmas else ""
+    if row.get("status") == "inconclusive":
+        return (
+            f"inconclusive: not killed, and a solver gave up on {', '.join(row.get('inconclusive') or [])}{only} "
+            f"(a timeout or Z3 unknown, never a survival; --timeout raises the box) on the mutant '{row.get('id')}'"
+        )
     return (
         f"survived: no property was violated with a replayed counterexample{only} on the mutant "
         f"'{row.get('id')}' ({_one_line(str(row.get('description', '')))})"
@@ -155,7 +160,7 @@ def junit_mutants(rows: Sequence[Mapping[str, Any]]) -> Any:
     for r in rows:
         case = TestCase(str(r["id"]), classname="nodereg.mutants")
         if r["status"] != "killed":
-            case.result = [Failure(mutant_line(r), "survived")]
+            case.result = [Failure(mutant_line(r), r["status"])]
         else:
             case.system_out = mutant_line(r)
             if r.get("counterexample"):

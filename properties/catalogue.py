@@ -1217,6 +1217,93 @@ PROPERTIES: tuple[Property, ...] = (
         witness_kind="step",
         witness_events=("nlc_sync_noexecute_taints",),
     ),
+    # issue 12, round 7: what a seventh set of bugs written apart let through
+    Property(
+        "lease-renewals-spaced-by-renew-interval",
+        "The kubelet renews its Lease no more often than the lease renew interval.",
+        "renew_lease(n) ⇒ since_lease_renew[n] ≥ lease_renew_interval",
+        "The node lease controller runs sync under wait.JitterUntil(renewInterval) (sliding): after a successful "
+        "renewal the next one is a full renewInterval (nodeLeaseDurationSeconds x 0.25 = 10 s) away. Failed "
+        "attempts retried at once (retryUpdateLease) renew nothing. The Lease exists to make heartbeats cheap and "
+        "regular; a kubelet renewing in a tight loop multiplies API server and etcd writes by the number of nodes.",
+        "staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (Run, sync); "
+        "pkg/kubelet/kubelet.go (nodeLeaseRenewIntervalFraction)",
+        "step",
+        lambda pre, post, b: pre.node(b.node).since_lease_renew >= pre.params.lease_renew_interval,
+        lambda pre, post, b: True,
+        "a kubelet renews its Lease",
+        events=("kubelet_renew_lease",),
+        witness_kind="step",
+        witness_events=("kubelet_renew_lease",),
+    ),
+    Property(
+        "monitor-passes-spaced-by-period",
+        "The node lifecycle controller's health pass looks at a Node no more often than node-monitor-period.",
+        "monitor(n) ⇒ since_monitor[n] ≥ node_monitor_period",
+        "monitorNodeHealth runs under wait.UntilWithContext(nodeMonitorPeriod): one pass over every Node per period "
+        "(the lemma monitor-runs-every-period bounds the gap from above; this bounds it from below). The NoExecute "
+        "latencies (a posted Ready=False acted on at the next pass) are stated in whole periods.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (Run: go wait.UntilWithContext(ctx, "
+        "nc.monitorNodeHealth, nc.nodeMonitorPeriod))",
+        "step",
+        lambda pre, post, b: pre.node(b.node).since_monitor >= pre.params.node_monitor_period,
+        lambda pre, post, b: True,
+        "the controller runs a health pass on a Node",
+        events=("nlc_monitor_node_health",),
+        witness_kind="step",
+        witness_events=("nlc_monitor_node_health",),
+    ),
+    Property(
+        "kubectl-taint-writes-its-effect",
+        "kubectl taint leaves the Node carrying the user taint with exactly the effect it was given "
+        "(NoSchedule, PreferNoSchedule or NoExecute).",
+        "taint(n, effect) ⇒ taint_custom'[n] ∧ custom_effect'[n] = effect",
+        "kubectl taint parses KEY[=VALUE]:EFFECT (parseTaints, validateTaintEffect accepts exactly the three "
+        "effects) and patches spec.taints with that taint; the API server stores it unchanged. A PreferNoSchedule "
+        "taint written as NoExecute evicts every pod that does not tolerate it, where the administrator asked "
+        "only for a scoring preference.",
+        "staging/src/k8s.io/kubectl/pkg/cmd/taint/taint.go, utils.go (parseTaints, validateTaintEffect)",
+        "step",
+        lambda pre, post, b: And(post.node(b.node).taint_custom, post.node(b.node).custom_effect == b.taint_effect),
+        lambda pre, post, b: b.taint_effect == d.PREFER_NO_SCHEDULE,
+        "an administrator adds a PreferNoSchedule user taint",
+        events=("admin_taint_node",),
+        witness_kind="step",
+        witness_events=("admin_taint_node",),
+    ),
+    Property(
+        "kubectl-untaint-removes-the-taint",
+        "kubectl taint KEY- leaves the Node without the user taint, whatever its effect.",
+        "untaint(n) ⇒ ¬taint_custom'[n]",
+        "deleteTaints: a taint to remove given without an effect matches every taint of the key "
+        "(taintToRemove.Effect == \"\"), so KEY- removes KEY:NoSchedule, KEY:PreferNoSchedule and KEY:NoExecute. "
+        "A NoExecute user taint left behind keeps evicting every pod scheduled there that does not tolerate it.",
+        "staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go (deleteTaints); taint.go (RunTaint)",
+        "step",
+        lambda pre, post, b: Not(post.node(b.node).taint_custom),
+        lambda pre, post, b: pre.node(b.node).custom_effect == d.NO_EXECUTE,
+        "an administrator removes a NoExecute user taint",
+        events=("admin_untaint_node",),
+        witness_kind="step",
+        witness_events=("admin_untaint_node",),
+    ),
+    Property(
+        "uncordon-clears-unschedulable",
+        "kubectl uncordon leaves the Node with spec.unschedulable=false, whatever its conditions (the mirror of "
+        "cordon-sets-unschedulable).",
+        "uncordon(n) ⇒ ¬unschedulable'[n]",
+        "CordonHelper.UpdateIfRequired/PatchOrReplace set node.Spec.Unschedulable to the desired value and patch it; "
+        "nothing reads the Node's conditions. An uncordon silently skipped on a NotReady Node leaves it cordoned "
+        "for ever after it recovers.",
+        "staging/src/k8s.io/kubectl/pkg/drain/cordon.go (NewCordonHelper, UpdateIfRequired, PatchOrReplace)",
+        "step",
+        lambda pre, post, b: Not(post.node(b.node).unschedulable),
+        lambda pre, post, b: pre.node(b.node).ready != d.READY_TRUE,
+        "an administrator uncordons a Node that is not Ready",
+        events=("admin_uncordon",),
+        witness_kind="step",
+        witness_events=("admin_uncordon",),
+    ),
 )
 
 

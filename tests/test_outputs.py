@@ -370,3 +370,29 @@ def test_every_oracle_stdio_verdict_line_follows_the_schema() -> None:
     assert any(v["violations"] for v in verdicts) and verdicts[len(lines)]["error"]
     with pytest.raises(jsonschema.ValidationError):
         validate("oracle-verdict", {**verdicts[0], "ok": False})  # not ok, yet no violation and no error
+
+
+def test_a_mutant_not_killed_because_a_solver_gave_up_is_inconclusive(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A timeout is never a survival: the row says inconclusive, names what the solver gave up on,
+    and the run exits 3 (not 1, not 0)."""
+    from nodereg.model import mutants
+    from nodereg.verifier import runner
+
+    slow = Mutant("no-bug-but-a-timeout", "the real model, and a solver that gives up", "none", lambda m: m)
+    monkeypatch.setattr(mutants, "MUTANTS", (slow,))
+    monkeypatch.setitem(mutants.MUTANT_BY_ID, slow.id, slow)
+    real_verify = runner.verify
+
+    def gives_up(*args: object, **kw: object) -> list:
+        verdicts = real_verify(*args, **kw)  # type: ignore[arg-type]
+        verdicts[0].status, verdicts[0].reason = "inconclusive", "timeout"
+        return verdicts
+
+    monkeypatch.setattr(runner, "verify", gives_up)
+    res = CliRunner().invoke(main, ["verify", "--mutants", "--format", "json", "--jobs", "1", "--nodes", "1",
+                                    "--pods", "1"])
+    assert res.exit_code == 3, res.output
+    doc = json.loads(res.output)
+    validate("mutants", doc)
+    [row] = doc["mutants"]
+    assert row["status"] == "inconclusive" and row["inconclusive"] and row["message"].startswith("inconclusive: ")

@@ -77,16 +77,29 @@ def test_symmetry_check(name: str, model: Model, cfg: Config, status: str, event
         assert event in r.reason
 
 
-def test_a_third_node_is_covered_by_its_own_swap() -> None:
-    """Nodes 0 ↔ 1 alone do not generate the renamings of three nodes: a bug on node 2 needs (1 2)."""
+@pytest.mark.parametrize("nodes,odd_one", [(3, 2), (4, 3), (5, 2)])
+def test_a_node_past_the_first_two_is_covered_by_the_rotation(nodes: int, odd_one: int) -> None:
+    """Nodes 0 ↔ 1 alone do not generate the renamings of three or more nodes: a bug on a later node
+    is caught by the rotation i → i + 1 mod n, the other generator."""
 
-    def cordon_not_node_two(m: Model) -> Model:
+    def cordon_not_odd_one(m: Model) -> Model:
         e = m.event("admin_cordon")
-        return _replace(m, "cordon-not-node-two", e.id, guard=lambda s, i: And(e.guard(s, i), i.node != 2))
+        return _replace(m, "cordon-not-odd-one", e.id, guard=lambda s, i: And(e.guard(s, i), i.node != odd_one))
 
-    r = check_symmetry(Encoding(cordon_not_node_two(MODEL), Config(3, 1)))
+    r = check_symmetry(Encoding(cordon_not_odd_one(MODEL), Config(nodes, 1)))
     assert r.status == "violated" and r.offending is not None and r.offending.startswith("admin_cordon(")
-    assert "node 1 and node 2" in r.reason
+    assert "rotating the nodes" in r.reason
+
+
+def test_two_renamings_per_scope_whatever_the_size() -> None:
+    """A swap and a rotation per scope on 4 × 4 (the adjacent swaps would be six renamings), each
+    asked of every event instance."""
+    enc = Encoding(MODEL, Config(4, 4))
+    r = check_symmetry(enc)
+    assert r.status == "proved" and r.queries == 4 * len(enc.instances), r
+    for scope in ("node", "pod"):
+        assert f"swapping {scope} 0 and {scope} 1" in r.reason
+        assert f"rotating the {scope}s (0 → 1 → 2 → 3 → 0)" in r.reason
 
 
 def test_the_reduction_alone_would_prove_the_asymmetric_bug() -> None:

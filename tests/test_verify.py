@@ -109,6 +109,8 @@ EXPECTED_KILLERS = {
     "register-taint-effect-ignored": "new-node-carries-only-registration-taints",
     "eviction-timer-restarts-on-swap": "eviction-counted-from-first-noexecute-taint",
     "fit-counts-request-twice": "scheduler-binds-what-its-filters-admit",
+    "fit-ignores-requested": "bound-requests-fit-allocatable",
+    "eviction-keeps-requested": "requested-is-sum-of-bound-requests",
     "lease-renews-while-kubelet-down": "stopped-kubelet-is-silent",
     "register-reports-ready-optimistically": "node-reports-what-kubelet-found",
     "monitor-grace-from-lease-renew-time": "no-unknown-before-grace",
@@ -119,6 +121,12 @@ EXPECTED_KILLERS = {
     "noschedule-pass-drops-cloud-taint": "uninitialized-taint-changes-only-by-cloud-controller",
     "noexecute-swap-in-one-write": "noexecute-swap-keeps-a-taint",
     "status-post-every-sync": "status-posts-spaced-by-update-frequency",
+    # issue 12, round 7
+    "lease-renewed-back-to-back": "lease-renewals-spaced-by-renew-interval",
+    "monitor-pass-a-second-early": "monitor-passes-spaced-by-period",
+    "taint-prefer-parsed-as-noexecute": "kubectl-taint-writes-its-effect",
+    "untaint-removes-only-noschedule": "kubectl-untaint-removes-the-taint",
+    "uncordon-skips-not-ready-node": "uncordon-clears-unschedulable",
 }
 
 
@@ -230,3 +238,99 @@ def test_timing_assumption_is_needed() -> None:
 def test_compiled_model_is_cached_per_variant() -> None:
     assert compiled(MODEL, Config(1, 1)) is compiled(real_model(), Config(1, 1))
     assert compiled(MUTANTS[0].model(), Config(1, 1)) is not compiled(MODEL, Config(1, 1))
+
+
+def _every_kubelet_has_a_certificate(s):
+    from nodereg.properties.catalogue import _all_nodes
+
+    return _all_nodes(s, lambda n: s.node(n).cert)
+
+
+#: false in the initial state (no kubelet starts with a certificate), and no step takes one away
+EVERY_KUBELET_CERTIFIED = Property(
+    "every-kubelet-has-a-certificate", "a test property, false at the start", "∀n: cert[n]", "test", "test",
+    "state", _every_kubelet_has_a_certificate, lambda s: s.node(0).cert, "node 0 has a certificate",
+)
+
+
+def _sliced_prover(model, cfg):
+    """A prover with every lemma that per-instance induction proves, assumed (as verify adds them)."""
+    from nodereg.verifier.encoding import Encoding
+    from nodereg.verifier.runner import Prover
+
+    prover = Prover(Encoding(model, cfg))
+    lemmas = [p for p in ALL_PROPERTIES if p.lemma and p.kind == "state"]
+    progress = True
+    while progress:
+        progress = False
+        for p in lemmas:
+            if p not in prover.lemmas and prover.induction_sliced(p, 30).status == "proved":
+                prover.add_lemma(p)
+                progress = True
+    return prover
+
+
+def test_sliced_induction_checks_the_initial_state() -> None:
+    """A property that no step breaks but that is false at the start is violated, not proved."""
+    from nodereg.verifier.encoding import Encoding
+    from nodereg.verifier.runner import Prover
+
+    r = Prover(Encoding(MODEL, Config(2, 2))).induction_sliced(EVERY_KUBELET_CERTIFIED, 30)
+    assert (r.status, r.reason) == ("violated", "initial state")
+
+
+@pytest.mark.slow
+def test_sliced_induction_is_what_verify_uses_on_large_clusters() -> None:
+    """From 25 node-pod pairs on, verify tries state properties instance by instance first: the
+    base case is checked there (a false start is a replayed one-state run), and the scheduler's
+    accounting is proved instance by instance relative to the lemmas."""
+    from nodereg.verifier.runner import SLICE_FROM
+
+    cfg = Config(5, 5)
+    assert cfg.nodes * cfg.pods >= SLICE_FROM
+    props = [EVERY_KUBELET_CERTIFIED, PROPERTY_BY_ID["bound-requests-fit-allocatable"],
+             PROPERTY_BY_ID["requested-is-sum-of-bound-requests"]]
+    verdicts = {v.id: v for v in verify(MODEL, cfg, props, timeout_s=60, check_witnesses=False)}
+    v = verdicts[EVERY_KUBELET_CERTIFIED.id]
+    assert v.status == "violated" and v.replayed and len(v.counterexample) == 1, v
+    for p in props[1:]:
+        v = verdicts[p.id]
+        assert v.status == "proved" and "instance by instance" in v.reason, v
+
+
+@pytest.mark.parametrize("prop_id", ["bound-requests-fit-allocatable", "requested-is-sum-of-bound-requests",
+                                     "binding-is-final"])
+def test_sliced_induction_proves_what_monolithic_induction_proves(prop_id: str) -> None:
+    """The per-instance queries, relative to the lemmas, prove the scheduler's accounting (state
+    properties) and a step property; so does the monolithic 1-induction query."""
+    prover = _sliced_prover(MODEL, Config(2, 2))
+    prop = PROPERTY_BY_ID[prop_id]
+    sliced = prover.induction_sliced(prop, 60)
+    assert sliced.status == "proved" and sliced.detail["sliced"] > 0, sliced
+    assert prover.induction(prop, 60).status == "proved"
+
+
+@pytest.mark.parametrize("mutant_id,prop_id", [
+    ("fit-ignores-requested", "bound-requests-fit-allocatable"),  # a state property
+    ("binding-allows-rebind", "binding-is-final"),  # a step property
+])
+def test_sliced_induction_names_the_instance_that_breaks_a_property(mutant_id: str, prop_id: str) -> None:
+    """A scheduler that forgets NodeInfo.Requested, or binds a bound pod again: the instance that
+    breaks the property is the binding, and the per-instance queries are never a proof."""
+    prover = _sliced_prover(MUTANT_BY_ID[mutant_id].model(), Config(2, 2))
+    r = prover.induction_sliced(PROPERTY_BY_ID[prop_id], 60)
+    assert r.status == "inconclusive" and "scheduler_bind_pod" in r.reason, r
+
+
+def test_type_domain_is_assumed_after_a_step_only_when_no_step_leaves_it() -> None:
+    """The type domain (allocatable ≥ 0, clocks ≥ 0, ...) is checked instance by instance before
+    induction assumes it of the post-state: a kubelet that registers a negative allocatable leaves it."""
+    from nodereg.model.mutants import _replace_event, _without_effect_keys
+    from nodereg.verifier.encoding import Encoding
+    from nodereg.verifier.runner import Prover
+
+    assert Prover(Encoding(MODEL, Config(2, 2))).domain_inductive
+    e = MODEL.event("kubelet_register_node")
+    negative = _replace_event(MODEL, "register-negative-allocatable", e.id,
+                              effect=_without_effect_keys(e.effect, {"allocatable": lambda s, i: -1}))
+    assert not Prover(Encoding(negative, Config(2, 2))).domain_inductive

@@ -129,19 +129,25 @@ class Encoding:
         """Type invariants (enums in range, clocks non-negative); they help induction close."""
         conds = [self.params_ok(s)]
         for k in self.keys:
-            v = self.layout.var[k]
-            if k[0] == "ctl":
-                conds.append(z3.And(s[k] >= 0, s[k] <= d.NO_EDGE))
-            elif v is not None and v.sort == "int":
-                if v.lo is not None:
-                    conds.append(s[k] >= v.lo)
-                if v.hi is not None:
-                    conds.append(s[k] <= v.hi)
-                if v.clock or v.name == "allocatable":
-                    conds.append(s[k] >= 0)
-                if v.name == "bound_to":
-                    conds.append(z3.And(s[k] >= d.UNBOUND, s[k] < self.cfg.nodes))
+            conds += self.key_domain(k, s[k])
         return z3.And(*conds)
+
+    def key_domain(self, k: Key, x: z3.ExprRef) -> list[z3.BoolRef]:
+        """The type invariants of one (non-parameter) variable, holding the value ``x``."""
+        v = self.layout.var[k]
+        conds: list[z3.BoolRef] = []
+        if k[0] == "ctl":
+            conds.append(z3.And(x >= 0, x <= d.NO_EDGE))
+        elif v is not None and v.sort == "int":
+            if v.lo is not None:
+                conds.append(x >= v.lo)
+            if v.hi is not None:
+                conds.append(x <= v.hi)
+            if v.clock or v.name == "allocatable":
+                conds.append(x >= 0)
+            if v.name == "bound_to":
+                conds.append(z3.And(x >= d.UNBOUND, x < self.cfg.nodes))
+        return conds
 
     # Transitions --------------------------------------------------------------------------------
     def bound(self, inst: Instance, st: Step) -> Bound:
@@ -230,6 +236,11 @@ class Encoding:
                 q = _b(prop.formula(self.view(s), self.view(t), self.bound(inst, st)))
                 parts.append(z3.Implies(st.event == k, q))
         return z3.And(*parts) if parts else z3.BoolVal(True)
+
+    def holds_on(self, prop: Property, k: int, s: dict[Key, z3.ExprRef], t: dict[Key, Any], st: Step) -> z3.BoolRef:
+        """A step property on a step of instance ``k`` (its events' only: the caller picks them)."""
+        assert prop.kind == "step"
+        return _b(prop.formula(self.view(s), self.view(t), self.bound(self.instances[k], st)))
 
     def assume(self, lemma: Property, s: dict[Key, z3.ExprRef]) -> z3.BoolRef:
         """A proved state property, assumed for *every* node and pod (symmetry makes it hold for all)."""

@@ -105,20 +105,22 @@ class Prover:
         self.idle: list[z3.BoolRef] = []
         self.s0, self.s1 = enc.state("i0"), enc.state("i1")
         self.st = enc.step_vars("i0")
+        self._parts: list[tuple[z3.BoolRef, dict[Any, Any]]] | None = None
+        self._sliced: z3.Solver | None = None
+        self._read_sets: dict[str, set[Any]] = {}
+        self.lemmas: list[Property] = []
         self.ind = z3.Solver()
         self.ind.add(enc.domain(self.s0), enc.trans(self.s0, self.s1, self.st))
         # The type domain (enums in range, clocks and allocatable non-negative, bound_to a node) helps
         # induction close, but assuming it of the post-state is sound only if no step leaves it: a
         # step that writes a negative allocatable would otherwise be pruned from every induction
         # step, and the property it breaks "proved". So it is assumed after a step only once proved
-        # inductive here (one query), and never otherwise.
+        # inductive here (one query per event instance), and never otherwise.
         self.domain_inductive = self._domain_is_inductive()
         if self.domain_inductive:
             self.ind.add(enc.domain(self.s1))
         self.base = z3.Solver()
         self.base.add(enc.init(self.s0))
-        self.lemmas: list[Property] = []
-        self._parts: list[tuple[z3.BoolRef, dict[Any, Any]]] | None = None
         # BMC unrolling, grown on demand
         self.bmc = z3.Solver()
         self.bstates = [enc.state("b0")]
@@ -126,16 +128,32 @@ class Prover:
         self.bmc.add(enc.init(self.bstates[0]))
 
     def _domain_is_inductive(self, timeout_s: float = 30.0) -> bool:
-        """Whether every step from a state in the type domain stays in it (``unknown``: not assumed)."""
+        """Whether every step from a state in the type domain stays in it (``unknown``: not assumed).
+
+        One query per event instance, over the variables it writes (every other one keeps its value,
+        and with it its domain): on 16 × 16 one query over the whole relation did not finish in time.
+        """
+        t0 = time.monotonic()
+        enc = self.enc
         q = z3.Solver()
-        q.set("timeout", int(timeout_s * 1000))
-        q.add(self.enc.domain(self.s0), self.enc.trans(self.s0, self.s1, self.st), z3.Not(self.enc.domain(self.s1)))
-        return q.check() == z3.unsat
+        q.add(enc.domain(self.s0))
+        for guard, post in self._instance_parts():
+            if any(x[0] == "param" for x in post):
+                return False  # (no event writes a timing parameter; one that did is not sliced)
+            broken = [c for x in post for c in enc.key_domain(x, _term(post[x]))]
+            if not broken:
+                continue
+            left = timeout_s - (time.monotonic() - t0)
+            if left <= 0 or self._check(q, [guard, z3.Not(z3.And(*broken))], left) != z3.unsat:
+                return False
+        return True
 
     def add_lemma(self, prop: Property) -> None:
         """Assume a proved state property in the pre- and post-state of the induction step."""
         self.lemmas.append(prop)
         self.ind.add(self.enc.assume(prop, self.s0), self.enc.assume(prop, self.s1))
+        if self._sliced is not None:
+            self._sliced.add(self.enc.assume(prop, self.s0))
 
     def _check(self, solver: z3.Solver, extra: Iterable[z3.BoolRef], timeout_s: float) -> z3.CheckSatResult:
         solver.push()
@@ -167,43 +185,78 @@ class Prover:
         return EngineResult("inconclusive", "k-induction", 1, dt, reason="not 1-inductive")
 
     def induction_sliced(self, prop: Property, timeout_s: float) -> EngineResult:
-        """1-induction of a state property, one small query per event instance that writes what it reads.
+        """1-induction relative to the lemmas, one small query per event instance.
 
-        Sound and weaker than :meth:`induction` (no lemmas; only the variables the property reads
-        are constrained after the step), but its cost grows with the number of instances, not with
-        their product with the formula: a property that sums over every pod (the scheduler's
-        Requested) is proved at 16 × 16 this way. ``inconclusive`` sends the caller back to the
-        monolithic query.
+        The transition relation is a disjunction over event instances, so the monolithic step query
+        is unsatisfiable exactly when each instance's query is. A state property is asked only of
+        the instances that write a variable it reads, a step property only of the instances of its
+        events (node 0's and pod 0's under symmetry), and the post-state is the instance's own terms
+        (its writes, every other variable unchanged). Weaker than :meth:`induction` only in that
+        after the step the lemmas are assumed of node 0 and pod 0, not of every node and pod. Its
+        cost grows with the number of instances, not with their product with the formula: a
+        property that sums over every pod (the scheduler's Requested) is proved at 16 × 16 this way.
+        ``inconclusive`` sends the caller back to the monolithic query.
         """
         t0 = time.monotonic()
         enc = self.enc
-        if prop.kind != "state":
-            return EngineResult("inconclusive", "k-induction", 1, 0.0, reason="only state properties are sliced")
-        reads = enc.reads(prop)
         s0, st = self.s0, self.st
-        s1 = dict(s0)
-        for k in reads:
-            s1[k] = self.s1[k]
-        if self._parts is None:  # each instance's guard and writes, built once for every property
-            self._parts = [enc.instance_parts(k, s0, st) for k in range(len(enc.instances))]
-        solver = z3.Solver()
-        solver.add(enc.domain(s0), enc.holds(prop, s0))
-        queries = 0
-        for k, (guard, post) in enumerate(self._parts):
-            written = [x for x in reads if x in post]
-            if not written:
-                continue  # the property reads nothing this instance writes
-            queries += 1
-            left = max(0.001, timeout_s - (time.monotonic() - t0))
-            step = [guard, *[s1[x] == _term(post[x]) for x in written],
-                    *[s1[x] == s0[x] for x in reads if x not in post], z3.Not(enc.holds(prop, s1))]
-            r = self._check(solver, step, left)
-            if r != z3.unsat:
-                return EngineResult("inconclusive", "k-induction", 1, time.monotonic() - t0,
-                                    reason=f"not 1-inductive on its own at {enc.instances[k].label}")
+        if prop.kind == "state":
+            # the base case, as in :meth:`induction`: a property no step breaks may be false at the start
+            r = self._check(self.base, [z3.Not(enc.holds(prop, s0))], timeout_s)
+            if r == z3.sat:
+                return EngineResult("violated", "k-induction", 0, time.monotonic() - t0, reason="initial state")
+            if r == z3.unknown:
+                return EngineResult("inconclusive", "k-induction", 0, time.monotonic() - t0, reason="base unknown")
+            reads = self._reads(prop)
+            todo = [k for k, (_, post) in enumerate(self._instance_parts()) if any(x in post for x in reads)]
+        else:
+            todo = [k for k, inst in enumerate(enc.instances) if inst.event.id in prop.events and enc.in_focus(inst)]
+        solver = self._slice_solver()
+        solver.push()
+        if prop.kind == "state":
+            solver.add(enc.holds(prop, s0))
+        try:
+            for k in todo:
+                guard, post = self._instance_parts()[k]
+                t = {x: _term(post[x]) if x in post else s0[x] for x in enc.keys}
+                if prop.kind == "state":
+                    broken = z3.Not(enc.holds(prop, t))
+                else:
+                    broken = z3.Not(enc.holds_on(prop, k, s0, t, st))
+                # after the step, as the whole query assumes them: the type domain (once proved
+                # inductive) of what the instance writes, and each lemma on node 0 and pod 0 that
+                # reads it (one that reads nothing written holds after the step as before it)
+                after = [c for x in post for c in enc.key_domain(x, t[x])] if self.domain_inductive else []
+                after += [enc.holds(lem, t) for lem in self.lemmas if not self._reads(lem).isdisjoint(post)]
+                left = max(0.001, timeout_s - (time.monotonic() - t0))
+                if self._check(solver, [guard, *after, broken], left) != z3.unsat:
+                    return EngineResult("inconclusive", "k-induction", 1, time.monotonic() - t0,
+                                        reason=f"not 1-inductive at {enc.instances[k].label} (instance by instance)")
+        finally:
+            solver.pop()
         return EngineResult("proved", "k-induction", None, time.monotonic() - t0,
-                            reason=f"1-inductive on its own, instance by instance ({queries} queries)",
-                            detail={"k": 1, "sliced": queries})
+                            reason=f"1-inductive relative to proved lemmas, instance by instance ({len(todo)} queries)",
+                            detail={"k": 1, "sliced": len(todo)})
+
+    def _reads(self, prop: Property) -> set[Any]:
+        """What a state property reads on node 0 and pod 0 (cached: the lemmas are asked often)."""
+        got = self._read_sets.get(prop.id)
+        if got is None:
+            got = self._read_sets[prop.id] = self.enc.reads(prop)
+        return got
+
+    def _instance_parts(self) -> list[tuple[z3.BoolRef, dict[Any, Any]]]:
+        """Each instance's guard and writes from the pre-state, built once for every property."""
+        if self._parts is None:
+            self._parts = [self.enc.instance_parts(k, self.s0, self.st) for k in range(len(self.enc.instances))]
+        return self._parts
+
+    def _slice_solver(self) -> z3.Solver:
+        """The per-instance queries' background: the type domain and the proved lemmas, before the step."""
+        if self._sliced is None:
+            self._sliced = z3.Solver()
+            self._sliced.add(self.enc.domain(self.s0), *[self.enc.assume(lem, self.s0) for lem in self.lemmas])
+        return self._sliced
 
     def _grow(self, depth: int) -> None:
         enc = self.enc
@@ -409,16 +462,19 @@ def verify(
     results: dict[str, EngineResult] = {}
 
     if engine in ("auto", "k-induction"):
-        progress = True
-        while progress:
+        # on large clusters the per-instance queries go round until they prove nothing more (each
+        # lemma they prove helps the next round); only then is the whole query asked, once per round
+        sliced = cfg.nodes * cfg.pods >= SLICE_FROM
+        whole = not sliced
+        while True:
             progress = False
             for p in work:
                 if p.id in results:
                     continue
                 r = EngineResult("inconclusive", "k-induction", 1, 0.0)
-                if p.kind == "state" and cfg.nodes * cfg.pods >= SLICE_FROM:
+                if sliced:
                     r = prover.induction_sliced(p, timeout_s)
-                if r.status != "proved":
+                if r.status == "inconclusive" and whole:  # (false at the start: BMC below gives the run)
                     r = prover.induction(p, timeout_s)
                 if r.status == "proved":
                     results[p.id] = r
@@ -427,6 +483,10 @@ def verify(
                         prover.add_lemma(p)
                 elif r.status == "violated":
                     results[p.id] = r
+            if not progress:
+                if whole:
+                    break
+                whole = True
     # BMC, one unrolling for every property still open: shortest counterexamples first
     # lemmas nobody asked for are only helpers: when they fail induction they are not searched further
     asked = {p.id for p in wanted}

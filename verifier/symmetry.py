@@ -5,12 +5,13 @@ The verifier proves ∀-properties on node 0 and pod 0 only (:class:`.encoding.E
 permutation π, ``R(s, t) ⇔ R(π s, π t)``, with the initial states symmetric too. The initial
 states are symmetric by construction (every node and every pod starts from the same declared
 values, frozen values symbolic per index); the relation is the declaration's, so it is *checked*
-here with Z3, one query per generating transposition: the adjacent swaps (i, i+1) of nodes and of
-pods generate every renaming (on the default two nodes and two pods: nodes 0 ↔ 1 and pods 0 ↔ 1).
+here with Z3, one query per generating renaming: per scope, the swap of 0 and 1 and (from three
+indices on) the rotation i → i + 1 mod n generate every renaming, whatever the size (on the
+default two nodes and two pods: nodes 0 ↔ 1 and pods 0 ↔ 1).
 
-What π does to a state: node variables (and control states) of nodes 0 and 1 change places, and
-every pod bound to node 0 is bound to node 1 instead (and back), because ``bound_to`` holds a node
-index; under the pod transposition the variables of pods 0 and 1 change places. An instance is
+What π does to a state: the node variables (and control states) of node i move to node π i, and
+every pod bound to node i is bound to π i instead, because ``bound_to`` holds a node index; under a
+pod renaming the variables of pod i move to pod π i. An instance is
 renamed with its indices. The query asks Z3 for one instance ``k``, one pair of states and one
 choice of its data arguments where ``k`` fires from ``s`` to ``t`` but its image does not fire from
 ``π s`` to ``π t`` (or the other way round). *unsat* is the proof; *sat* names the event; *unknown*
@@ -41,99 +42,151 @@ class SymmetryResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Transposition:
-    """Swap two indices of one scope ("node" or "pod")."""
+class Permutation:
+    """A renaming of the indices of one scope ("node" or "pod"): index ``i`` becomes ``images[i]``."""
 
     scope: str
-    a: int = 0
-    b: int = 1
+    images: tuple[int, ...]
 
     def index(self, i: int | None) -> int | None:
-        if i is None:
-            return None
-        return self.b if i == self.a else self.a if i == self.b else i
+        if i is None or i < 0:
+            return i  # (no index, or UNBOUND: a pending pod stays pending)
+        return self.images[i]
+
+    def source(self, j: int) -> int:
+        """The index whose values the renamed state shows at ``j`` (π⁻¹ j)."""
+        return self.images.index(j)
 
     def text(self) -> str:
-        return f"swapping {self.scope} {self.a} and {self.scope} {self.b}"
+        moved = [i for i, j in enumerate(self.images) if i != j]
+        if len(moved) == 2:
+            return f"swapping {self.scope} {moved[0]} and {self.scope} {moved[1]}"
+        return f"rotating the {self.scope}s ({' → '.join(str(i) for i in range(len(self.images)))} → 0)"
 
 
-def transpositions(enc: Encoding) -> list[Transposition]:
-    """The generators to check: adjacent transpositions (i, i+1) of nodes and of pods.
-
-    They generate every permutation (with two nodes and two pods, the default, that is one swap of
-    nodes and one of pods); a single swap of 0 and 1 would not cover a third node.
-    """
-    out = [Transposition("node", i, i + 1) for i in range(enc.cfg.nodes - 1)]
-    out += [Transposition("pod", i, i + 1) for i in range(enc.cfg.pods - 1)]
+def generators(enc: Encoding) -> list[Permutation]:
+    """The renamings to check, per scope: the swap of 0 and 1 and, from three indices on, the rotation
+    i → i + 1 mod n. The two generate every permutation of n indices, so two queries per scope cover
+    any cluster size (16 nodes: 2 queries, not the 15 adjacent swaps)."""
+    out: list[Permutation] = []
+    for scope, n in (("node", enc.cfg.nodes), ("pod", enc.cfg.pods)):
+        if n >= 2:
+            out.append(Permutation(scope, (1, 0, *range(2, n))))
+        if n >= 3:
+            out.append(Permutation(scope, (*range(1, n), 0)))
     return out
 
 
-def _renamed_state(enc: Encoding, s: dict[Key, z3.ExprRef], pi: Transposition) -> dict[Key, z3.ExprRef]:
-    """π s: the value of every variable of the renamed state, as a term over ``s``."""
-    out: dict[Key, z3.ExprRef] = {}
-    for key in enc.keys:
-        scope, var, i = key
-        src = key
-        if scope == pi.scope or (pi.scope == "node" and scope == "ctl"):
-            src = (scope, var, pi.index(i))  # type: ignore[assignment]
-        val = s[src]
-        if pi.scope == "node" and scope == "pod" and var == "bound_to":
-            val = z3.If(val == pi.a, pi.b, z3.If(val == pi.b, pi.a, val))
-        out[key] = val
+def _renamed_state(enc: Encoding, s: dict[Key, z3.ExprRef], pi: Permutation) -> dict[Key, z3.ExprRef]:
+    """π s: the value of every variable of the renamed state, as a term over ``s`` (the data of
+    index i moves to π i, and a pod bound to node i is bound to π i)."""
+    return {key: _rename_value(key, pi, s[_source_key(key, pi)]) for key in enc.keys}
+
+
+def _source_key(key: Key, pi: Permutation) -> Key:
+    """The variable whose value the renamed state shows at ``key`` (π⁻¹ of its index)."""
+    scope, var, i = key
+    if scope == pi.scope or (pi.scope == "node" and scope == "ctl"):
+        return (scope, var, pi.source(i))  # type: ignore[return-value]
+    return key
+
+
+def _rename_value(key: Key, pi: Permutation, val: z3.ExprRef) -> z3.ExprRef:
+    """A value as the renamed state holds it: a node index (a pod's ``bound_to``) is renamed too."""
+    if pi.scope == "node" and key[0] == "pod" and key[1] == "bound_to":
+        renamed = val
+        for j in range(len(pi.images)):
+            if pi.images[j] != j:
+                renamed = z3.If(val == j, pi.images[j], renamed)
+        return renamed
+    return val
+
+
+def _renamed_instances(enc: Encoding, pi: Permutation) -> list[int]:
+    """For each instance k, the index of π k (the same event on the renamed node and pod)."""
+    where = {(inst.event.id, inst.node, inst.pod): j for j, inst in enumerate(enc.instances)}
+    out = []
+    for inst in enc.instances:
+        node = pi.index(inst.node) if pi.scope == "node" else inst.node
+        pod = pi.index(inst.pod) if pi.scope == "pod" else inst.pod
+        j = where.get((inst.event.id, node, pod))
+        if j is None:
+            raise ValueError(f"no image of {inst.label} under {pi.text()}")
+        out.append(j)
     return out
-
-
-def _renamed_instance(enc: Encoding, k: int, pi: Transposition) -> int:
-    inst = enc.instances[k]
-    node = pi.index(inst.node) if pi.scope == "node" else inst.node
-    pod = pi.index(inst.pod) if pi.scope == "pod" else inst.pod
-    for j, other in enumerate(enc.instances):
-        if other.event.id == inst.event.id and other.node == node and other.pod == pod:
-            return j
-    raise ValueError(f"no image of {inst.label} under {pi.text()}")
 
 
 def check_symmetry(enc: Encoding, timeout_s: float = 60.0) -> SymmetryResult:
-    """Prove ``R_k(s, t) ⇔ R_πk(π s, π t)`` for every instance k and each generating transposition."""
+    """Prove ``R_k(s, t) ⇔ R_πk(π s, π t)`` for every instance k and each generating renaming.
+
+    One small query per instance (the relation is a disjunction over instances, so it is symmetric
+    exactly when every instance agrees with its image): on 16 × 16 one query over every instance
+    at once did not finish in the time box. ``timeout_s`` bounds each renaming's queries together.
+    """
     enc.template()  # the relation itself is shared with every engine: not counted here
     t0 = time.monotonic()
     ts, tt = enc.state("T0"), enc.state("T1")
     rels = enc.instance_relations
     queries = 0
-    for pi in transpositions(enc):
+    for pi in generators(enc):
+        start = time.monotonic()
         ps, pt = _renamed_state(enc, ts, pi), _renamed_state(enc, tt, pi)
-        pairs = [(ts[k], ps[k]) for k in enc.keys] + [(tt[k], pt[k]) for k in enc.keys]
+        pairs = [(ts[x], ps[x]) for x in enc.keys] + [(tt[x], pt[x]) for x in enc.keys]
         # one substitution over all relations at once (their shared subterms are renamed once)
-        renamed = z3.substitute(z3.And(*rels), *pairs).children() if len(rels) > 1 else [
-            z3.substitute(rels[0], *pairs)]
-        diffs = [(k, z3.Xor(rel, renamed[_renamed_instance(enc, k, pi)])) for k, rel in enumerate(rels)]
+        renamed = z3.substitute(z3.And(*rels), *pairs).children() if len(rels) > 1 else [z3.substitute(rels[0], *pairs)]
+        image_of = _renamed_instances(enc, pi)
         solver = z3.SolverFor("QF_LIA")
-        solver.set("timeout", max(1, int(timeout_s * 1000)))
-        solver.add(z3.Or(*[x for _, x in diffs]))
-        queries += 1
-        r = solver.check()
+        r, k, m = z3.unsat, -1, None
+        for k, rel in enumerate(rels):
+            left = timeout_s - (time.monotonic() - start)
+            if left <= 0:
+                r = z3.unknown
+                break
+            solver.push()
+            solver.set("timeout", max(1, int(left * 1000)))
+            solver.add(z3.Xor(rel, renamed[image_of[k]]))
+            queries += 1
+            r = solver.check()
+            m = solver.model() if r == z3.sat else None
+            solver.pop()
+            if r != z3.unsat:
+                break
         if r == z3.unknown:
-            return SymmetryResult("inconclusive", time.monotonic() - t0,
-                                  f"z3 answered unknown on {pi.text()}: {solver.reason_unknown()}", queries=queries)
+            return SymmetryResult(
+                "inconclusive",
+                time.monotonic() - t0,
+                f"z3 answered unknown on {pi.text()} (instance {enc.instances[k].label}): "
+                f"{solver.reason_unknown() or 'timeout'}",
+                queries=queries,
+            )
         if r == z3.sat:
-            m = solver.model()
-            k = next(k for k, x in diffs if z3.is_true(m.eval(x, model_completion=True)))
+            assert m is not None
             inst = enc.instances[k]
             fires = z3.is_true(m.eval(rels[k], model_completion=True))  # else its image fires alone
-            image = enc.instances[_renamed_instance(enc, k, pi)]
-            how = (f"{inst.label} fires but its image {image.label} does not" if fires
-                   else f"{image.label} fires on the renamed states but {inst.label} does not")
+            image = enc.instances[image_of[k]]
+            how = (
+                f"{inst.label} fires but its image {image.label} does not"
+                if fires
+                else f"{image.label} fires on the renamed states but {inst.label} does not"
+            )
             return SymmetryResult(
-                "violated", time.monotonic() - t0,
+                "violated",
+                time.monotonic() - t0,
                 f"event {inst.event.id} is not invariant under {pi.text()}: {how} (it reads another "
-                "index's data); properties are checked on every node and pod instead", offending=inst.label,
-                queries=queries)
-    if not transpositions(enc):
+                "index's data); properties are checked on every node and pod instead",
+                offending=inst.label,
+                queries=queries,
+            )
+    if not generators(enc):
         return SymmetryResult("proved", time.monotonic() - t0, "one node and at most one pod: nothing to rename")
-    swaps = ", ".join(f"{pi.scope}s {pi.a} ↔ {pi.b}" for pi in transpositions(enc))
-    return SymmetryResult("proved", time.monotonic() - t0,
-                          f"the transition relation is invariant under {swaps} (they generate every renaming); "
-                          "checking node 0 and pod 0 is sound", queries=queries)
+    checked = "; ".join(pi.text() for pi in generators(enc))
+    return SymmetryResult(
+        "proved",
+        time.monotonic() - t0,
+        f"the transition relation is invariant under {checked} (they generate every renaming); "
+        "checking node 0 and pod 0 is sound",
+        queries=queries,
+    )
 
 
-__all__ = ["SymmetryResult", "Transposition", "check_symmetry", "transpositions"]
+__all__ = ["Permutation", "SymmetryResult", "check_symmetry", "generators"]
