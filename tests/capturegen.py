@@ -566,3 +566,22 @@ def assert_report(rep: dict[str, Any], violated: set[str], unchecked: set[str], 
         assert rep["coverage"][pid].startswith("not checked"), (pid, rep["coverage"][pid])
     for pid in violated | checked:
         assert rep["coverage"][pid] == "checked", (pid, rep["coverage"][pid])
+
+
+def check_files(files: list[str], *args: str) -> tuple[int, dict[str, Any]]:
+    """``nodereg check --format json [args] FILES``: its exit code and its report."""
+    from click.testing import CliRunner
+
+    from nodereg.cli import main
+
+    res = CliRunner().invoke(main, ["check", "--format", "json", *args, *files])
+    return res.exit_code, json.loads(res.stdout)
+
+
+def check_situation(directory: Path, code: int, violated: set[str], unchecked: set[str], checked: set[str]) -> None:
+    """Every file of a situation's directory, checked together, gives the row's exit code and report."""
+    files = sorted(str(p) for p in directory.iterdir() if p.is_file())
+    assert files, directory
+    got, rep = check_files(files)
+    assert got == code, rep
+    assert_report(rep, violated, unchecked, checked)

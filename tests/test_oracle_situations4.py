@@ -16,9 +16,6 @@ from typing import Any
 
 import capturegen as cg
 import pytest
-from click.testing import CliRunner
-
-from nodereg.cli import main
 
 DATA = Path(__file__).parent / "data"
 SIT = DATA / "situations4"
@@ -123,18 +120,12 @@ PUBLIC: list[tuple[str, int, set[str], set[str], set[str]]] = [
 ]
 
 
-def _check(files: list[str]) -> tuple[int, dict[str, Any]]:
-    res = CliRunner().invoke(main, ["check", "--format", "json", *files])
-    return res.exit_code, json.loads(res.stdout)
+_check = cg.check_files
 
 
 @pytest.mark.parametrize(("name", "code", "violated", "unchecked", "checked"), CASES, ids=[c[0] for c in CASES])
 def test_situations4_verdicts(name: str, code: int, violated: set[str], unchecked: set[str], checked: set[str]) -> None:
-    files = _all(SIT / name)
-    assert files
-    got, rep = _check(files)
-    assert got == code, rep
-    cg.assert_report(rep, violated, unchecked, checked)
+    cg.check_situation(SIT / name, code, violated, unchecked, checked)
 
 
 @pytest.mark.parametrize(("name", "code", "violated", "unchecked", "checked"), PUBLIC, ids=[c[0] for c in PUBLIC])

@@ -29,9 +29,7 @@ def _all(d: Path) -> list[str]:
     return sorted(str(p) for p in d.iterdir() if p.is_file())
 
 
-def _check(files: list[str], *args: str) -> tuple[int, dict[str, Any]]:
-    res = CliRunner().invoke(main, ["check", "--format", "json", *args, *files])
-    return res.exit_code, json.loads(res.stdout)
+_check = cg.check_files
 
 
 CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
@@ -106,11 +104,7 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
 
 @pytest.mark.parametrize(("name", "code", "violated", "unchecked", "checked"), CASES, ids=[c[0] for c in CASES])
 def test_situations5_verdicts(name: str, code: int, violated: set[str], unchecked: set[str], checked: set[str]) -> None:
-    files = _all(SIT / name)
-    assert files
-    got, rep = _check(files)
-    assert got == code, rep
-    cg.assert_report(rep, violated, unchecked, checked)
+    cg.check_situation(SIT / name, code, violated, unchecked, checked)
 
 
 def test_situations5_readme_lists_every_capture() -> None:
