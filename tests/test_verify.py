@@ -334,3 +334,24 @@ def test_type_domain_is_assumed_after_a_step_only_when_no_step_leaves_it() -> No
     negative = _replace_event(MODEL, "register-negative-allocatable", e.id,
                               effect=_without_effect_keys(e.effect, {"allocatable": lambda s, i: -1}))
     assert not Prover(Encoding(negative, Config(2, 2))).domain_inductive
+
+
+def test_sliced_induction_that_runs_out_of_time_says_so() -> None:
+    """A per-instance query that times out is not "not inductive": the result says the solver gave
+    up (verify then does not spend the box on it again each round), and it is never a proof."""
+    import z3
+
+    prover = _sliced_prover(MODEL, Config(2, 2))
+    prop = PROPERTY_BY_ID["requested-is-sum-of-bound-requests"]
+    real_check = prover._check
+    calls = []
+
+    def base_then_unknown(solver, extra, timeout_s):  # the base case answers, the first step query gives up
+        calls.append(solver)
+        return real_check(solver, extra, timeout_s) if len(calls) == 1 else z3.unknown
+
+    prover._check = base_then_unknown  # type: ignore[method-assign]
+    r = prover.induction_sliced(prop, 60)
+    assert r.status == "inconclusive" and r.detail.get("gave_up") and "timeout or unknown" in r.reason, r
+    prover._check = real_check  # type: ignore[method-assign]
+    assert prover.induction_sliced(prop, 60).status == "proved"

@@ -108,6 +108,7 @@ class Prover:
         self._parts: list[tuple[z3.BoolRef, dict[Any, Any]]] | None = None
         self._sliced: z3.Solver | None = None
         self._read_sets: dict[str, set[Any]] = {}
+        self._failed_at: dict[str, int] = {}
         self.lemmas: list[Property] = []
         self.ind = z3.Solver()
         self.ind.add(enc.domain(self.s0), enc.trans(self.s0, self.s1, self.st))
@@ -206,11 +207,17 @@ class Prover:
             if r == z3.sat:
                 return EngineResult("violated", "k-induction", 0, time.monotonic() - t0, reason="initial state")
             if r == z3.unknown:
-                return EngineResult("inconclusive", "k-induction", 0, time.monotonic() - t0, reason="base unknown")
+                return EngineResult("inconclusive", "k-induction", 0, time.monotonic() - t0, reason="base unknown",
+                                    detail={"gave_up": True})
             reads = self._reads(prop)
             todo = [k for k, (_, post) in enumerate(self._instance_parts()) if any(x in post for x in reads)]
         else:
             todo = [k for k, inst in enumerate(enc.instances) if inst.event.id in prop.events and enc.in_focus(inst)]
+        # the instance that broke it last time goes first: while the lemmas it lacks are missing, it
+        # fails there again at once (a round on 16 × 16 asks a thousand instances)
+        first = self._failed_at.get(prop.id)
+        if first in todo:
+            todo = [first, *(k for k in todo if k != first)]
         solver = self._slice_solver()
         solver.push()
         if prop.kind == "state":
@@ -229,9 +236,13 @@ class Prover:
                 after = [c for x in post for c in enc.key_domain(x, t[x])] if self.domain_inductive else []
                 after += [enc.holds(lem, t) for lem in self.lemmas if not self._reads(lem).isdisjoint(post)]
                 left = max(0.001, timeout_s - (time.monotonic() - t0))
-                if self._check(solver, [guard, *after, broken], left) != z3.unsat:
+                r = self._check(solver, [guard, *after, broken], left)
+                if r != z3.unsat:
+                    self._failed_at[prop.id] = k
                     return EngineResult("inconclusive", "k-induction", 1, time.monotonic() - t0,
-                                        reason=f"not 1-inductive at {enc.instances[k].label} (instance by instance)")
+                                        reason=f"not 1-inductive at {enc.instances[k].label} (instance by instance)"
+                                        if r == z3.sat else f"timeout or unknown at {enc.instances[k].label}",
+                                        detail={"gave_up": r != z3.sat})
         finally:
             solver.pop()
         return EngineResult("proved", "k-induction", None, time.monotonic() - t0,
@@ -466,14 +477,17 @@ def verify(
         # lemma they prove helps the next round); only then is the whole query asked, once per round
         sliced = cfg.nodes * cfg.pods >= SLICE_FROM
         whole = not sliced
+        gave_up: set[str] = set()
         while True:
             progress = False
             for p in work:
                 if p.id in results:
                     continue
                 r = EngineResult("inconclusive", "k-induction", 1, 0.0)
-                if sliced:
+                if sliced and p.id not in gave_up:
                     r = prover.induction_sliced(p, timeout_s)
+                    if r.detail.get("gave_up"):
+                        gave_up.add(p.id)  # a time box spent is not spent again each round
                 if r.status == "inconclusive" and whole:  # (false at the start: BMC below gives the run)
                     r = prover.induction(p, timeout_s)
                 if r.status == "proved":
