@@ -90,3 +90,19 @@ def test_rearm_cycles_are_found(edges: dict[str, set[str]], cycle: bool) -> None
         order = _topological(edges)
         assert sorted(order) == sorted(edges)
         assert all(order.index(a) < order.index(b) for a in edges for b in edges[a])
+
+
+def test_per_instance_induction_never_proves_blocked_time() -> None:
+    """The per-instance queries build the time-can-pass formula on each instance's post-state: a
+    memo keyed by the timing parameters alone once handed them the pre-state's formula, so every
+    query was trivially unsat, and an overdue monitor that may not run was "proved" able to let
+    time pass (from 25 node-pod pairs on, where verify takes that path)."""
+    from nodereg.verifier.encoding import Encoding
+    from nodereg.verifier.progress import time_properties
+    from nodereg.verifier.runner import Prover
+
+    model = _overdue_monitor_disabled(MODEL)
+    [time_prop] = [p for p in time_properties(model) if p.id == TIME_ID]
+    prover = Prover(Encoding(model, Config(2, 2)))
+    assert prover.induction_sliced(time_prop, 60).status != "proved"
+    assert prover.induction(time_prop, 60).status != "proved"  # the whole query agrees

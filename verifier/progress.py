@@ -35,7 +35,17 @@ from typing import Any
 import z3
 
 from nodereg.model.logic import And, Implies, Not, Or
-from nodereg.model.semantics import Bound, Instance, Model, View, full_guard, instances, post_values, urgency
+from nodereg.model.semantics import (
+    Bound,
+    Instance,
+    Model,
+    View,
+    full_guard,
+    instances,
+    layout,
+    post_values,
+    urgency,
+)
 from nodereg.properties.catalogue import Property
 
 #: The row ``nodereg verify`` reports, and the two properties it is made of.
@@ -89,17 +99,22 @@ def time_properties(model: Model) -> list[Property]:
     urgent_events = tuple(dict.fromkeys(e.id for e in model.events
                                         if e.timer and e.timer.latest and (not e.args or e.timer.clock)))
 
-    memo: dict[tuple[Any, str], Any] = {}
+    memo: dict[tuple[Any, tuple[Any, ...]], tuple[tuple[Any, ...], Any]] = {}
 
     def overdue_ok(s: Any) -> Any:
-        """Built once per Z3 state (induction asks for the same states every round; it is large)."""
+        """Built once per Z3 state (induction asks for the same states every round; it is large).
+
+        The key is every variable's term: two states that share their timing parameters but not
+        their data (the post-states of the per-instance queries) are different states."""
         probe = s.get(("param", "lease_renew_interval", -1))
         if not isinstance(probe, z3.ExprRef):
             return _overdue_ok(model, s)
-        key = (s.cfg, str(probe))
+        terms = tuple(s.get(k) for k in layout(s.cfg).keys)
+        key = (s.cfg, tuple(x.get_id() if isinstance(x, z3.ExprRef) else ("value", x) for x in terms))
         if key not in memo:
-            memo[key] = _overdue_ok(model, s)
-        return memo[key]
+            # (the terms are kept with the entry: Z3 reuses the id of an AST that was freed)
+            memo[key] = (terms, _overdue_ok(model, s))
+        return memo[key][1]
 
     def clears(pre: Any, post: Any, b: Any) -> Any:
         inst = b.inst
