@@ -109,6 +109,7 @@ class Prover:
         self._sliced: z3.Solver | None = None
         self._read_sets: dict[str, set[Any]] = {}
         self._failed_at: dict[str, int] = {}
+        self._lemma_after: dict[str, z3.BoolRef] = {}
         self.lemmas: list[Property] = []
         self.ind = z3.Solver()
         self.ind.add(enc.domain(self.s0), enc.trans(self.s0, self.s1, self.st))
@@ -222,21 +223,30 @@ class Prover:
         solver.push()
         if prop.kind == "state":
             solver.add(enc.holds(prop, s0))
+        # after the step: the post-state's variables (self.s1) are tied to the instance's terms only
+        # where the property or a lemma reads them, so each formula is built once, not per instance
+        s1 = self.s1
+        goal = z3.Not(enc.holds(prop, s1)) if prop.kind == "state" else None
+        lemmas_after = [(self._reads(lem), self._after(lem)) for lem in self.lemmas]
         try:
             for k in todo:
                 guard, post = self._instance_parts()[k]
-                t = {x: _term(post[x]) if x in post else s0[x] for x in enc.keys}
-                if prop.kind == "state":
-                    broken = z3.Not(enc.holds(prop, t))
+                if goal is not None:
+                    broken, tied = goal, set(reads)
                 else:
-                    broken = z3.Not(enc.holds_on(prop, k, s0, t, st))
-                # after the step, as the whole query assumes them: the type domain (once proved
-                # inductive) of what the instance writes, and each lemma on node 0 and pod 0 that
-                # reads it (one that reads nothing written holds after the step as before it)
-                after = [c for x in post for c in enc.key_domain(x, t[x])] if self.domain_inductive else []
-                after += [enc.holds(lem, t) for lem in self.lemmas if not self._reads(lem).isdisjoint(post)]
+                    t = {x: _term(post[x]) if x in post else s0[x] for x in enc.keys}
+                    broken, tied = z3.Not(enc.holds_on(prop, k, s0, t, st)), set()
+                # as the whole query assumes them: the type domain (once proved inductive) of what
+                # the instance writes, and each lemma on node 0 and pod 0 that reads it (one that
+                # reads nothing written holds after the step as before it)
+                after = [c for x in post for c in enc.key_domain(x, _term(post[x]))] if self.domain_inductive else []
+                for lem_reads, lem_after in lemmas_after:
+                    if not lem_reads.isdisjoint(post):
+                        after.append(lem_after)
+                        tied |= lem_reads
+                eqs = [s1[x] == (_term(post[x]) if x in post else s0[x]) for x in tied]
                 left = max(0.001, timeout_s - (time.monotonic() - t0))
-                r = self._check(solver, [guard, *after, broken], left)
+                r = self._check(solver, [guard, *eqs, *after, broken], left)
                 if r != z3.unsat:
                     self._failed_at[prop.id] = k
                     return EngineResult("inconclusive", "k-induction", 1, time.monotonic() - t0,
@@ -248,6 +258,13 @@ class Prover:
         return EngineResult("proved", "k-induction", None, time.monotonic() - t0,
                             reason=f"1-inductive relative to proved lemmas, instance by instance ({len(todo)} queries)",
                             detail={"k": 1, "sliced": len(todo)})
+
+    def _after(self, lemma: Property) -> z3.BoolRef:
+        """A lemma on node 0 and pod 0 of the post-state variables (built once per lemma)."""
+        got = self._lemma_after.get(lemma.id)
+        if got is None:
+            got = self._lemma_after[lemma.id] = self.enc.holds(lemma, self.s1)
+        return got
 
     def _reads(self, prop: Property) -> set[Any]:
         """What a state property reads on node 0 and pod 0 (cached: the lemmas are asked often)."""
