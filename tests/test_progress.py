@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from nodereg.model.mutants import MUTANT_BY_ID, _without_effect_keys
+from nodereg.model.mutants import MUTANT_BY_ID, _replace_event, _without_effect_keys
 from nodereg.model.semantics import Config, Model, real_model
 from nodereg.verifier.progress import TIME_ID, _find_cycle, _topological
 from nodereg.verifier.runner import verify
@@ -17,29 +17,24 @@ from nodereg.verifier.runner import verify
 MODEL = real_model()
 
 
-def _replace(m: Model, name: str, event_id: str, **changes: Any) -> Model:
-    events = tuple(dataclasses.replace(e, **changes) if e.id == event_id else e for e in m.events)
-    return dataclasses.replace(m, name=name, events=events)
-
-
 def _monitor_keeps_its_clock(m: Model) -> Model:
     """monitorNodeHealth runs but its pass is never recorded: it stays overdue for ever."""
     e = m.event("nlc_monitor_node_health")
     eff = _without_effect_keys(e.effect, {"since_monitor": lambda s, i: s.node(i.node).since_monitor})
-    return _replace(m, "monitor-keeps-its-clock", e.id, effect=eff)
+    return _replace_event(m, "monitor-keeps-its-clock", e.id, effect=eff)
 
 
 def _overdue_monitor_disabled(m: Model) -> Model:
     """monitorNodeHealth may run only after its period but must run by then: overdue, yet never enabled."""
     e = m.event("nlc_monitor_node_health")
     timer = dataclasses.replace(e.timer, earliest=lambda s, i: s.params.node_monitor_period + 1)
-    return _replace(m, "monitor-earliest-after-latest", e.id, timer=timer)
+    return _replace_event(m, "monitor-earliest-after-latest", e.id, timer=timer)
 
 
 def _eviction_never_clears(m: Model) -> Model:
     """The taint-eviction controller 'evicts' without unbinding the pod."""
     e = m.event("taint_eviction_evict_pod")
-    return _replace(m, "eviction-keeps-pod", e.id, effect=lambda s, i: s.update())
+    return _replace_event(m, "eviction-keeps-pod", e.id, effect=lambda s, i: s.update())
 
 
 @pytest.fixture(scope="module")
