@@ -174,7 +174,7 @@ class Encoding:
     def trans_instance(self, k: int, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef], st: Step) -> z3.BoolRef:
         """Instance k fires from s to t: its guard, its effect, and every other variable unchanged."""
         guard, post = self.instance_parts(k, s, st)
-        eqs = [t[key] == _v(post[key]) if key in post else t[key] == s[key] for key in self.keys]
+        eqs = [t[key] == as_term(post[key]) if key in post else t[key] == s[key] for key in self.keys]
         return z3.And(guard, *eqs)
 
     def reads(self, prop: Property) -> set[Key]:
@@ -285,7 +285,8 @@ def _b(x: Any) -> z3.BoolRef:
     raise TypeError(f"expected a boolean formula, got {x!r}")
 
 
-def _v(x: Any) -> z3.ExprRef:
+def as_term(x: Any) -> z3.ExprRef:
+    """A value an effect wrote (a Z3 term, or a Python bool or int) as a Z3 term."""
     if isinstance(x, z3.ExprRef):
         return x
     if isinstance(x, bool):

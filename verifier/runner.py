@@ -42,7 +42,7 @@ import z3
 from nodereg.model.semantics import Config, Model, compiled
 from nodereg.properties.catalogue import ALL_PROPERTIES, Property
 
-from .encoding import Encoding, Step
+from .encoding import Encoding, Step, as_term
 from .engines import EngineResult, Trace, spacer
 from .progress import CLEARS_ID, TIME_ID, rearm_graph, time_properties
 from .symmetry import check_symmetry
@@ -85,12 +85,6 @@ class Verdict:
 #: From this many node-pod pairs on, a state property is first tried instance by instance
 #: (:meth:`Prover.induction_sliced`): the monolithic query's cost grows with their product.
 SLICE_FROM = 25
-
-
-def _term(x: Any) -> z3.ExprRef:
-    if isinstance(x, z3.ExprRef):
-        return x
-    return z3.BoolVal(x) if isinstance(x, bool) else z3.IntVal(x)
 
 
 class Prover:
@@ -142,7 +136,7 @@ class Prover:
         for guard, post in self._instance_parts():
             if any(x[0] == "param" for x in post):
                 return False  # (no event writes a timing parameter; one that did is not sliced)
-            broken = [c for x in post for c in enc.key_domain(x, _term(post[x]))]
+            broken = [c for x in post for c in enc.key_domain(x, as_term(post[x]))]
             if not broken:
                 continue
             left = timeout_s - (time.monotonic() - t0)
@@ -234,17 +228,17 @@ class Prover:
                 if goal is not None:
                     broken, tied = goal, set(reads)
                 else:
-                    t = {x: _term(post[x]) if x in post else s0[x] for x in enc.keys}
+                    t = {x: as_term(post[x]) if x in post else s0[x] for x in enc.keys}
                     broken, tied = z3.Not(enc.holds_on(prop, k, s0, t, st)), set()
                 # as the whole query assumes them: the type domain (once proved inductive) of what
                 # the instance writes, and each lemma on node 0 and pod 0 that reads it (one that
                 # reads nothing written holds after the step as before it)
-                after = [c for x in post for c in enc.key_domain(x, _term(post[x]))] if self.domain_inductive else []
+                after = [c for x in post for c in enc.key_domain(x, as_term(post[x]))] if self.domain_inductive else []
                 for lem_reads, lem_after in lemmas_after:
                     if not lem_reads.isdisjoint(post):
                         after.append(lem_after)
                         tied |= lem_reads
-                eqs = [s1[x] == (_term(post[x]) if x in post else s0[x]) for x in tied]
+                eqs = [s1[x] == (as_term(post[x]) if x in post else s0[x]) for x in tied]
                 left = max(0.001, timeout_s - (time.monotonic() - t0))
                 r = self._check(solver, [guard, *eqs, *after, broken], left)
                 if r != z3.unsat:
