@@ -677,3 +677,34 @@ def test_inline_deadline_after_a_silence(tmp_path: Path, gap: float) -> None:
     got = [(v.property, v.index) for v in fast.violations]
     assert got == [(v.property, v.index) for v in slow.violations]
     assert ("silent-node-becomes-unknown", len(evs) - 2) in got if gap > 65 else got == []
+
+
+def test_early_renewal_stays_on_the_inline_step(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Lease renewal a hair under the renew interval after the last (10 s apart in a trace, 9.999 s in
+    its floats) breaks only a timer's lower bound, which is never judged: the inline step takes it (the
+    quick step is not asked, as it was for one renewal in seven of the churn benchmark), and the report
+    is the slow path's."""
+    evs: list[dict[str, Any]] = []
+    for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
+                           "kubelet_register_node", "kubelet_renew_lease"]):
+        evs.append({"t": i, "event": e, "node": "n"})
+    evs += [{"t": 5, "event": "kubelet_post_status", "node": "n", "ready": True},
+            {"t": 5, "event": "nlc_sync_noschedule_taints", "node": "n"}]
+    evs += [{"t": round(4 + 9.999 * k, 3), "event": "kubelet_renew_lease", "node": "n"} for k in range(1, 8)]
+    f = tmp_path / "early.events.jsonl"
+    f.write_text("".join(json.dumps(e) + "\n" for e in evs))
+    import nodereg.oracle.eventlog  # noqa: F401  (it tells a replaced quiet by the one it imported)
+
+    asked: list[str] = []
+    real = Oracle.quiet
+
+    def counted(self: Oracle, eid: str, *a: Any) -> bool:
+        asked.append(eid)
+        return real(self, eid, *a)
+
+    monkeypatch.setattr(Oracle, "quiet", counted)
+    fast = check(str(f))
+    monkeypatch.undo()
+    slow = check(str(f), oracle=Oracle(fast=False))
+    assert "kubelet_renew_lease" not in asked, asked
+    assert fast.as_json() == slow.as_json() and fast.conforms
