@@ -86,6 +86,7 @@ def check_command(files: tuple[str, ...], fmt: str, out: str, params: tuple[str,
       3  inconclusive: the input let no property be checked (e.g. a pods-only capture)
       4  internal error of nodereg (--debug prints the traceback)
     """
+    import gc
     import json
 
     from .record import EXIT_INTERNAL, EXIT_USAGE, InputError
@@ -104,6 +105,9 @@ def check_command(files: tuple[str, ...], fmt: str, out: str, params: tuple[str,
     except Exception as exc:  # an internal error of nodereg, never "violations"
         _internal(exc, debug)
         sys.exit(EXIT_INTERNAL)
+    # the process ends after the report: the interpreter's final collection would walk every object the
+    # oracle kept (a second of a 100k-node check); frozen, they are left to the exit as they are
+    gc.freeze()
     for e in rep.input_errors:
         _err(str(e))
     if out == "json":
