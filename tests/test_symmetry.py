@@ -54,17 +54,32 @@ CASES = [
     ("real 2x3", MODEL, Config(2, 3), "proved", None),
     ("real 3x3 (two swaps each)", MODEL, Config(3, 3), "proved", None),
     ("real 1x1 (nothing to rename)", MODEL, Config(1, 1), "proved", None),
-    ("register reads node 0", MUTANT_BY_ID["register-reads-first-node-capacity"].model(), Config(2, 2), "violated",
-     "kubelet_register_node"),
+    (
+        "register reads node 0",
+        MUTANT_BY_ID["register-reads-first-node-capacity"].model(),
+        Config(2, 2),
+        "violated",
+        "kubelet_register_node",
+    ),
     ("bind reads pod 0", _bind_reads_pod_zero(MODEL), Config(2, 2), "violated", "scheduler_bind_pod"),
     ("bind reads pod 0, one pod", _bind_reads_pod_zero(MODEL), Config(2, 1), "proved", None),
     ("cordon only node 0", _cordon_only_node_zero(MODEL), Config(2, 1), "violated", "admin_cordon"),
     # (n + 1) mod 2 is a transposition of two nodes, so the relation stays symmetric; with three nodes
     # (n + 1) mod 3 is a rotation, and swapping nodes 0 and 1 does not commute with it
-    ("status to the next node, 2 nodes", MUTANT_BY_ID["kubelet-patches-other-node"].model(), Config(2, 1), "proved",
-     None),
-    ("status to the next node, 3 nodes", MUTANT_BY_ID["kubelet-patches-other-node"].model(), Config(3, 1),
-     "violated", "kubelet_post_status"),
+    (
+        "status to the next node, 2 nodes",
+        MUTANT_BY_ID["kubelet-patches-other-node"].model(),
+        Config(2, 1),
+        "proved",
+        None,
+    ),
+    (
+        "status to the next node, 3 nodes",
+        MUTANT_BY_ID["kubelet-patches-other-node"].model(),
+        Config(3, 1),
+        "violated",
+        "kubelet_post_status",
+    ),
 ]
 
 
@@ -132,6 +147,3 @@ def test_real_model_keeps_the_reduction() -> None:
     prop = PROPERTY_BY_ID["allocatable-within-capacity"]
     [v] = verify(MODEL, Config(2, 2), [prop], check_witnesses=False)
     assert v.status == "proved" and v.detail["symmetry_reduction"] is True
-
-
-

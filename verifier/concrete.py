@@ -74,9 +74,17 @@ class SearchStats:
     found: dict[tuple[str, str], Found] = field(default_factory=dict)
 
 
-def search(model: Model, cfg: Config, params: dict[str, int], targets: Sequence[tuple[Property, str]],
-           frozen: Sequence[dict[str, Any]] | None = None, walks: int = 4000, length: int = 70,
-           time_budget_s: float = 3.0, seed: int = 0) -> SearchStats:
+def search(
+    model: Model,
+    cfg: Config,
+    params: dict[str, int],
+    targets: Sequence[tuple[Property, str]],
+    frozen: Sequence[dict[str, Any]] | None = None,
+    walks: int = 4000,
+    length: int = 70,
+    time_budget_s: float = 3.0,
+    seed: int = 0,
+) -> SearchStats:
     """Random runs of the compiled step until every target is met or the budget runs out.
 
     ``targets``: (property, goal) with goal ``"witness"`` (reach its premise) or ``"violation"``.
@@ -211,8 +219,14 @@ def search(model: Model, cfg: Config, params: dict[str, int], targets: Sequence[
     return stats
 
 
-def shorten(cm: CompiledModel, cp: CompiledProperties, p: Property, goal: str, s0: tuple[Any, ...],
-            steps: list[tuple[int | None, tuple[Any, ...]]]) -> Trace | None:
+def shorten(
+    cm: CompiledModel,
+    cp: CompiledProperties,
+    p: Property,
+    goal: str,
+    s0: tuple[Any, ...],
+    steps: list[tuple[int | None, tuple[Any, ...]]],
+) -> Trace | None:
     """Drop every step the run can do without (greedy, last step kept): short traces read better."""
     best = real_run(cm, s0, steps)
     if best is None or not _meets(cp, p, goal, best):
@@ -222,7 +236,7 @@ def shorten(cm: CompiledModel, cp: CompiledProperties, p: Property, goal: str, s
         for width in (2, 1):  # pairs first: a stop and its restart only go together
             i = len(steps) - 1 - width
             while i >= 1:
-                trial = steps[:i] + steps[i + width:]
+                trial = steps[:i] + steps[i + width :]
                 tr = real_run(cm, s0, trial)
                 if tr is not None and _meets(cp, p, goal, tr):
                     steps, best = trial, tr

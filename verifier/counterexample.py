@@ -32,13 +32,22 @@ def describe(cm: CompiledModel, trace: Trace) -> list[dict[str, Any]]:
         named = cm.named(st)
         pretty = {name: _pretty(name, v) for name, v in named.items()}
         if k is None:
-            out.append({"event": "init", "node": None, "pod": None, "args": {}, "state": pretty,
-                        "changed": sorted(pretty)})
+            out.append(
+                {"event": "init", "node": None, "pod": None, "args": {}, "state": pretty, "changed": sorted(pretty)}
+            )
         else:
             inst = cm.instances[k]
             changed = sorted(n for n in named if prev is not None and prev[n] != named[n])
-            out.append({"event": inst.event.id, "node": inst.node, "pod": inst.pod,
-                        "args": event_args(cm, k, args), "state": pretty, "changed": changed})
+            out.append(
+                {
+                    "event": inst.event.id,
+                    "node": inst.node,
+                    "pod": inst.pod,
+                    "args": event_args(cm, k, args),
+                    "state": pretty,
+                    "changed": changed,
+                }
+            )
         prev = named
     return out
 

@@ -44,8 +44,7 @@ class Step:
 class Encoding:
     """Z3 terms for one model, configuration and (optionally) fixed timing parameters."""
 
-    def __init__(self, model: Model, cfg: Config, fixed: dict[str, int] | None = None,
-                 symmetry: bool = True) -> None:
+    def __init__(self, model: Model, cfg: Config, fixed: dict[str, int] | None = None, symmetry: bool = True) -> None:
         """``symmetry``: check ∀-properties on node 0 and pod 0 only.
 
         Sound because the declaration treats every node alike and every pod alike (instances are
@@ -77,8 +76,11 @@ class Encoding:
             for a in inst.event.args:
                 key = (inst.event.id, a.name)
                 if key not in st.args:
-                    st.args[key] = z3.Bool(f"{a.name}.{inst.event.id}@{tag}") if a.sort == "bool" else z3.Int(
-                        f"{a.name}.{inst.event.id}@{tag}")
+                    st.args[key] = (
+                        z3.Bool(f"{a.name}.{inst.event.id}@{tag}")
+                        if a.sort == "bool"
+                        else z3.Int(f"{a.name}.{inst.event.id}@{tag}")
+                    )
         return st
 
     def view(self, s: dict[Key, z3.ExprRef], focus: bool = True) -> View:
@@ -224,8 +226,9 @@ class Encoding:
         return z3.substitute(body, *pairs)
 
     # Properties ---------------------------------------------------------------------------------
-    def holds(self, prop: Property, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef] | None = None,
-              st: Step | None = None) -> z3.BoolRef:
+    def holds(
+        self, prop: Property, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef] | None = None, st: Step | None = None
+    ) -> z3.BoolRef:
         """The property on a state (state kind) or on a step (step kind: only its events count)."""
         if prop.kind == "state":
             return _b(prop.formula(self.view(s)))
@@ -247,8 +250,9 @@ class Encoding:
         assert lemma.kind == "state"
         return _b(lemma.formula(self.view(s, focus=False)))
 
-    def witness(self, prop: Property, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef] | None = None,
-                st: Step | None = None) -> z3.BoolRef:
+    def witness(
+        self, prop: Property, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef] | None = None, st: Step | None = None
+    ) -> z3.BoolRef:
         """The property's premise, reached in a state or on a step of its witness events."""
         if prop.witness_kind == "state":
             return _b(prop.witness(self.view(s)))
@@ -276,6 +280,7 @@ class Encoding:
             val = m.eval(st.args[(inst.event.id, a.name)], model_completion=True)
             args.append(z3.is_true(val) if a.sort == "bool" else val.as_long())
         return k, tuple(args)
+
 
 def _b(x: Any) -> z3.BoolRef:
     if isinstance(x, z3.BoolRef):

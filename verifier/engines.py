@@ -38,8 +38,13 @@ class EngineResult:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
-def spacer(enc: Encoding, prop: Property, timeout_s: float | None = None, goal: str = "violation",
-           lemmas: list[Property] | None = None) -> EngineResult:
+def spacer(
+    enc: Encoding,
+    prop: Property,
+    timeout_s: float | None = None,
+    goal: str = "violation",
+    lemmas: list[Property] | None = None,
+) -> EngineResult:
     """Unbounded proof with Spacer (IC3/PDR over constrained Horn clauses).
 
     One rule per event instance; the query is the property's violation (or, for ``goal=

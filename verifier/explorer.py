@@ -47,8 +47,10 @@ class CompiledProperties:
         lines: list[str] = []
         self._names: dict[tuple[str, str], Any] = {}
         for j, p in enumerate(self.props):
-            for what, kind, fn, events in (("holds", p.kind, p.formula, p.events),
-                                           ("witness", p.witness_kind, p.witness, p.witness_events)):
+            for what, kind, fn, events in (
+                ("holds", p.kind, p.formula, p.events),
+                ("witness", p.witness_kind, p.witness, p.witness_events),
+            ):
                 if kind == "state":
                     name = f"{what}{j}"
                     lines += [f"def {name}(s):", f"    return {lit(fn(pre))}", ""]
@@ -138,9 +140,15 @@ class Exploration:
     violations: dict[str, list[tuple[int | None, tuple[Any, ...], tuple[Any, ...]]]] = field(default_factory=dict)
 
 
-def explore(model: Model, cfg: Config, params: dict[str, int], frozen: Iterable[dict[str, Any]],
-            props: Sequence[Property] = ALL_PROPERTIES, max_states: int = 2_000_000,
-            max_depth: int | None = None) -> Exploration:
+def explore(
+    model: Model,
+    cfg: Config,
+    params: dict[str, int],
+    frozen: Iterable[dict[str, Any]],
+    props: Sequence[Property] = ALL_PROPERTIES,
+    max_states: int = 2_000_000,
+    max_depth: int | None = None,
+) -> Exploration:
     """Breadth-first over every reachable state from each initial state; check every property.
 
     ``max_depth`` bounds the search to runs of that many steps (then ``complete`` is False when
@@ -223,10 +231,19 @@ def default_small_frozen(cfg: Config) -> list[dict[str, Any]]:
     """Frozen choices for exhaustive exploration: an ordinary pod, a DaemonSet-like pod, a picky one."""
     base = {"capacity": 2, "reserved": 0, "request": 1, "toleration_seconds": 1, "tolerates_forever": False}
     tol_names = [v.name for v in d.POD_VARS if v.frozen and v.sort == "bool" and v.name != "tolerates_forever"]
-    ordinary = {**base, **{n: False for n in tol_names}, "tolerates_not_ready_ne": True,
-                "tolerates_unreachable_ne": True}
-    daemonset = {**base, **{n: True for n in tol_names}, "tolerates_custom_ns": False,
-                 "tolerates_custom_ne": False, "tolerates_forever": True}
+    ordinary = {
+        **base,
+        **{n: False for n in tol_names},
+        "tolerates_not_ready_ne": True,
+        "tolerates_unreachable_ne": True,
+    }
+    daemonset = {
+        **base,
+        **{n: True for n in tol_names},
+        "tolerates_custom_ns": False,
+        "tolerates_custom_ne": False,
+        "tolerates_forever": True,
+    }
     return [ordinary, daemonset]
 
 

@@ -155,8 +155,13 @@ class PView:
     lists can be fixed instead (the effect's ``[n0, X]``).
     """
 
-    def __init__(self, enc: ParamEncoding, get: Callable[[Key], Any],
-                 nodes: list[z3.ExprRef] | None = None, pods: list[z3.ExprRef] | None = None) -> None:
+    def __init__(
+        self,
+        enc: ParamEncoding,
+        get: Callable[[Key], Any],
+        nodes: list[z3.ExprRef] | None = None,
+        pods: list[z3.ExprRef] | None = None,
+    ) -> None:
         self.enc, self.get = enc, get
         self.cfg = enc.size
         self.params = _Params(enc.params)
@@ -203,9 +208,11 @@ class PView:
 
     def with_get(self, get: Callable[[Key], Any]) -> PView:
         """The state after an effect: its ``bound_to`` values (``UNBOUND`` too) read as node terms."""
+
         def lifted(k: Key) -> Any:
             v = get(k)
             return NodeRef.wrap(_lift(v, NODE)) if k[1] == "bound_to" else v
+
         return PView(self.enc, lifted, nodes=self._nodes, pods=self._pods)
 
 
@@ -221,6 +228,7 @@ def _state_get(enc: ParamEncoding, st: PState) -> Callable[[Key], Any]:
             raise AttributeError(var)
         out = f(i)
         return NodeRef.wrap(out) if var == "bound_to" else out
+
     return get
 
 
@@ -319,18 +327,27 @@ class ParamEncoding:
             y = z3.Const("y!dom", POD)
             return lambda st: z3.ForAll([y], body(st, y))
 
-        parts.append(("domain:ctl", over_nodes(lambda st, x: z3.And(st.node["ctl"](x) >= 0,
-                                                                      st.node["ctl"](x) <= d.NO_EDGE))))
+        parts.append(
+            ("domain:ctl", over_nodes(lambda st, x: z3.And(st.node["ctl"](x) >= 0, st.node["ctl"](x) <= d.NO_EDGE)))
+        )
         for v in d.NODE_VARS:
             conds = _range_conds(v)
             if conds:
-                parts.append((f"domain:{v.name}", over_nodes(
-                    lambda st, x, v=v, conds=conds: z3.And(*[c(st.node[v.name](x)) for c in conds]))))
+                parts.append(
+                    (
+                        f"domain:{v.name}",
+                        over_nodes(lambda st, x, v=v, conds=conds: z3.And(*[c(st.node[v.name](x)) for c in conds])),
+                    )
+                )
         for v in d.POD_VARS:
             conds = _range_conds(v)
             if conds:
-                parts.append((f"domain:{v.name}", over_pods(
-                    lambda st, y, v=v, conds=conds: z3.And(*[c(st.pod[v.name](y)) for c in conds]))))
+                parts.append(
+                    (
+                        f"domain:{v.name}",
+                        over_pods(lambda st, y, v=v, conds=conds: z3.And(*[c(st.pod[v.name](y)) for c in conds])),
+                    )
+                )
         parts.append((BLANK_ID, no_node_is_blank))
         return parts
 
@@ -341,14 +358,17 @@ class ParamEncoding:
         n0 = z3.Const(f"n0!{k}", NODE) if "node" in e.indices else None
         p0 = z3.Const(f"p0!{k}", POD) if "pod" in e.indices else None
         gx, gy = z3.Const(f"X!{k}", NODE), z3.Const(f"Y!{k}", POD)
-        args = {a.name: (z3.Bool(f"{a.name}!{k}") if a.sort == "bool" else z3.Int(f"{a.name}!{k}"))
-                for a in e.args}
+        args = {a.name: (z3.Bool(f"{a.name}!{k}") if a.sort == "bool" else z3.Int(f"{a.name}!{k}")) for a in e.args}
         get = _state_get(self, st)
-        view = PView(self, get, nodes=[n for n in (n0, gx) if n is not None],
-                     pods=[p for p in (p0, gy) if p is not None])
+        view = PView(
+            self, get, nodes=[n for n in (n0, gx) if n is not None], pods=[p for p in (p0, gy) if p is not None]
+        )
         b = Bound(Instance(e, n0, p0), dict(args))  # type: ignore[arg-type]
-        conds: list[z3.BoolRef] = [z3.And(*[z3.And(x >= a.lo, x <= a.hi) for a in e.args if a.sort == "int"
-                                            for x in (args[a.name],)])] if e.args else []
+        conds: list[z3.BoolRef] = (
+            [z3.And(*[z3.And(x >= a.lo, x <= a.hi) for a in e.args if a.sort == "int" for x in (args[a.name],)])]
+            if e.args
+            else []
+        )
         if n0 is not None:
             conds.append(n0 != NO_NODE)
         conds.append(_bool(full_guard(view, b)))  # type: ignore[arg-type]
@@ -364,14 +384,26 @@ class ParamEncoding:
         insts = []
         for e in self.model.events:
             if e.timer and e.timer.latest:
-                insts.append(Instance(e, xs if "node" in e.indices else None,  # type: ignore[arg-type]
-                                      ys if "pod" in e.indices else None))  # type: ignore[arg-type]
+                insts.append(
+                    Instance(
+                        e,
+                        xs if "node" in e.indices else None,  # type: ignore[arg-type]
+                        ys if "pod" in e.indices else None,
+                    )
+                )  # type: ignore[arg-type]
         view = PView(self, get, nodes=[xs], pods=[ys])
         body = _bool(urgency(self.model, None, view, seconds, insts))  # type: ignore[arg-type]
         return z3.ForAll([xs, ys], z3.Implies(xs != NO_NODE, body))
 
-    def _post_get(self, get: Callable[[Key], Any], post: dict[Key, Any], n0: z3.ExprRef | None,
-                  p0: z3.ExprRef | None, gx: z3.ExprRef, gy: z3.ExprRef) -> Callable[[Key], Any]:
+    def _post_get(
+        self,
+        get: Callable[[Key], Any],
+        post: dict[Key, Any],
+        n0: z3.ExprRef | None,
+        p0: z3.ExprRef | None,
+        gx: z3.ExprRef,
+        gy: z3.ExprRef,
+    ) -> Callable[[Key], Any]:
         sorts = {("node", v.name): _sort(v) for v in d.NODE_VARS}
         sorts.update({("pod", v.name): _sort(v) for v in d.POD_VARS})
         sorts[("ctl", "ctl")] = z3.IntSort()
@@ -405,6 +437,7 @@ class ParamEncoding:
                 return self.params[var]
             out = at(i, scope, var)
             return NodeRef.wrap(out) if var == "bound_to" else out
+
         return get_post
 
 
@@ -413,15 +446,16 @@ BLANK_ID = "domain:no-node-is-blank"
 
 
 def no_node_is_blank(st: Any) -> z3.BoolRef:
-    """"No node" carries no Node object and no taint, as in the initial state.
+    """ "No node" carries no Node object and no taint, as in the initial state.
 
     No step writes it (an acting node is a real one), so this holds in every reachable state; it
     is what makes a pending pod's per-node rules (read at ``no_node``) change nothing, and the
     relation equal to the fixed-size one on such states (``tests/test_parameterized.py``).
     """
     blank = [v for v in d.NODE_VARS if v.name == "exists" or v.name in d.taint_vars()]
-    return z3.And(*[z3.Not(st.node[v.name](NO_NODE)) if v.sort == "bool" else st.node[v.name](NO_NODE) == v.init
-                    for v in blank])
+    return z3.And(
+        *[z3.Not(st.node[v.name](NO_NODE)) if v.sort == "bool" else st.node[v.name](NO_NODE) == v.init for v in blank]
+    )
 
 
 def _bool(x: Any) -> z3.BoolRef:
@@ -473,8 +507,9 @@ class _Candidate:
     prop: Property | None = None
 
 
-def prove_all_sizes(model: Model, props: list[Property], fixed: dict[str, int] | None = None,
-                    timeout_s: float = 60.0) -> dict[str, ParamResult]:
+def prove_all_sizes(
+    model: Model, props: list[Property], fixed: dict[str, int] | None = None, timeout_s: float = 60.0
+) -> dict[str, ParamResult]:
     """Prove each property for every number of nodes and pods, or say why not."""
     t0 = time.monotonic()
     enc = ParamEncoding(model, fixed)
@@ -498,8 +533,10 @@ def prove_all_sizes(model: Model, props: list[Property], fixed: dict[str, int] |
                 rels.append(enc.step(e, enc.pre))
         except NotExpressible as exc:
             for p in props:
-                out.setdefault(p.id, ParamResult(p.id, "not-expressible", 0.0,
-                                                 f"event {e.id} cannot be stated for every size: {exc}"))
+                out.setdefault(
+                    p.id,
+                    ParamResult(p.id, "not-expressible", 0.0, f"event {e.id} cannot be stated for every size: {exc}"),
+                )
             return out
     deadline = t0 + timeout_s * max(1, len(props))
     spent: dict[str, float] = {}
@@ -516,8 +553,10 @@ def prove_all_sizes(model: Model, props: list[Property], fixed: dict[str, int] |
     base = z3.Solver()
     base.add(enc.init(enc.pre))
     if base.check() != z3.sat:
-        return {p.id: ParamResult(p.id, "inconclusive", time.monotonic() - t0, "no initial state for every size")
-                for p in props}
+        return {
+            p.id: ParamResult(p.id, "inconclusive", time.monotonic() - t0, "no initial state for every size")
+            for p in props
+        }
     alive = list(cands)
     dropped: dict[str, str] = {}
     for c in list(alive):
@@ -538,28 +577,39 @@ def prove_all_sizes(model: Model, props: list[Property], fixed: dict[str, int] |
                 r = check(solver, z3.Not(_post_formula(enc, c, rel)), [c.id])
                 if r != z3.unsat:
                     alive.remove(c)
-                    dropped[c.id] = (f"not inductive for every size: {rel.event.id} can break it from a state "
-                                     f"where every other candidate holds" if r == z3.sat else
-                                     f"the query for {rel.event.id} was inconclusive (unknown or timeout)")
+                    dropped[c.id] = (
+                        f"not inductive for every size: {rel.event.id} can break it from a state "
+                        f"where every other candidate holds"
+                        if r == z3.sat
+                        else f"the query for {rel.event.id} was inconclusive (unknown or timeout)"
+                    )
                     changed = True
             if changed:
                 break
     if any(c.id == BLANK_ID for c in cands if c not in alive):
         # the relation is the fixed-size one only where "no node" is blank
-        return {p.id: ParamResult(p.id, "inconclusive", time.monotonic() - t0,
-                                  f"the encoding's own invariant {BLANK_ID} failed: {dropped[BLANK_ID]}")
-                for p in props}
+        return {
+            p.id: ParamResult(
+                p.id,
+                "inconclusive",
+                time.monotonic() - t0,
+                f"the encoding's own invariant {BLANK_ID} failed: {dropped[BLANK_ID]}",
+            )
+            for p in props
+        }
     inv = [c.formula(enc.pre) for c in alive]
     for c in cands:
         if c.prop is None:
             continue
         if c in alive:
-            out[c.id] = ParamResult(c.id, "proved", spent.get(c.id, 0.0),
-                                    f"one of {len(alive)} ∀-invariants inductive together")
+            out[c.id] = ParamResult(
+                c.id, "proved", spent.get(c.id, 0.0), f"one of {len(alive)} ∀-invariants inductive together"
+            )
         else:
             why = dropped[c.id]
-            out[c.id] = ParamResult(c.id, "inconclusive" if "inconclusive" in why else "not-inductive",
-                                    spent.get(c.id, 0.0), why)
+            out[c.id] = ParamResult(
+                c.id, "inconclusive" if "inconclusive" in why else "not-inductive", spent.get(c.id, 0.0), why
+            )
     for p in steps:
         out[p.id] = _step_property(enc, p, rels, inv, timeout_s, time.monotonic())
     return out
@@ -595,8 +645,9 @@ def _plain(x: Any) -> Any:
     return z3.ExprRef(x.as_ast(), x.ctx) if isinstance(x, NodeRef) else x
 
 
-def _step_property(enc: ParamEncoding, p: Property, rels: list[StepRel], inv: list[z3.BoolRef],
-                   timeout_s: float, t0: float) -> ParamResult:
+def _step_property(
+    enc: ParamEncoding, p: Property, rels: list[StepRel], inv: list[z3.BoolRef], timeout_s: float, t0: float
+) -> ParamResult:
     for rel in rels:
         if rel.event.id not in p.events:
             continue
@@ -612,11 +663,19 @@ def _step_property(enc: ParamEncoding, p: Property, rels: list[StepRel], inv: li
         solver.add(enc.params_ok(), *inv, rel.guard)
         r = _check(solver, [z3.Not(phi)], timeout_s)
         if r == z3.sat:
-            return ParamResult(p.id, "not-inductive", time.monotonic() - t0,
-                               f"not implied for every size by the inductive invariants on {rel.event.id}")
+            return ParamResult(
+                p.id,
+                "not-inductive",
+                time.monotonic() - t0,
+                f"not implied for every size by the inductive invariants on {rel.event.id}",
+            )
         if r == z3.unknown:
-            return ParamResult(p.id, "inconclusive", time.monotonic() - t0,
-                               f"the query for {rel.event.id} was inconclusive (unknown or timeout)")
+            return ParamResult(
+                p.id,
+                "inconclusive",
+                time.monotonic() - t0,
+                f"the query for {rel.event.id} was inconclusive (unknown or timeout)",
+            )
     return ParamResult(p.id, "proved", time.monotonic() - t0, "implied on every step by the inductive invariants")
 
 

@@ -96,8 +96,9 @@ def _some_overdue(model: Model, s: Any) -> Any:
 
 def time_properties(model: Model) -> list[Property]:
     """The two properties of the ``time-can-pass`` row, for one model (its events decide urgency)."""
-    urgent_events = tuple(dict.fromkeys(e.id for e in model.events
-                                        if e.timer and e.timer.latest and (not e.args or e.timer.clock)))
+    urgent_events = tuple(
+        dict.fromkeys(e.id for e in model.events if e.timer and e.timer.latest and (not e.args or e.timer.clock))
+    )
 
     memo: dict[tuple[Any, tuple[Any, ...]], tuple[tuple[Any, ...], Any]] = {}
 
@@ -189,8 +190,9 @@ def rearm_graph(prover: Any, model: Model, timeout_s: float) -> RearmGraph:
     for f in events:
         newly[f] = z3.Or(*[z3.And(_b(blocks(v1, i)), z3.Not(_b(blocks(v0, i)))) for _, i in urgent if i.event.id == f])
     out = RearmGraph({e: set() for e in events})
-    fires = {e: z3.Or(*[z3.And(st.event == k, _b(blocks(v0, i))) for k, i in urgent if i.event.id == e])
-             for e in events}
+    fires = {
+        e: z3.Or(*[z3.And(st.event == k, _b(blocks(v0, i))) for k, i in urgent if i.event.id == e]) for e in events
+    }
     # one query for every edge not yet seen; each model shows one or more new edges, unsat ends it
     while True:
         rest = [(e, f) for e in events for f in events if f not in out.edges[e]]
@@ -230,7 +232,7 @@ def _find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
         stack.append(n)
         for m in sorted(edges.get(n, ())):
             if colour.get(m) == 1:
-                return [*stack[stack.index(m):], m]
+                return [*stack[stack.index(m) :], m]
             if m not in colour and (c := visit(m)):
                 return c
         stack.pop()

@@ -176,8 +176,9 @@ class Prover:
         r = self._check(self.ind, step, timeout_s)
         dt = time.monotonic() - t0
         if r == z3.unsat:
-            return EngineResult("proved", "k-induction", None, dt, reason="1-inductive relative to proved lemmas",
-                                detail={"k": 1})
+            return EngineResult(
+                "proved", "k-induction", None, dt, reason="1-inductive relative to proved lemmas", detail={"k": 1}
+            )
         return EngineResult("inconclusive", "k-induction", 1, dt, reason="not 1-inductive")
 
     def induction_sliced(self, prop: Property, timeout_s: float) -> EngineResult:
@@ -202,8 +203,14 @@ class Prover:
             if r == z3.sat:
                 return EngineResult("violated", "k-induction", 0, time.monotonic() - t0, reason="initial state")
             if r == z3.unknown:
-                return EngineResult("inconclusive", "k-induction", 0, time.monotonic() - t0, reason="base unknown",
-                                    detail={"gave_up": True})
+                return EngineResult(
+                    "inconclusive",
+                    "k-induction",
+                    0,
+                    time.monotonic() - t0,
+                    reason="base unknown",
+                    detail={"gave_up": True},
+                )
             reads = self._reads(prop)
             todo = [k for k, (_, post) in enumerate(self._instance_parts()) if any(x in post for x in reads)]
         else:
@@ -243,15 +250,26 @@ class Prover:
                 r = self._check(solver, [guard, *eqs, *after, broken], left)
                 if r != z3.unsat:
                     self._failed_at[prop.id] = k
-                    return EngineResult("inconclusive", "k-induction", 1, time.monotonic() - t0,
-                                        reason=f"not 1-inductive at {enc.instances[k].label} (instance by instance)"
-                                        if r == z3.sat else f"timeout or unknown at {enc.instances[k].label}",
-                                        detail={"gave_up": r != z3.sat})
+                    return EngineResult(
+                        "inconclusive",
+                        "k-induction",
+                        1,
+                        time.monotonic() - t0,
+                        reason=f"not 1-inductive at {enc.instances[k].label} (instance by instance)"
+                        if r == z3.sat
+                        else f"timeout or unknown at {enc.instances[k].label}",
+                        detail={"gave_up": r != z3.sat},
+                    )
         finally:
             solver.pop()
-        return EngineResult("proved", "k-induction", None, time.monotonic() - t0,
-                            reason=f"1-inductive relative to proved lemmas, instance by instance ({len(todo)} queries)",
-                            detail={"k": 1, "sliced": len(todo)})
+        return EngineResult(
+            "proved",
+            "k-induction",
+            None,
+            time.monotonic() - t0,
+            reason=f"1-inductive relative to proved lemmas, instance by instance ({len(todo)} queries)",
+            detail={"k": 1, "sliced": len(todo)},
+        )
 
     def _after(self, lemma: Property) -> z3.BoolRef:
         """A lemma on node 0 and pod 0 of the post-state variables (built once per lemma)."""
@@ -343,19 +361,30 @@ class Prover:
                 trace = self._read(m, k)
                 self.bmc.pop()
                 for p, g, tgt in met:
-                    out[p.id] = EngineResult("violated" if g == "violation" else "reachable", "bmc", k,
-                                             time.monotonic() - t0, trace)
+                    out[p.id] = EngineResult(
+                        "violated" if g == "violation" else "reachable", "bmc", k, time.monotonic() - t0, trace
+                    )
                     open_q.remove((p, g))
                     targets.remove((p, g, tgt))
             if not timed_out:
                 reached = k
         for prop, goal in open_q:
             if reached < depth:
-                out[prop.id] = EngineResult("inconclusive", "bmc", max(reached, 0), time.monotonic() - t0,
-                                            reason=f"time ran out after depth {reached}")
+                out[prop.id] = EngineResult(
+                    "inconclusive",
+                    "bmc",
+                    max(reached, 0),
+                    time.monotonic() - t0,
+                    reason=f"time ran out after depth {reached}",
+                )
             else:
-                out[prop.id] = EngineResult("proved" if goal == "violation" else "unreachable", "bmc", depth,
-                                            time.monotonic() - t0, reason=f"none up to depth {depth}")
+                out[prop.id] = EngineResult(
+                    "proved" if goal == "violation" else "unreachable",
+                    "bmc",
+                    depth,
+                    time.monotonic() - t0,
+                    reason=f"none up to depth {depth}",
+                )
         return out
 
     def reach_within(self, queries: list[Property], depth: int, timeout_s: float) -> dict[str, EngineResult]:
@@ -401,8 +430,13 @@ class Prover:
                             break
             self.bmc.pop()
             if r != z3.sat:
-                out[prop.id] = EngineResult("unreachable" if r == z3.unsat else "inconclusive", "bmc", depth,
-                                            time.monotonic() - t0, reason=f"not reached within {depth} steps")
+                out[prop.id] = EngineResult(
+                    "unreachable" if r == z3.unsat else "inconclusive",
+                    "bmc",
+                    depth,
+                    time.monotonic() - t0,
+                    reason=f"not reached within {depth} steps",
+                )
                 open_q.remove(prop)
         for q in open_q:
             out[q.id] = EngineResult("inconclusive", "bmc", depth, time.monotonic() - t0, reason="timeout")
@@ -528,8 +562,9 @@ def verify(
         if small != cfg:
             # a violation in a one-node, one-pod cluster is one in every larger cluster (the other
             # kubelets stay without credentials, the other pods pending); search there first
-            found = Prover(Encoding(model, small, fixed)).bmc_many([(p, "violation") for p in open_props],
-                                                                   bmc_depth, timeout_s)
+            found = Prover(Encoding(model, small, fixed)).bmc_many(
+                [(p, "violation") for p in open_props], bmc_depth, timeout_s
+            )
             for p in open_props:
                 r = found[p.id]
                 if r.status == "violated" and r.trace:
@@ -562,22 +597,42 @@ def verify(
                     prover.add_lemma(p)
                 continue
             if r.status == "violated":
-                results[p.id] = EngineResult("violated", "spacer", None, r.seconds,
-                                             reason=f"Spacer: the violation is reachable, deeper than BMC depth "
-                                                    f"{bmc_depth} (raise --depth for a counterexample)")
+                results[p.id] = EngineResult(
+                    "violated",
+                    "spacer",
+                    None,
+                    r.seconds,
+                    reason=f"Spacer: the violation is reachable, deeper than BMC depth "
+                    f"{bmc_depth} (raise --depth for a counterexample)",
+                )
                 continue
         if p.id not in results:
-            results[p.id] = EngineResult("inconclusive", "bmc", bmc_depth, 0.0,
-                                         reason=f"no counterexample up to depth {bmc_depth} and no unbounded proof"
-                                                + ("" if unbounded else " (unbounded engines off)"))
+            results[p.id] = EngineResult(
+                "inconclusive",
+                "bmc",
+                bmc_depth,
+                0.0,
+                reason=f"no counterexample up to depth {bmc_depth} and no unbounded proof"
+                + ("" if unbounded else " (unbounded engines off)"),
+            )
     verdicts: list[Verdict] = []
     for p in work:
         if p.id not in asked:
             continue
         r = results[p.id]
-        v = Verdict(p.id, r.status, r.engine, r.bound, r.seconds, reason=r.reason,
-                    witness=p.witness_text, lemma=p.lemma, assumes=p.assumes, trace=r.trace,
-                    detail=dict(r.detail))
+        v = Verdict(
+            p.id,
+            r.status,
+            r.engine,
+            r.bound,
+            r.seconds,
+            reason=r.reason,
+            witness=p.witness_text,
+            lemma=p.lemma,
+            assumes=p.assumes,
+            trace=r.trace,
+            detail=dict(r.detail),
+        )
         if r.status == "violated" and r.trace:
             from .counterexample import describe, replay
 
@@ -592,9 +647,18 @@ def verify(
     for v in verdicts:
         v.detail["symmetry_reduction"] = enc.symmetry
     if props is None:
-        verdicts.insert(0, Verdict(SYMMETRY_ID, sym.status, "z3", None, sym.seconds, reason=sym.reason,
-                                   detail={"offending": sym.offending, "queries": sym.queries,
-                                           "symmetry_reduction": enc.symmetry}))
+        verdicts.insert(
+            0,
+            Verdict(
+                SYMMETRY_ID,
+                sym.status,
+                "z3",
+                None,
+                sym.seconds,
+                reason=sym.reason,
+                detail={"offending": sym.offending, "queries": sym.queries, "symmetry_reduction": enc.symmetry},
+            ),
+        )
     return verdicts
 
 
@@ -611,17 +675,26 @@ def _time_row(verdicts: list[Verdict], prover: Prover, model: Model, timeout_s: 
             return [*rest, row]
     graph = rearm_graph(prover, model, timeout_s)
     row.seconds = sum(v.seconds for v in parts)
-    row.detail.update({"rearm": {k: sorted(v) for k, v in graph.edges.items()}, "cascade_bound": graph.bound,
-                       "witness_depth": max((v.detail.get("witness_depth") or 0) for v in parts)})
+    row.detail.update(
+        {
+            "rearm": {k: sorted(v) for k, v in graph.edges.items()},
+            "cascade_bound": graph.bound,
+            "witness_depth": max((v.detail.get("witness_depth") or 0) for v in parts),
+        }
+    )
     if graph.unknown:
         row.status, row.reason = "inconclusive", "z3 answered unknown on the re-arming graph of urgent actions"
     elif graph.cycle:
         row.status = "inconclusive"
-        row.reason = (f"urgent actions may re-arm one another ({' → '.join(graph.cycle)}): no bound on the "
-                      "overdue cascade is proved")
+        row.reason = (
+            f"urgent actions may re-arm one another ({' → '.join(graph.cycle)}): no bound on the "
+            "overdue cascade is proved"
+        )
     else:
-        row.reason = (f"every overdue action is enabled and clears its deadline; re-arming {graph.text()} is "
-                      f"acyclic, so time passes after at most {graph.bound} urgent actions")
+        row.reason = (
+            f"every overdue action is enabled and clears its deadline; re-arming {graph.text()} is "
+            f"acyclic, so time passes after at most {graph.bound} urgent actions"
+        )
     return [*rest, row]
 
 
@@ -629,9 +702,18 @@ def _time_row(verdicts: list[Verdict], prover: Prover, model: Model, timeout_s: 
 SYMMETRY_ID = "symmetry"
 
 
-def _check_witnesses(model: Model, cfg: Config, fixed: dict[str, int] | None, verdicts: list[Verdict],
-                     enc: Encoding, depth: int, timeout_s: float, jobs: int = 1,
-                     props: list[Property] | None = None, early: _EarlyRuns | None = None) -> None:
+def _check_witnesses(
+    model: Model,
+    cfg: Config,
+    fixed: dict[str, int] | None,
+    verdicts: list[Verdict],
+    enc: Encoding,
+    depth: int,
+    timeout_s: float,
+    jobs: int = 1,
+    props: list[Property] | None = None,
+    early: _EarlyRuns | None = None,
+) -> None:
     """Find a run reaching each proved property's premise, or report it ``vacuous``.
 
     The search runs on a one-node, one-pod cluster first: such a run embeds in every larger
@@ -731,8 +813,9 @@ def lift(trace: Trace, model: Model, small: Config, big: Config) -> Trace:
     return out
 
 
-def _witness_search(model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property], depth: int,
-                    timeout_s: float) -> dict[str, EngineResult]:
+def _witness_search(
+    model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property], depth: int, timeout_s: float
+) -> dict[str, EngineResult]:
     prover = Prover(Encoding(model, cfg, fixed), stutter=True)
     # shallow bounds first: most premises are reached within 10 steps, and each deeper bound
     # costs more per query; the unrolling is shared, so nothing is built twice
@@ -760,24 +843,27 @@ def _witness_search(model: Model, cfg: Config, fixed: dict[str, int] | None, pro
 WITNESS_WALKS, VIOLATION_WALKS = 3000, 12000
 
 
-def _concrete_witnesses(model: Model, small: Config, fixed: dict[str, int] | None, props: list[Property],
-                        timeout_s: float) -> dict[str, int]:
+def _concrete_witnesses(
+    model: Model, small: Config, fixed: dict[str, int] | None, props: list[Property], timeout_s: float
+) -> dict[str, int]:
     """Premises reached by concrete runs (property id → run length); the rest go to Z3."""
     from .concrete import concrete_params, search
 
     params = concrete_params(model, fixed)
     if params is None or not props:
         return {}
-    st = search(model, small, params, [(p, "witness") for p in props], walks=WITNESS_WALKS,
-                time_budget_s=min(timeout_s, 5.0))
+    st = search(
+        model, small, params, [(p, "witness") for p in props], walks=WITNESS_WALKS, time_budget_s=min(timeout_s, 5.0)
+    )
     return {pid: f.depth for (pid, _), f in st.found.items()}
 
 
 class _EarlyRuns:
     """Concrete witness runs in a forked process, started before the proofs and read after them."""
 
-    def __init__(self, model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property],
-                 timeout_s: float) -> None:
+    def __init__(
+        self, model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property], timeout_s: float
+    ) -> None:
         import multiprocessing as mp
 
         ctx = mp.get_context("fork")
@@ -803,16 +889,18 @@ class _EarlyRuns:
         self.recv.close()
 
 
-def _early_worker(model: Model, small: Config, fixed: dict[str, int] | None, props: list[Property],
-                  timeout_s: float, send: Any) -> None:
+def _early_worker(
+    model: Model, small: Config, fixed: dict[str, int] | None, props: list[Property], timeout_s: float, send: Any
+) -> None:
     try:
         send.send(_concrete_witnesses(model, small, fixed, props, timeout_s))
     finally:
         send.close()
 
 
-def _concrete_violations(model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property],
-                         timeout_s: float) -> dict[str, EngineResult]:
+def _concrete_violations(
+    model: Model, cfg: Config, fixed: dict[str, int] | None, props: list[Property], timeout_s: float
+) -> dict[str, EngineResult]:
     """Violations found by concrete runs on the smallest cluster, lifted to ``cfg`` and replayed there."""
     from .concrete import concrete_params, search
 
@@ -825,8 +913,9 @@ def _concrete_violations(model: Model, cfg: Config, fixed: dict[str, int] | None
     # larger budget costs a healthy run nothing: a bug that needs a silence, then a restart and a
     # pass more (20 steps) is found in ~7,000 runs, beyond the witness searches' 3,000
     walks, budget = VIOLATION_WALKS, 15.0
-    st = search(model, small, params, [(p, "violation") for p in props], walks=walks,
-                time_budget_s=min(timeout_s, budget))
+    st = search(
+        model, small, params, [(p, "violation") for p in props], walks=walks, time_budget_s=min(timeout_s, budget)
+    )
     from .counterexample import replay
 
     by_id = {p.id: p for p in props}
@@ -837,13 +926,20 @@ def _concrete_violations(model: Model, cfg: Config, fixed: dict[str, int] | None
         trace = lift(small_trace, model, small, cfg) if small != cfg else small_trace
         if not replay(model, cfg, trace, by_id[pid]):
             continue  # the run does not embed in this configuration: leave the property to BMC
-        out[pid] = EngineResult("violated", "simulation", len(trace) - 1, st.seconds, trace,
-                                reason=f"a concrete run at {_timing_text(params)} breaks it")
+        out[pid] = EngineResult(
+            "violated",
+            "simulation",
+            len(trace) - 1,
+            st.seconds,
+            trace,
+            reason=f"a concrete run at {_timing_text(params)} breaks it",
+        )
     return out
 
 
-def _derived_violations(model: Model, small: Config, props: list[Property],
-                        found: dict[str, Trace]) -> dict[str, Trace]:
+def _derived_violations(
+    model: Model, small: Config, props: list[Property], found: dict[str, Trace]
+) -> dict[str, Trace]:
     """Counterexamples read off the runs already found, for the properties the search missed.
 
     A run that breaks one property often breaks another on the way (the #121793 run leaves an
@@ -926,8 +1022,17 @@ def verify_every_size(
     """
     from .parameterized import prove_all_sizes
 
-    verdicts = verify(model, small, props, timeout_s=timeout_s, fixed=fixed, bmc_depth=bmc_depth,
-                      check_witnesses=check_witnesses, unbounded=unbounded, jobs=jobs)
+    verdicts = verify(
+        model,
+        small,
+        props,
+        timeout_s=timeout_s,
+        fixed=fixed,
+        bmc_depth=bmc_depth,
+        check_witnesses=check_witnesses,
+        unbounded=unbounded,
+        jobs=jobs,
+    )
     wanted = [p.for_model(model) for p in (props or ALL_PROPERTIES)]
     work = [p.for_model(model) for p in ALL_PROPERTIES if p.lemma] + [p for p in wanted if not p.lemma]
     t0 = time.monotonic()
@@ -938,8 +1043,10 @@ def verify_every_size(
         r = every.get(v.id)
         if v.status == "violated" and v.trace and r is not None and r.status == "proved":
             # a proof for every size that a concrete run of the small size refutes: the engine is wrong
-            raise AssertionError(f"{v.id}: proved for every size, yet violated for {size_text}: "
-                                 "the parameterized encoding is unsound here")
+            raise AssertionError(
+                f"{v.id}: proved for every size, yet violated for {size_text}: "
+                "the parameterized encoding is unsound here"
+            )
         if v.status != "proved":
             continue  # a violation, vacuity or inconclusive result at the small size stands
         if r is None:

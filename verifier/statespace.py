@@ -122,8 +122,9 @@ class _BddModel:
             return self.bdd.false
         names = self.bits[ident]
         width = len(names)
-        return self.bdd.cube({(n + "'" if primed else n): bool((k >> (width - 1 - i)) & 1)
-                              for i, n in enumerate(names)})
+        return self.bdd.cube(
+            {(n + "'" if primed else n): bool((k >> (width - 1 - i)) & 1) for i, n in enumerate(names)}
+        )
 
     def var_cases(self, ident: str) -> dict[int, Any]:
         v = self.info[ident]
@@ -181,8 +182,12 @@ class _BddModel:
             else:
                 same = self._compare(kids[0], kids[1], lambda x, y: x == y)
             return same if k in (z3.Z3_OP_EQ, z3.Z3_OP_IFF) else ~same
-        cmp = {z3.Z3_OP_LE: lambda x, y: x <= y, z3.Z3_OP_LT: lambda x, y: x < y,
-               z3.Z3_OP_GE: lambda x, y: x >= y, z3.Z3_OP_GT: lambda x, y: x > y}
+        cmp = {
+            z3.Z3_OP_LE: lambda x, y: x <= y,
+            z3.Z3_OP_LT: lambda x, y: x < y,
+            z3.Z3_OP_GE: lambda x, y: x >= y,
+            z3.Z3_OP_GT: lambda x, y: x > y,
+        }
         if k in cmp:
             return self._compare(kids[0], kids[1], cmp[k])
         raise StateSpaceError(f"no BDD reading of the Z3 operator {t.decl().name()} in {t}")
@@ -314,8 +319,9 @@ class _BddModel:
         if n < _EXACT_FLOAT or i == len(order):
             return int(n)
         bit = order[i]
-        return (self._count(self.bdd.let({bit: False}, u), order, i + 1)
-                + self._count(self.bdd.let({bit: True}, u), order, i + 1))
+        return self._count(self.bdd.let({bit: False}, u), order, i + 1) + self._count(
+            self.bdd.let({bit: True}, u), order, i + 1
+        )
 
 
 def _variable_order(em: ExportModel) -> list[Any]:
@@ -363,9 +369,21 @@ def count_bdd(em: ExportModel, time_box_s: float | None = None) -> StateSpace:
         if overflow != m.bdd.false and (reach & overflow) != m.bdd.false:
             raise StateSpaceError(f"{tr.label}: an assignment leaves its variable's range in a reachable state")
     transitions = sum(m.count(reach & guard) for guard, _r, _q, _o in rels)
-    return StateSpace(em.cfg.nodes, em.cfg.pods, "bdd", m.count(reach), transitions, m.count(init),
-                      None, complete, round(time.monotonic() - t0, 3), **_facts(em), rounds=rounds,
-                      state_bits=m.state_bits, peak_bdd_nodes=len(m.bdd))
+    return StateSpace(
+        em.cfg.nodes,
+        em.cfg.pods,
+        "bdd",
+        m.count(reach),
+        transitions,
+        m.count(init),
+        None,
+        complete,
+        round(time.monotonic() - t0, 3),
+        **_facts(em),
+        rounds=rounds,
+        state_bits=m.state_bits,
+        peak_bdd_nodes=len(m.bdd),
+    )
 
 
 def count_explicit(em: ExportModel, time_box_s: float | None = 120.0) -> StateSpace:
@@ -380,11 +398,18 @@ def count_explicit(em: ExportModel, time_box_s: float | None = 120.0) -> StateSp
     cm = compiled(em.model, em.cfg)
     lay = cm.layout
     caps = [(lay.index[k], em.caps[k[1]]) for k in lay.clocks()]
-    node_ints = [(k, em.frozen_domains[k[1]]) for k in lay.keys
-                 if k[0] == "node" and (v := lay.var[k]) is not None and v.frozen]
-    pod_ints = [(k, em.frozen_domains[k[1]]) for k in lay.keys
-                if k[0] == "pod" and (v := lay.var[k]) is not None and v.frozen and v.sort == "int"
-                and k[1] != "toleration_seconds"]
+    node_ints = [
+        (k, em.frozen_domains[k[1]]) for k in lay.keys if k[0] == "node" and (v := lay.var[k]) is not None and v.frozen
+    ]
+    pod_ints = [
+        (k, em.frozen_domains[k[1]])
+        for k in lay.keys
+        if k[0] == "pod"
+        and (v := lay.var[k]) is not None
+        and v.frozen
+        and v.sort == "int"
+        and k[1] != "toleration_seconds"
+    ]
     choices: list[list[dict[Any, Any]]] = [[{k: x} for x in dom] for k, dom in node_ints + pod_ints]
     choices += [[alt for _, alt in em.profile_assignments(p)] for p in range(em.cfg.pods)]
     inits = set()
@@ -412,7 +437,7 @@ def count_explicit(em: ExportModel, time_box_s: float | None = 120.0) -> StateSp
                 transitions += 1
                 for i, cap in caps:
                     if t[i] > cap:
-                        t = (*t[:i], cap, *t[i + 1:])
+                        t = (*t[:i], cap, *t[i + 1 :])
                 if t not in seen:
                     seen.add(t)
                     nxt.append(t)
@@ -421,8 +446,18 @@ def count_explicit(em: ExportModel, time_box_s: float | None = 120.0) -> StateSp
         layer = nxt
         if layer:
             depth += 1
-    return StateSpace(em.cfg.nodes, em.cfg.pods, "explicit", len(seen), transitions, len(inits), depth,
-                      complete, round(time.monotonic() - t0, 3), **_facts(em))
+    return StateSpace(
+        em.cfg.nodes,
+        em.cfg.pods,
+        "explicit",
+        len(seen),
+        transitions,
+        len(inits),
+        depth,
+        complete,
+        round(time.monotonic() - t0, 3),
+        **_facts(em),
+    )
 
 
 __all__ = ["StateSpace", "StateSpaceError", "count_bdd", "count_explicit"]
