@@ -278,7 +278,10 @@ class Oracle:
         #: creation): every zone's disruption state is unknown, master disruption mode never inferred
         self.unseen_nodes = False
         self._due_heap: list[tuple[float, str]] = []
-        self._hot: set[str] = set()
+        #: nodes judged at every event (an open failure window): insertion-ordered, never a set, so
+        #: nodes are judged in the order they became hot, not in an order of string hashes that
+        #: changes from run to run (two nodes of a zone queue for the NoExecute rate limiter in it)
+        self._hot: dict[str, None] = {}
         self._cur_event = "time_passes"
         self.untolerated: list[str] | None = None
         # the NoExecute taint of a failed node waits for the controller's next monitor pass and its
@@ -995,7 +998,7 @@ class Oracle:
         for name in list(self._hot):
             rec = nodes.get(name)
             if rec is None:
-                self._hot.discard(name)
+                self._hot.pop(name, None)
             elif rec not in due:
                 due.append(rec)
         for rec in due:
@@ -1278,11 +1281,11 @@ class Oracle:
         rec.due = self.c.deadline(rec.s, rec.t) if a == INF else -INF
         if self.attribute:
             if rec.due == INF:
-                self._hot.discard(rec.name)
+                self._hot.pop(rec.name, None)
             elif rec.due == -INF:
-                self._hot.add(rec.name)
+                self._hot[rec.name] = None
             else:
-                self._hot.discard(rec.name)
+                self._hot.pop(rec.name, None)
                 heapq.heappush(self._due_heap, (rec.due, rec.name))
 
     # ------------------------------------------------------------------------------------------

@@ -106,3 +106,27 @@ def test_disruption_rule_does_not_hide_a_normal_zone() -> None:
                                                *_all("zone-two-fail-never-tainted")]).stdout)
     assert sorted(v["node"] for v in rep["violations"]) == ["worker-1", "worker-2"]
     assert not any("disruption" in n for n in rep["notes"])
+
+
+@pytest.mark.parametrize("files", [["nodes.json.gz"], ["nodes.json.gz", "leases.json.gz", "pods.json.gz"]])
+def test_the_report_does_not_depend_on_string_hashing(files: list[str]) -> None:
+    """Two nodes of one zone marked Unknown in the same monitor pass queue for the NoExecute rate
+    limiter in the order they were seen, whatever ``PYTHONHASHSEED`` is (a set of node names put
+    worker-1 and worker-2 in a different order from one run to the next)."""
+    import os
+    import subprocess
+    import sys
+
+    paths = [str(DATA / "zone-two-fail-never-tainted" / f) for f in files]
+    reports = set()
+    for seed in ("1", "2", "5"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run([sys.executable, "-m", "nodereg", "check", "--format", "json", *paths],
+                             capture_output=True, text=True, env=env, check=False)
+        assert out.returncode == 1, out.stderr
+        reports.add(out.stdout)
+    assert len(reports) == 1
+    [rep] = [json.loads(r) for r in reports]
+    # the first seen takes the first token of its zone's queue, the second waits one more (10 s)
+    waits = {v["node"]: v["deadline"] for v in rep["violations"]}
+    assert waits["worker-1"] < waits["worker-2"], waits
