@@ -10,6 +10,7 @@ import dataclasses
 from typing import Any
 
 import pytest
+import z3
 
 from nodereg.model.logic import And
 from nodereg.model.mutants import MUTANT_BY_ID
@@ -17,7 +18,14 @@ from nodereg.model.semantics import Config, Model, real_model
 from nodereg.properties.catalogue import PROPERTY_BY_ID
 from nodereg.verifier.encoding import Encoding
 from nodereg.verifier.runner import Prover, verify
-from nodereg.verifier.symmetry import check_symmetry
+from nodereg.verifier.symmetry import (
+    _core,
+    _differs,
+    _renamed_instances,
+    _renamed_state,
+    check_symmetry,
+    generators,
+)
 
 MODEL = real_model()
 
@@ -47,6 +55,39 @@ def _cordon_only_node_zero(m: Model) -> Model:
     return _replace(m, "cordon-only-node-zero", e.id, guard=guard)
 
 
+def _cordon_writes_node_zero(m: Model) -> Model:
+    """kubectl cordon on any node sets node 0's spec.unschedulable (an index-dependent write): the
+    guards agree, only what is written and what is left unchanged differ."""
+    e = m.event("admin_cordon")
+
+    def eff(s: Any, i: Any) -> Any:
+        return s.update().node(0, unschedulable=True, taints_synced=False)
+
+    return _replace(m, "cordon-writes-node-zero", e.id, effect=eff)
+
+
+def _cordon_also_writes_node_zero(m: Model) -> Model:
+    """kubectl cordon on any node also sets node 0's spec.unschedulable: node 0's own cordon writes
+    one variable, another node's writes two."""
+    e = m.event("admin_cordon")
+
+    def eff(s: Any, i: Any) -> Any:
+        return e.effect(s, i).node(0, unschedulable=True)
+
+    return _replace(m, "cordon-also-writes-node-zero", e.id, effect=eff)
+
+
+def _cordon_rewrites_node_zero_unchanged(m: Model) -> Model:
+    """kubectl cordon on any node also writes node 0's custom taint back unchanged: a no-op write,
+    so the relation is still symmetric, although the instances write different variables."""
+    e = m.event("admin_cordon")
+
+    def eff(s: Any, i: Any) -> Any:
+        return e.effect(s, i).node(0, taint_custom=s.node(0).taint_custom)
+
+    return _replace(m, "cordon-rewrites-node-zero-unchanged", e.id, effect=eff)
+
+
 # (model, configuration, expected status, offending event or None)
 CASES = [
     ("real 2x2", MODEL, Config(2, 2), "proved", None),
@@ -64,6 +105,10 @@ CASES = [
     ("bind reads pod 0", _bind_reads_pod_zero(MODEL), Config(2, 2), "violated", "scheduler_bind_pod"),
     ("bind reads pod 0, one pod", _bind_reads_pod_zero(MODEL), Config(2, 1), "proved", None),
     ("cordon only node 0", _cordon_only_node_zero(MODEL), Config(2, 1), "violated", "admin_cordon"),
+    # the query leaves out the frame both sides share: what one side writes and the other frames stays
+    ("cordon writes node 0", _cordon_writes_node_zero(MODEL), Config(2, 1), "violated", "admin_cordon"),
+    ("cordon also writes node 0", _cordon_also_writes_node_zero(MODEL), Config(2, 1), "violated", "admin_cordon"),
+    ("cordon rewrites node 0 unchanged", _cordon_rewrites_node_zero_unchanged(MODEL), Config(3, 1), "proved", None),
     # (n + 1) mod 2 is a transposition of two nodes, so the relation stays symmetric; with three nodes
     # (n + 1) mod 3 is a rotation, and swapping nodes 0 and 1 does not commute with it
     (
@@ -104,6 +149,41 @@ def test_a_node_past_the_first_two_is_covered_by_the_rotation(nodes: int, odd_on
     r = check_symmetry(Encoding(cordon_not_odd_one(MODEL), Config(nodes, 1)))
     assert r.status == "violated" and r.offending is not None and r.offending.startswith("admin_cordon(")
     assert "rotating the nodes" in r.reason
+
+
+#: the rows whose instances write different variables than their images, and a rotation
+WRITE_CASES = [
+    c[:3]
+    for c in CASES
+    if c[0]
+    in (
+        "cordon writes node 0",
+        "cordon also writes node 0",
+        "cordon rewrites node 0 unchanged",
+        "status to the next node, 3 nodes",
+    )
+]
+
+
+@pytest.mark.parametrize("name,model,cfg", WRITE_CASES, ids=[c[0] for c in WRITE_CASES])
+def test_the_query_without_shared_frames_answers_as_the_whole_relations(name: str, model: Model, cfg: Config) -> None:
+    """Each instance's query leaves out the frame equalities it shares with its image; for every
+    instance and renaming it is satisfiable exactly when the Xor of the two whole relations is."""
+    enc = Encoding(model, cfg)
+    enc.template()
+    ts, tt = enc.state("T0"), enc.state("T1")
+    for pi in generators(enc):
+        ps, pt = _renamed_state(enc, ts, pi), _renamed_state(enc, tt, pi)
+        pairs = [(ts[x], ps[x]) for x in enc.keys] + [(tt[x], pt[x]) for x in enc.keys]
+        for k, j in enumerate(_renamed_instances(enc, pi)):
+            whole = z3.Xor(enc.instance_relations[k], z3.substitute(enc.instance_relations[j], *pairs))
+            small = _differs(enc, pi, k, j, _core(enc, k), z3.substitute(_core(enc, j), *pairs), ts, tt)
+            answers = []
+            for q in (whole, small):
+                solver = z3.Solver()
+                solver.add(q)
+                answers.append(solver.check())
+            assert answers[0] == answers[1] != z3.unknown, (pi.text(), enc.instances[k].label, answers)
 
 
 def test_two_renamings_per_scope_whatever_the_size() -> None:

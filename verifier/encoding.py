@@ -60,6 +60,11 @@ class Encoding:
         self.keys = self.layout.keys
         self._trans_template: tuple[z3.BoolRef, dict, dict, Step] | None = None
         self.instance_relations: list[z3.BoolRef] = []
+        #: per instance, the variables its effect writes and their equalities in its relation
+        #: (every other variable is framed unchanged)
+        self.instance_writes: list[dict[Key, z3.BoolRef]] = []
+        #: per instance, :meth:`instance_parts` on the template's variables (the prover's own)
+        self.template_parts: list[tuple[z3.BoolRef, dict[Key, Any]]] = []
 
     # Variables --------------------------------------------------------------------------------
     def state(self, tag: str) -> dict[Key, z3.ExprRef]:
@@ -176,8 +181,28 @@ class Encoding:
     def trans_instance(self, k: int, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef], st: Step) -> z3.BoolRef:
         """Instance k fires from s to t: its guard, its effect, and every other variable unchanged."""
         guard, post = self.instance_parts(k, s, st)
-        eqs = [t[key] == as_term(post[key]) if key in post else t[key] == s[key] for key in self.keys]
-        return z3.And(guard, *eqs)
+        return self._relation(guard, post, s, t)
+
+    def _relation(
+        self,
+        guard: z3.BoolRef,
+        post: dict[Key, Any],
+        s: dict[Key, z3.ExprRef],
+        t: dict[Key, z3.ExprRef],
+        writes: dict[Key, z3.BoolRef] | None = None,
+    ) -> z3.BoolRef:
+        """``guard``, then one equality per variable in layout order: written, or framed unchanged.
+        ``writes``, if given, receives the equalities of the written variables."""
+        eqs = []
+        for key in self.keys:
+            if key in post:
+                eq = t[key] == as_term(post[key])
+                if writes is not None:
+                    writes[key] = eq
+            else:
+                eq = t[key] == s[key]
+            eqs.append(eq)
+        return conjunction([guard, *eqs])
 
     def reads(self, prop: Property) -> set[Key]:
         """The state variables a state property reads at this size (its cone of influence)."""
@@ -198,21 +223,34 @@ class Encoding:
     def template(self) -> tuple[z3.BoolRef, dict[Key, z3.ExprRef], dict[Key, z3.ExprRef], Step]:
         """The transition relation on template variables ``T0``/``T1``, built once per encoding.
 
-        :attr:`instance_relations` keeps each instance's own relation on the same variables (the
-        symmetry check compares them pairwise).
+        :attr:`instance_relations` keeps each instance's own relation on the same variables, and
+        :attr:`instance_writes` the variables it writes (the symmetry check compares instances
+        pairwise, on what they read and write).
         """
         if self._trans_template is None:
             ts, tt, tst = self.state("T0"), self.state("T1"), self.step_vars("T")
             parts = [z3.And(tst.event >= 0, tst.event < len(self.instances))]
             # terms are created in this order on purpose: Z3's choice of model follows it, and the
             # committed counterexample diagrams are drawn from those models
-            self.instance_relations = []
+            self.instance_relations, self.instance_writes, self.template_parts = [], [], []
             for k in range(len(self.instances)):
-                rel = self.trans_instance(k, ts, tt, tst)
+                guard, post = self.instance_parts(k, ts, tst)
+                writes: dict[Key, z3.BoolRef] = {}
+                rel = self._relation(guard, post, ts, tt, writes)
+                self.template_parts.append((guard, post))
                 self.instance_relations.append(rel)
+                self.instance_writes.append(writes)
                 parts.append(z3.Implies(tst.event == k, rel))
-            self._trans_template = (z3.And(*parts), ts, tt, tst)
+            self._trans_template = (conjunction(parts), ts, tt, tst)
         return self._trans_template
+
+    def adopt_template(self, other: Encoding) -> None:
+        """Take ``other``'s relation, built for the same model and size (only the focus differs)."""
+        assert (other.model, other.cfg, other.fixed) == (self.model, self.cfg, self.fixed)
+        other.template()
+        self._trans_template = other._trans_template
+        self.instance_relations, self.instance_writes = other.instance_relations, other.instance_writes
+        self.template_parts = other.template_parts
 
     def trans(self, s: dict[Key, z3.ExprRef], t: dict[Key, z3.ExprRef], st: Step) -> z3.BoolRef:
         """Some instance fires; ``st.event`` names which.
@@ -288,6 +326,17 @@ def _b(x: Any) -> z3.BoolRef:
     if isinstance(x, bool):
         return z3.BoolVal(x)
     raise TypeError(f"expected a boolean formula, got {x!r}")
+
+
+def conjunction(terms: list[z3.BoolRef]) -> z3.BoolRef:
+    """``z3.And(*terms)`` for terms that are already Z3 booleans, built in one C call.
+
+    The same term ``z3.And`` builds, without coercing every argument in Python: that coercion was
+    a fifth of building the relation of a 12 × 12 cluster (one conjunct per variable per instance).
+    """
+    ctx = terms[0].ctx
+    arr = (z3.Ast * len(terms))(*[t.as_ast() for t in terms])
+    return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(terms), arr), ctx)
 
 
 def as_term(x: Any) -> z3.ExprRef:

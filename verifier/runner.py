@@ -97,9 +97,9 @@ class Prover:
         self.enc = enc
         self.stutter = stutter
         self.idle: list[z3.BoolRef] = []
-        self.s0, self.s1 = enc.state("i0"), enc.state("i1")
-        self.st = enc.step_vars("i0")
-        self._parts: list[tuple[z3.BoolRef, dict[Any, Any]]] | None = None
+        # the induction step is asked on the relation's own variables: each instance's guard and
+        # writes are then built once per encoding (on 16 x 16 building them took half a minute)
+        _, self.s0, self.s1, self.st = enc.template()
         self._sliced: z3.Solver | None = None
         self._read_sets: dict[str, set[Any]] = {}
         self._failed_at: dict[str, int] = {}
@@ -133,7 +133,7 @@ class Prover:
         enc = self.enc
         q = z3.Solver()
         q.add(enc.domain(self.s0))
-        for guard, post in self._instance_parts():
+        for guard, post in self.enc.template_parts:
             if any(x[0] == "param" for x in post):
                 return False  # (no event writes a timing parameter; one that did is not sliced)
             broken = [c for x in post for c in enc.key_domain(x, as_term(post[x]))]
@@ -212,7 +212,7 @@ class Prover:
                     detail={"gave_up": True},
                 )
             reads = self._reads(prop)
-            todo = [k for k, (_, post) in enumerate(self._instance_parts()) if any(x in post for x in reads)]
+            todo = [k for k, (_, post) in enumerate(self.enc.template_parts) if any(x in post for x in reads)]
         else:
             todo = [k for k, inst in enumerate(enc.instances) if inst.event.id in prop.events and enc.in_focus(inst)]
         # the instance that broke it last time goes first: while the lemmas it lacks are missing, it
@@ -231,7 +231,7 @@ class Prover:
         lemmas_after = [(self._reads(lem), self._after(lem)) for lem in self.lemmas]
         try:
             for k in todo:
-                guard, post = self._instance_parts()[k]
+                guard, post = self.enc.template_parts[k]
                 if goal is not None:
                     broken, tied = goal, set(reads)
                 else:
@@ -284,12 +284,6 @@ class Prover:
         if got is None:
             got = self._read_sets[prop.id] = self.enc.reads(prop)
         return got
-
-    def _instance_parts(self) -> list[tuple[z3.BoolRef, dict[Any, Any]]]:
-        """Each instance's guard and writes from the pre-state, built once for every property."""
-        if self._parts is None:
-            self._parts = [self.enc.instance_parts(k, self.s0, self.st) for k in range(len(self.enc.instances))]
-        return self._parts
 
     def _slice_solver(self) -> z3.Solver:
         """The per-instance queries' background: the type domain and the proved lemmas, before the step."""
@@ -513,7 +507,7 @@ def verify(
     if sym.status != "proved":
         reduced = enc
         enc = Encoding(model, cfg, fixed, symmetry=False)
-        enc._trans_template, enc.instance_relations = reduced._trans_template, reduced.instance_relations
+        enc.adopt_template(reduced)
     prover = Prover(enc)
     results: dict[str, EngineResult] = {}
 

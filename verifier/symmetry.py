@@ -27,7 +27,7 @@ import z3
 
 from nodereg.model.semantics import Key
 
-from .encoding import Encoding
+from .encoding import Encoding, conjunction
 
 
 @dataclass(slots=True)
@@ -116,39 +116,77 @@ def _renamed_instances(enc: Encoding, pi: Permutation) -> list[int]:
     return out
 
 
+def _core(enc: Encoding, k: int) -> z3.BoolRef:
+    """Instance k's relation without its frame: its guard (the relation's first conjunct, see
+    :meth:`.Encoding.template`) and the equalities of what it writes."""
+    return conjunction([enc.instance_relations[k].arg(0), *enc.instance_writes[k].values()])
+
+
+def _differs(
+    enc: Encoding,
+    pi: Permutation,
+    k: int,
+    j: int,
+    core: z3.BoolRef,
+    renamed_core: z3.BoolRef,
+    ts: dict[Key, z3.ExprRef],
+    tt: dict[Key, z3.ExprRef],
+) -> z3.BoolRef:
+    """The query "instance k and the renamed image j disagree", on what they write only.
+
+    Both relations frame every variable they do not write. A variable framed by both appears in the
+    two only as the same equality ``t[y] = s[y]`` (renaming a value is a bijection, so the image's
+    frame ``π t = π s`` says the same), and its post-state occurs nowhere else: any pre-state
+    satisfies it, so ``Xor(A ∧ E, B ∧ E)`` is satisfiable exactly when ``Xor(A, B)`` is. Leaving
+    those out keeps each query as small as the event, not the cluster. What one writes and the
+    other frames stays in, as a frame equality on the side that frames it (a write of a value
+    unchanged is then no difference).
+    """
+    image_writes = {_source_key(x, pi) for x in enc.instance_writes[j]}
+    written = enc.instance_writes[k].keys()
+    mine = [tt[y] == ts[y] for y in enc.keys if y in image_writes and y not in written]
+    theirs = [tt[y] == ts[y] for y in enc.keys if y in written and y not in image_writes]
+    return z3.Xor(z3.And(core, *mine), z3.And(renamed_core, *theirs))
+
+
 def check_symmetry(enc: Encoding, timeout_s: float = 60.0) -> SymmetryResult:
     """Prove ``R_k(s, t) ⇔ R_πk(π s, π t)`` for every instance k and each generating renaming.
 
     One small query per instance (the relation is a disjunction over instances, so it is symmetric
-    exactly when every instance agrees with its image): on 16 × 16 one query over every instance
-    at once did not finish in the time box. ``timeout_s`` bounds each renaming's queries together.
+    exactly when every instance agrees with its image), on what the two instances read and write
+    only: see :func:`_differs`. ``timeout_s`` bounds each renaming's queries together.
     """
     enc.template()  # the relation itself is shared with every engine: not counted here
     t0 = time.monotonic()
     ts, tt = enc.state("T0"), enc.state("T1")
-    rels = enc.instance_relations
+    cores = [_core(enc, k) for k in range(len(enc.instances))]
     queries = 0
     for pi in generators(enc):
         start = time.monotonic()
         ps, pt = _renamed_state(enc, ts, pi), _renamed_state(enc, tt, pi)
         pairs = [(ts[x], ps[x]) for x in enc.keys] + [(tt[x], pt[x]) for x in enc.keys]
-        # one substitution over all relations at once (their shared subterms are renamed once)
-        renamed = z3.substitute(z3.And(*rels), *pairs).children() if len(rels) > 1 else [z3.substitute(rels[0], *pairs)]
+        # one substitution over all cores at once (their shared subterms are renamed once)
+        renamed = (
+            z3.substitute(conjunction(cores), *pairs).children()
+            if len(cores) > 1
+            else [z3.substitute(cores[0], *pairs)]
+        )
         image_of = _renamed_instances(enc, pi)
-        solver = z3.SolverFor("QF_LIA")
         r, k, m = z3.unsat, -1, None
-        for k, rel in enumerate(rels):
+        solver = z3.SolverFor("QF_LIA")
+        for k in range(len(cores)):
             left = timeout_s - (time.monotonic() - start)
             if left <= 0:
                 r = z3.unknown
                 break
-            solver.push()
+            # a fresh solver per query, not push/pop: in incremental mode Z3 skips its preprocessing,
+            # and these small queries were 4 to 6 times slower (12 x 12, benchmarks/verify_phases.py)
+            solver = z3.SolverFor("QF_LIA")
             solver.set("timeout", max(1, int(left * 1000)))
-            solver.add(z3.Xor(rel, renamed[image_of[k]]))
+            solver.add(_differs(enc, pi, k, image_of[k], cores[k], renamed[image_of[k]], ts, tt))
             queries += 1
             r = solver.check()
             m = solver.model() if r == z3.sat else None
-            solver.pop()
             if r != z3.unsat:
                 break
         if r == z3.unknown:
@@ -162,7 +200,7 @@ def check_symmetry(enc: Encoding, timeout_s: float = 60.0) -> SymmetryResult:
         if r == z3.sat:
             assert m is not None
             inst = enc.instances[k]
-            fires = z3.is_true(m.eval(rels[k], model_completion=True))  # else its image fires alone
+            fires = z3.is_true(m.eval(enc.instance_relations[k], model_completion=True))  # else its image fires alone
             image = enc.instances[image_of[k]]
             how = (
                 f"{inst.label} fires but its image {image.label} does not"
