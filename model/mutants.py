@@ -1047,6 +1047,30 @@ MUTANTS = (
            _uncordon_skips_not_ready),
 )
 
+
+# issue 12, round 8: the seeded representative of the class an eighth set written apart let through -------
+def _mark_reachable_swaps_through_not_ready(m: Model) -> Model:
+    e = m.event("nlc_sync_noexecute_taints")
+
+    def eff(s: Any, i: Any) -> Any:
+        # markNodeAsReachable written as SwapNodeControllerTaint(add not-ready, remove unreachable), then a removal
+        nd = s.node(i.node)
+        odd = And(nd.ready == d.READY_TRUE, nd.taint_unreachable_ne, Not(nd.taint_not_ready_ne))
+        u = e.effect(s, i)
+        nr, ur = u.values[("node", "taint_not_ready_ne", i.node)], u.values[("node", "taint_unreachable_ne", i.node)]
+        return u.node(i.node, taint_not_ready_ne=If(odd, True, nr), taint_unreachable_ne=If(odd, True, ur))
+
+    return _replace_event(m, "mark-reachable-swaps-through-not-ready", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant("mark-reachable-swaps-through-not-ready",
+           "markNodeAsReachable is written as a swap to not-ready:NoExecute followed by a removal: a node back "
+           "from Unknown carries not-ready:NoExecute for an instant (time never passes over it), and the "
+           "taint-eviction controller deletes at once every pod on the now Ready node that does not tolerate it.",
+           "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction, markNodeAsReachable)",
+           _mark_reachable_swaps_through_not_ready),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}
-
-

@@ -1304,6 +1304,37 @@ PROPERTIES: tuple[Property, ...] = (
         witness_kind="step",
         witness_events=("admin_uncordon",),
     ),
+    # issue 12, round 8: what an eighth set of bugs written apart let through
+    Property(
+        "ready-noexecute-taint-added-only-when-ready-asks",
+        "A Ready NoExecute taint is added to a Node only when its Ready condition asks for it: not-ready:NoExecute "
+        "when Ready=False, unreachable:NoExecute when Ready=Unknown. A Ready Node never gains one, not even for the "
+        "instant between two writes.",
+        "any step: ∀n: (¬not-ready:NE[n] ∧ not-ready:NE'[n] ⇒ ready'[n]=False) ∧ "
+        "(¬unreachable:NE[n] ∧ unreachable:NE'[n] ⇒ ready'[n]=Unknown)",
+        "processTaintBaseEviction switches on Ready: ConditionFalse adds NotReadyTaintTemplate (swapping out "
+        "UnreachableTaintTemplate), ConditionUnknown adds UnreachableTaintTemplate (swapping out "
+        "NotReadyTaintTemplate), ConditionTrue only removes (markNodeAsReachable); the zone queue's "
+        "doNoExecuteTaintingPass takes the template from the condition and taints nothing for a Ready Node. A "
+        "wrong taint that the next write removes is never passed over by time, so the time-bounded taint "
+        "properties miss it, yet the taint-eviction controller deletes at once every pod that does not "
+        "tolerate it.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction, markNodeAsReachable, "
+        "doNoExecuteTaintingPass)",
+        "step",
+        lambda pre, post, b: _all_nodes(pre, lambda n: And(
+            Implies(And(Not(pre.node(n).taint_not_ready_ne), post.node(n).taint_not_ready_ne),
+                    post.node(n).ready == d.READY_FALSE),
+            Implies(And(Not(pre.node(n).taint_unreachable_ne), post.node(n).taint_unreachable_ne),
+                    post.node(n).ready == d.READY_UNKNOWN))),
+        lambda pre, post, b: And(pre.node(b.node).taint_not_ready_ne, Not(pre.node(b.node).taint_unreachable_ne),
+                                 post.node(b.node).taint_unreachable_ne),
+        "the NoExecute pass adds unreachable:NoExecute to a Node that carries not-ready:NoExecute (a swap's "
+        "first write)",
+        events=_events_but(),
+        witness_kind="step",
+        witness_events=("nlc_sync_noexecute_taints",),
+    ),
 )
 
 

@@ -127,6 +127,8 @@ EXPECTED_KILLERS = {
     "taint-prefer-parsed-as-noexecute": "kubectl-taint-writes-its-effect",
     "untaint-removes-only-noschedule": "kubectl-untaint-removes-the-taint",
     "uncordon-skips-not-ready-node": "uncordon-clears-unschedulable",
+    # issue 12, round 8
+    "mark-reachable-swaps-through-not-ready": "ready-noexecute-taint-added-only-when-ready-asks",
 }
 
 
