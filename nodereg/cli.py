@@ -19,12 +19,15 @@ from nodereg.model import params as P
 from nodereg.report import failure_line
 
 EXIT_OK, EXIT_VIOLATED, EXIT_USAGE, EXIT_INCONCLUSIVE, EXIT_INTERNAL = 0, 1, 2, 3, 4
+#: the reader of stdout closed it (``| head``): what a shell reports for a process SIGPIPE killed
+EXIT_BROKEN_PIPE = 128 + 13
 
 #: What every command's exit code means (``--help`` of verify prints it).
 EXIT_CODES_HELP = (
     "Exit codes: 0 every property proved (with a witness); 1 a property violated or vacuous; "
     "2 bad usage or input; 3 inconclusive (a solver gave up; never a pass); 4 internal error "
-    "(a bug in nodereg, never a verdict; 'nodereg --debug ...' prints the traceback)."
+    "(a bug in nodereg, never a verdict; 'nodereg --debug ...' prints the traceback); 141 the reader "
+    "of the output closed it (| head), as for any Unix tool."
 )
 
 
@@ -136,6 +139,13 @@ class GuardedGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("nodereg: interrupted", err=True)
             sys.exit(130)
+        except BrokenPipeError:
+            # the reader went away (`nodereg check ... | head`): stop without a word, as cat does when
+            # SIGPIPE kills it (128 + 13), and never as an internal error
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (the flush at exit)
+            sys.exit(EXIT_BROKEN_PIPE)
         except Exception as exc:  # the guard itself: nothing unexpected escapes as a traceback
             import os
 

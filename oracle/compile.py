@@ -734,8 +734,14 @@ def _inline_spec(e: d.Event) -> list[str] | None:
     return out
 
 
-def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str], quiet: QuietSpec) -> str:
-    """What the generated code depends on: the sources it is generated from, the parameters, Python."""
+def _sources_digest() -> bytes:
+    """A hash of the sources the generated code is generated from, as this process loaded them.
+
+    Taken once, when this module is imported (right after the modules it imports): hashed later, a
+    process that started before a checkout changed the files would store code generated from the old
+    sources under the new sources' key, and every later check would read it (a property added since
+    was then missing from the cached functions: KeyError).
+    """
     import hashlib
     import sys
     from pathlib import Path
@@ -751,6 +757,15 @@ def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str], quiet
         h.update(Path(mod.__file__ or "").read_bytes())
     for name in ("events.py", "spec.py"):  # the inline steps read the field specs
         h.update((Path(__file__).parent / name).read_bytes())
+    return h.digest()
+
+
+def _cache_key(params: dict[str, int], slack: float, skip: frozenset[str], quiet: QuietSpec) -> str:
+    """What the generated code depends on: the sources it is generated from, the parameters, Python."""
+    import hashlib
+    import sys
+
+    h = hashlib.sha256(_SOURCES_DIGEST)
     h.update(repr((sorted(params.items()), slack, sorted(skip), sys.version, quiet.key())).encode())
     return h.hexdigest()[:32]
 
@@ -1213,3 +1228,7 @@ def _initial_template() -> tuple[Any, ...]:
 
 def instance_for(event_id: str) -> Instance:
     return next(i for i in instances(real_model(), CFG) if i.event.id == event_id)
+
+
+#: the sources this process generates from, hashed as it imported them (see :func:`_sources_digest`)
+_SOURCES_DIGEST = _sources_digest()

@@ -708,3 +708,22 @@ def test_early_renewal_stays_on_the_inline_step(tmp_path: Path, monkeypatch: pyt
     slow = check(str(f), oracle=Oracle(fast=False))
     assert "kubelet_renew_lease" not in asked, asked
     assert fast.as_json() == slow.as_json() and fast.conforms
+
+
+def test_the_compiled_cache_key_is_the_sources_this_process_loaded(monkeypatch: Any) -> None:
+    """The disk cache key of the generated code is taken from the sources as imported, never read
+    again when a check starts: a process started before a checkout changed them must not file its
+    code under the new sources' key (a property added since was then missing: KeyError)."""
+    from pathlib import Path
+
+    from nodereg.oracle import compile as oc
+
+    before = oc._cache_key({"a": 1}, 5.0, frozenset(), oc.QuietSpec())
+
+    def no_reading(self: Path) -> bytes:
+        raise AssertionError(f"read {self} after import")
+
+    monkeypatch.setattr(Path, "read_bytes", no_reading)
+    assert oc._cache_key({"a": 1}, 5.0, frozenset(), oc.QuietSpec()) == before
+    monkeypatch.setattr(oc, "_SOURCES_DIGEST", b"other sources")
+    assert oc._cache_key({"a": 1}, 5.0, frozenset(), oc.QuietSpec()) != before
