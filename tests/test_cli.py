@@ -58,8 +58,9 @@ def test_violated_property_exits_1_with_a_counterexample(monkeypatch: pytest.Mon
     import nodereg.model.semantics as sem
 
     monkeypatch.setattr(sem, "real_model", MUTANT_BY_ID["no-admission-not-ready-taint"].model)
-    res = CliRunner().invoke(main, ["verify", "--format", "json", "--property", "registration-is-not-eligibility",
-                                    "--jobs", "1"])
+    res = CliRunner().invoke(
+        main, ["verify", "--format", "json", "--property", "registration-is-not-eligibility", "--jobs", "1"]
+    )
     assert res.exit_code == 1, res.output
     doc = json.loads(res.output)
     [prop] = [p for p in doc["properties"] if p["id"] == "registration-is-not-eligibility"]
@@ -71,25 +72,46 @@ def test_violated_property_exits_1_with_a_counterexample(monkeypatch: pytest.Mon
 
 def test_inconclusive_exits_3() -> None:
     """Bounded model checking alone cannot prove: the verdict is inconclusive and the exit code 3."""
-    res = CliRunner().invoke(main, ["verify", "--engine", "bmc", "--depth", "2", "--property", "node-restriction",
-                                    "--nodes", "1", "--pods", "1", "--format", "json", "--jobs", "1"])
+    res = CliRunner().invoke(
+        main,
+        [
+            "verify",
+            "--engine",
+            "bmc",
+            "--depth",
+            "2",
+            "--property",
+            "node-restriction",
+            "--nodes",
+            "1",
+            "--pods",
+            "1",
+            "--format",
+            "json",
+            "--jobs",
+            "1",
+        ],
+    )
     assert res.exit_code == 3, res.output
     assert json.loads(res.output)["summary"]["inconclusive"] == 1
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["verify", "--param", "node-monitor-grace-period"], "expected NAME=VALUE"),
-    (["verify", "--param", "no-such-param=5s"], "unknown parameter"),
-    (["verify", "--param", "node-monitor-grace-period=fifty"], "not a duration"),
-    (["verify", "--property", "no-such-property"], "unknown property"),
-    (["verify", "--param", "node-monitor-period=60s"], "monitor-period-below-grace"),
-    (["verify", "--k8s-version", "1.9"], "not modelled"),
-    (["verify", "--k8s-version", "9.99"], "1.17 to 1.35"),
-    (["verify", "--k8s-version", "abc"], "unknown Kubernetes version"),
-    (["verify", "--k8s-version", "2"], "unknown Kubernetes version"),
-    (["verify", "--nodes", "0"], "Invalid value"),
-    (["verify", "--engine", "magic"], "Invalid value"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["verify", "--param", "node-monitor-grace-period"], "expected NAME=VALUE"),
+        (["verify", "--param", "no-such-param=5s"], "unknown parameter"),
+        (["verify", "--param", "node-monitor-grace-period=fifty"], "not a duration"),
+        (["verify", "--property", "no-such-property"], "unknown property"),
+        (["verify", "--param", "node-monitor-period=60s"], "monitor-period-below-grace"),
+        (["verify", "--k8s-version", "1.9"], "not modelled"),
+        (["verify", "--k8s-version", "9.99"], "1.17 to 1.35"),
+        (["verify", "--k8s-version", "abc"], "unknown Kubernetes version"),
+        (["verify", "--k8s-version", "2"], "unknown Kubernetes version"),
+        (["verify", "--nodes", "0"], "Invalid value"),
+        (["verify", "--engine", "magic"], "Invalid value"),
+    ],
+)
 def test_bad_usage_is_one_clear_line_and_exit_2(args: list[str], needle: str) -> None:
     out = run(*args)
     assert out.returncode == 2
@@ -98,9 +120,24 @@ def test_bad_usage_is_one_clear_line_and_exit_2(args: list[str], needle: str) ->
 
 
 def test_params_accept_go_durations() -> None:
-    res = CliRunner().invoke(main, ["verify", "--param", "node-monitor-grace-period=1m", "--property",
-                                    "no-registration-without-credentials", "--nodes", "1", "--pods", "1",
-                                    "--format", "json", "--jobs", "1"])
+    res = CliRunner().invoke(
+        main,
+        [
+            "verify",
+            "--param",
+            "node-monitor-grace-period=1m",
+            "--property",
+            "no-registration-without-credentials",
+            "--nodes",
+            "1",
+            "--pods",
+            "1",
+            "--format",
+            "json",
+            "--jobs",
+            "1",
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)["config"]["parameters"] == {"node-monitor-grace-period": 60}
 
@@ -112,8 +149,9 @@ def test_verify_draws_counterexamples(monkeypatch: pytest.MonkeyPatch, tmp_path:
     import nodereg.model.semantics as sem
 
     monkeypatch.setattr(sem, "real_model", MUTANT_BY_ID["no-admission-not-ready-taint"].model)
-    res = CliRunner().invoke(main, ["verify", "--property", "registration-is-not-eligibility", "--jobs", "1",
-                                    "--diagrams", str(tmp_path)])
+    res = CliRunner().invoke(
+        main, ["verify", "--property", "registration-is-not-eligibility", "--jobs", "1", "--diagrams", str(tmp_path)]
+    )
     assert res.exit_code == 1, res.output
     mmd = sorted(tmp_path.rglob("*.mmd"))
     assert mmd, list(tmp_path.rglob("*"))
@@ -154,6 +192,32 @@ def test_verify_help_lists_the_exit_codes() -> None:
     out = run("verify", "--help")
     assert out.returncode == 0
     text = " ".join(out.stdout.split())
-    for code in ("0 every property proved", "1 a property violated", "2 bad usage", "3 inconclusive",
-                 "4 internal error"):
+    for code in (
+        "0 every property proved",
+        "1 a property violated",
+        "2 bad usage",
+        "3 inconclusive",
+        "4 internal error",
+    ):
         assert code in text, code
+
+
+@pytest.mark.parametrize(
+    "args", [["export", "promela"], ["check", "tests/data/realworld2/zone-two-fail-never-tainted/nodes.json.gz"]]
+)
+def test_a_reader_that_closes_the_pipe_stops_nodereg_silently(args: list[str]) -> None:
+    """``nodereg check ... | head``: when the reader has gone, no "internal error" (exit 4) and
+    nothing on stderr; the process ends as any Unix tool SIGPIPE stops (141). The reader here closes
+    before nodereg writes its first byte, so the write always fails."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).parent.parent
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nodereg", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=root
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 141, err
+    assert err == b""
