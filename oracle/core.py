@@ -287,6 +287,8 @@ class Oracle:
         self._queued: dict[str, float] = {}  # node\0property -> its wait in the zone's queue
         self._zone_stopped: dict[str, float] = {}  # zone -> last time its NoExecute tainting was stopped
         self.zones: dict[str, str] = {}
+        #: Nodes labelled node.kubernetes.io/exclude-disruption: left out of the zones' disruption states
+        self.disruption_excluded: set[str] = set()
         # handleDisruption's master disruption mode (captures only): since when no existing Node has
         # been Ready (None: some Node is), and one Node that was Ready when last looked at
         self._all_down_since: float | None = None
@@ -472,6 +474,8 @@ class Oracle:
             self.custom_taints[node] = extra["custom_taints"]
         if extra and "zone" in extra and node is not None:
             self.zones[node] = str(extra["zone"])
+        if extra and "disruption_excluded" in extra and node is not None:
+            self.disruption_excluded.add(node)
         if extra and "unchecked" in extra:
             for k, why in extra["unchecked"].items():
                 self.unchecked.setdefault(k, why)
@@ -1077,7 +1081,7 @@ class Oracle:
         """
         states: dict[str, list[int]] = {}
         for name, r in self.nodes.items():
-            if r.s[_EXISTS]:
+            if r.s[_EXISTS] and name not in self.disruption_excluded:
                 z = states.setdefault(self.zones.get(name, ""), [0, 0])
                 z[0] += 1
                 z[1] += r.s[_READY] != d.READY_TRUE
@@ -1087,6 +1091,10 @@ class Oracle:
         if all(b == n for n, b in states.values()):
             why = (f"all {sum(n for n, _ in states.values())} Nodes of every zone are not Ready: upstream's node "
                    f"lifecycle controller stops NoExecute tainting (master disruption mode)")
+            out = sorted(n for n in self.disruption_excluded if n in self.nodes and self.nodes[n].s[_EXISTS])
+            if out:
+                why += (f" ({', '.join(out[:5])}{' ...' if len(out) > 5 else ''}, labelled "
+                        "node.kubernetes.io/exclude-disruption, not counted)")
             rate = 0.0
         elif bad > 2 and bad / size >= UNHEALTHY_ZONE_THRESHOLD and bad != size:
             if size > LARGE_CLUSTER_SIZE:
@@ -1103,7 +1111,8 @@ class Oracle:
         return rate
 
     def _every_zone_down(self) -> bool:
-        """No existing Node is Ready=True (handleDisruption: every zone fully disrupted)."""
+        """No existing Node is Ready=True (handleDisruption: every zone fully disrupted), of those the
+        zones are made of (not the ones labelled node.kubernetes.io/exclude-disruption)."""
         if self.unseen_nodes:
             return False
         w = self._ready_witness
@@ -1113,7 +1122,7 @@ class Oracle:
                 return False
         seen = False
         for name, r in self.nodes.items():
-            if r.s[_EXISTS]:
+            if r.s[_EXISTS] and name not in self.disruption_excluded:
                 seen = True
                 if r.s[_READY] == d.READY_TRUE:
                     self._ready_witness = name

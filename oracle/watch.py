@@ -543,7 +543,6 @@ class WatchAdapter:
                     args["capacity"] = cap
                     args["reserved"] = max(cap - (alloc if alloc is not None else cap), 0)
                 exp = {k: v for k, v in cur.items() if k not in ("ready", "memory_pressure")}
-                zone = _zone(obj)
                 if _REGISTER_READY:
                     # created with its conditions; a Node created without them (a node simulator)
                     # shows as ready=Absent, an outcome the model's kubelet does not have
@@ -551,7 +550,7 @@ class WatchAdapter:
                     args["memory_pressure"] = cur["memory_pressure"]
                     exp = {k: v for k, v in cur.items() if k != "custom_effect" or cur.get("taint_custom")}
                 self._ev(items, {"t": t, "event": "kubelet_register_node", "node": name, **args, "expect": exp},
-                         file, line, **({"zone": zone} if zone is not None else {}))
+                         file, line, **_zone_extra(obj))
                 if cur["ready"] != "Absent" and not _REGISTER_READY:
                     self._ev(items, {"t": t, "event": "kubelet_post_status", "node": name,
                                      "ready": cur["ready"] == "True", "memory_pressure": cur["memory_pressure"],
@@ -575,9 +574,7 @@ class WatchAdapter:
                                 else max(seen)}
                 if lease is not None:
                     hb_extra["lease"] = lease
-                zone = _zone(obj)
-                if zone is not None:
-                    hb_extra["zone"] = zone
+                hb_extra.update(_zone_extra(obj))
                 self.known.add(name)
                 taints = [x for x in ((obj.get("spec") or {}).get("taints") or []) if isinstance(x, dict)]
                 ev = {"t": t, "event": "observe_node", "node": name, "ready": cur["ready"], "taints": taints,
@@ -1034,12 +1031,37 @@ def _deletion(pod: dict[str, Any]) -> tuple[str, bool | None] | None:
 
 
 def _zone(obj: dict[str, Any]) -> str | None:
-    """The Node's zone label: the node lifecycle controller rate-limits NoExecute tainting per zone."""
+    """The Node's zone as the node lifecycle controller keys it (it rate-limits NoExecute tainting and
+    judges disruption per zone): k8s.io/component-helpers/node/topology ``GetZoneKey``, the deprecated
+    failure-domain.beta labels first, then the topology.kubernetes.io ones, region and zone together
+    (a zone name used in two regions is two zones); None when neither is set (upstream's "")."""
     labels = (obj.get("metadata") or {}).get("labels")
     if not isinstance(labels, dict):
         return None
-    z = labels.get("topology.kubernetes.io/zone", labels.get("failure-domain.beta.kubernetes.io/zone"))
-    return z if isinstance(z, str) else None
+    zone = labels.get("failure-domain.beta.kubernetes.io/zone", labels.get("topology.kubernetes.io/zone"))
+    region = labels.get("failure-domain.beta.kubernetes.io/region", labels.get("topology.kubernetes.io/region"))
+    zone = zone if isinstance(zone, str) else ""
+    region = region if isinstance(region, str) else ""
+    if not zone and not region:
+        return None
+    return f"{zone} (region {region})" if region else zone
+
+
+#: node_lifecycle_controller.go labelNodeDisruptionExclusion: a Node with this label is left out of
+#: the zones' disruption states (isNodeExcludedFromDisruptionChecks in monitorNodeHealth)
+DISRUPTION_EXCLUDED = "node.kubernetes.io/exclude-disruption"
+
+
+def _zone_extra(obj: dict[str, Any]) -> dict[str, Any]:
+    """The ``zone`` (and ``disruption_excluded``) extras of a Node's event for the oracle."""
+    out: dict[str, Any] = {}
+    zone = _zone(obj)
+    if zone is not None:
+        out["zone"] = zone
+    labels = (obj.get("metadata") or {}).get("labels")
+    if isinstance(labels, dict) and DISRUPTION_EXCLUDED in labels:
+        out["disruption_excluded"] = True
+    return out
 
 
 def _swap_in_model() -> bool:
