@@ -186,6 +186,10 @@ class WatchAdapter:
         #: a list snapshot without resourceVersions: nodes whose Lease stamp is off the others' and why
         self.unplaced: dict[str, str] = {}
         self.pure_list = False
+        #: how long after its scheduling decision a binding may land (``_decided_before``): the oracle's
+        #: --slack (the scheduler's informer lag and its Bind call)
+        slack = getattr(oracle, "slack", None)
+        self.slack = float(slack) if isinstance(slack, (int, float)) else 5.0
 
     # -- time ------------------------------------------------------------------------------------
     def _time(self, *cands: Any, file: str | None, line: int | None) -> float:
@@ -676,7 +680,16 @@ class WatchAdapter:
                 # ToBeDeleted): read as untaint, then taint; in between there is none
                 exp = {k: v for k, v in exp.items() if k != "custom_effect"} | {"taint_custom": False}
             self._ev(items, {**ev, "expect": exp}, file, line, **self._retolerate(name, obj, prev["obj"]))
-        self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj, "held": bool(half)}
+        hist = prev.get("hist") or []
+        view = _sched_view(obj)
+        if view != (prev.get("view") or _sched_view(prev["obj"])):
+            # what the scheduler's filter reads changed: the version before ends now (``_decided_before``)
+            hist = [*hist[-7:], (prev.get("since", float("-inf")), self.t, prev["obj"])]
+            since = self.t
+        else:
+            since = prev.get("since", float("-inf"))
+        self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj, "held": bool(half), "hist": hist,
+                            "since": since, "view": view}
         _name_taints(items, obj)
         return items
 
@@ -903,6 +916,40 @@ class WatchAdapter:
             self._ev(items, {"t": t, "event": "declare_node", "node": n}, file, line, fresh_grace=True)
         return items
 
+    def _decided_before(self, pod: dict[str, Any], tols: list[dict[str, Any]], node: str, t: float) -> str | None:
+        """Why a binding at ``t`` to a Node that does not admit the pod now is not the scheduler's fault,
+        or None (it is judged).
+
+        The scheduler filters a pod against its snapshot of the Nodes at the start of a scheduling
+        cycle, assumes it on the chosen Node, and binds it in a separate binding cycle
+        (pkg/scheduler/schedule_one.go: ``bindingCycle`` runs in its own goroutine after
+        ``assume``); the pods/binding subresource checks no taint and no cordon. The binding cycle
+        runs the PreBind plugins first: VolumeBinding waits there until the pod's PersistentVolumeClaims
+        are bound and provisioned, up to ``bindTimeoutSeconds`` (600 s by default:
+        pkg/scheduler/apis/config/v1 ``SetDefaults_VolumeBindingArgs``). So a Node that was cordoned or
+        tainted after the decision still gets the pod: a binding is judged against the Node as it was
+        up to ``--slack`` before it (the informer's lag and the Bind call), or up to 600 s for a pod
+        with PersistentVolumeClaim or generic ephemeral volumes.
+        """
+        rec = self.nodes[node]
+        if _admits(tols, rec["obj"], self.gates):
+            return None
+        spec = pod.get("spec") or {}
+        vols = [v for v in (spec.get("volumes") or []) if isinstance(v, dict)]
+        prebind = any("persistentVolumeClaim" in v or "ephemeral" in v for v in vols)
+        window = max(VOLUME_BIND_TIMEOUT, self.slack) if prebind else self.slack
+        for _start, end, old in reversed(rec.get("hist") or []):
+            if end < t - window:
+                break
+            if _admits(tols, old, self.gates):
+                why = (f"for the binding of pod {_pod_key(pod)} to node {node} at {_fmt(t)} (the node admitted it "
+                       f"until {_fmt(end)})")
+                if prebind:
+                    return (why + ": its PersistentVolumeClaims are bound in the scheduler's PreBind (VolumeBinding, "
+                            f"up to bindTimeoutSeconds {VOLUME_BIND_TIMEOUT:.0f} s), after it chose the node")
+                return why + f": the scheduler may have chosen the node then (within --slack {self.slack:g} s)"
+        return None
+
     def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
              listed: bool = False) -> list[Item]:
         """A Pod event: declared when first seen, bound when ``spec.nodeName`` appears, and removed at the
@@ -958,6 +1005,10 @@ class WatchAdapter:
                 # a pods-only capture, or a Node this capture never listed: the binding cannot be judged
                 items.append(_bound(key, node, t, file, line, unchecked=self._no_nodes() or dict.fromkeys(
                     BIND_PROPERTIES, "no Node stream for the node a pod was bound to")))
+            elif (race := self._decided_before(obj, prev["tolerations"], node, t)) is not None:
+                # the node turned unschedulable for the pod after the scheduler may have chosen it
+                items.append(_bound(key, node, t, file, line, unchecked=dict.fromkeys(
+                    ("no-schedule-with-untolerated-taint", "no-schedule-when-cordoned"), race)))
             else:
                 # the scheduler's filter against the node's actual taints; then, bound, what the
                 # taint-eviction controller reads (NoExecute taints only, tolerationSeconds)
@@ -1114,6 +1165,32 @@ def _name_taints(items: list[Item], obj: dict[str, Any]) -> None:
     for it in items:
         if type(it) is EventRecord and it.extra is not None:
             it.extra["custom_taints"] = names
+
+
+#: the VolumeBinding plugin's default bindTimeoutSeconds (pkg/scheduler/apis/config/v1/defaults.go)
+VOLUME_BIND_TIMEOUT = 600.0
+
+
+def _sched_view(obj: dict[str, Any]) -> tuple[Any, ...]:
+    """What the scheduler's filters of taints and cordon read of a Node."""
+    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    return (bool(spec.get("unschedulable")), repr(_taint_list(obj)))
+
+
+def _admits(tols: list[dict[str, Any]], node: dict[str, Any], gates: dict[str, bool] | None) -> bool:
+    """The scheduler's TaintToleration and NodeUnschedulable filters pass the pod on this Node."""
+    from nodereg.model import rules as r
+
+    if untolerated(tols, _taint_list(node), gates):
+        return False
+    spec = node.get("spec") if isinstance(node.get("spec"), dict) else {}
+    return not spec.get("unschedulable") or bool(r.tolerations_tolerate_taint(
+        tols, {"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule"}, feature_gates=gates))
+
+
+def _pod_key(pod: dict[str, Any]) -> str:
+    meta = pod.get("metadata") or {}
+    return f"{meta.get('namespace', 'default')}/{meta.get('name')}"
 
 
 def _taint_list(obj: dict[str, Any]) -> list[dict[str, Any]]:
@@ -1346,8 +1423,8 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     objects lack it, every stream is merged by the latest timestamp each object carries instead
     (resourceVersion, then position in its file, break ties), and the report says so.
     """
-    adapter = WatchAdapter()
     o = getattr(rep, "oracle", None)
+    adapter = WatchAdapter(o)
     missing_rv = [False]
     need_ts = [True]
 
