@@ -54,6 +54,7 @@ from .k8s import (
     pod_request,
     resolve_timing,
     review_late_unknown,
+    review_upgrade,
     watch_objects,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink
@@ -188,6 +189,10 @@ class WatchAdapter:
         self.pure_list = False
         #: how long after its scheduling decision a binding may land (``_decided_before``): the oracle's
         #: --slack (the scheduler's informer lag and its Bind call)
+        #: what each kube-controller-manager pod says of its timing (``capture_timing``), from when it was
+        #: seen (``review_upgrade``: a newer one with a longer grace replacing it during the capture)
+        self.controllers: list[tuple[float, dict[str, Any]]] = []
+        self._kcm_said: dict[str, Any] = {}
         slack = getattr(oracle, "slack", None)
         self.slack = float(slack) if isinstance(slack, (int, float)) else 5.0
 
@@ -967,6 +972,11 @@ class WatchAdapter:
         if meta.get("namespace") == "kube-system" and typ != "DELETED" and (
                 (meta.get("labels") or {}).get("component") == "kube-controller-manager"):
             items += self._kcm_pod(obj, file, line)
+            found = capture_timing([obj])
+            said = (found.get("image"), found.get("flags"))
+            if said != self._kcm_said.get(key) and (said[0] is not None or said[1]):
+                self._kcm_said[key] = said
+                self.controllers.append((self.t, found))
         if prev is None:
             if typ == "DELETED":
                 return []
@@ -1580,6 +1590,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     adapter.deskew = not by_time
     if o is not None and hasattr(o, "after_finish"):
         o.after_finish.append(lambda: review_late_unknown(o, adapter.acts, adapter.marks, adapter.kcm_seen()))
+        o.after_finish.append(lambda: review_upgrade(o, adapter.controllers, adapter.marks))
     for it in feed_all(adapter.feed, ((name, line, obj) for _rvv, _ts, _seq, line, name, obj in merged)):
         if type(it) is EventRecord and it.event in CONTROLLER_ACTS:
             adapter.acted(it)

@@ -86,7 +86,9 @@ class Sim(Cluster):
             self.zone_qps = {z: 0.0 for z in states}
             return
         self.all_full = False
-        self.zone_qps = {z: (0.0 if v == "partial" and len(zones[z]) <= 50 else self.zone_rate)
+        # setLimiterInZone: ReducedQPSFunc for a partially disrupted zone: 0 up to 50 Nodes,
+        # --secondary-node-eviction-rate (0.01) above
+        self.zone_qps = {z: ((0.0 if len(zones[z]) <= 50 else 0.01) if v == "partial" else self.zone_rate)
                          for z, v in states.items()}
 
     def _drain_queue(self) -> None:
@@ -219,6 +221,73 @@ def zone_full_outage_never_tainted() -> Files:
     return _all(c)
 
 
+def _large_zone(seed: int, stop: bool) -> Files:
+    c = Sim(seed=seed)
+    if stop:  # a controller that stops tainting a partially disrupted zone whatever its size
+        orig = c._handle_disruption
+
+        def stopped() -> None:
+            orig()
+            for z, q in list(c.zone_qps.items()):
+                if 0 < q < c.zone_rate:
+                    c.zone_qps[z] = 0.0
+
+        c._handle_disruption = stopped  # type: ignore[method-assign]
+    c.add_node("cp-1", zone="us-east-1b", cp=True)
+    names = []
+    for i in range(60):
+        names.append(f"ip-10-1-{i // 16}-{10 + i}.ec2.internal")
+        c.add_node(names[-1], zone="us-east-1a", labels={"eks.amazonaws.com/nodegroup": "general",
+                                                         "node.kubernetes.io/instance-type": "m6i.xlarge"})
+    for i, n in enumerate(names[:8]):
+        c.pod("default", f"web-5d8f7c9b6-{'abcdefgh'[i]}{i}k", n, created=-7200 + i * 3,
+              labels={"app": "web", "pod-template-hash": "5d8f7c9b6"})
+    c.start()
+    c.advance(20)
+    _kill(c, names[:40])
+    c.advance(c.t + 700)
+    return _all(c)
+
+
+@scenario
+def large_zone_partial_disruption_stopped() -> Files:
+    """The same with a controller that stops tainting the large zone (as it would a small one)."""
+    return _large_zone(671, True)
+
+
+@scenario
+def large_zone_partial_disruption() -> Files:
+    """A 60-Node zone (a large cluster's one zone, control plane elsewhere) where 40 Nodes lose their
+    rack switches together: partial disruption (40 of 60 >= 0.55) of a zone larger than
+    --large-cluster-size-threshold (50): ReducedQPSFunc gives --secondary-node-eviction-rate, 0.01
+    nodes/s, so the NoExecute taints come one per 100 s (the first at once, the token bucket starting
+    full) instead of stopping."""
+    return _large_zone(671, False)
+
+
+@scenario
+def master_disruption_exit_retaint() -> Files:
+    """A managed cluster (no control-plane Node), one zone: the three workers lose the API server
+    together (master disruption mode: markNodeAsReachable removes the NoExecute taint the first one got);
+    after 2 minutes two come back and the controller leaves the mode (every Node's probe timestamp set
+    to now); worker-3 stays cut off, is tainted NoExecute again at the normal rate and its pod evicted
+    300 s after that new taint (its timer started again: processPodOnNode cancels it when the taint goes)."""
+    c = Sim(seed=672)
+    base(c, workers=3, cp=False)
+    c.start()
+    c.advance(20)
+    for n in list(c.kubelet):
+        c.kubelet[n]["partitioned"] = True
+    c.advance(c.t + 120)
+    for n in ("worker-1", "worker-2"):
+        c.kubelet[n]["partitioned"] = False
+        c.renew(n)
+        c.kubelet[n]["next_lease"] = c.t + 10
+        c.post_status(n, "True")
+    c.advance(c.t + 420)
+    return _all(c)
+
+
 # -- bindings ------------------------------------------------------------------------------------------
 def _bind(c: Cluster, key: str, node: str) -> None:
     """The scheduler's pods/binding: nodeName and PodScheduled=True in one write."""
@@ -336,13 +405,13 @@ def kubeadm_upgrade_controller_first() -> Files:
     replaced by one running v1.32.0, whose default grace is 50 s (1.32 raised it:
     cmd/kube-controller-manager/app/options, NodeMonitorGracePeriod). worker-3 then dies and the 1.32
     controller marks it Unknown 50-55 s after its last renewal: upstream's timing."""
-    return _kubeadm_upgrade(651, True)
+    return _kubeadm_upgrade(730, True)
 
 
 @scenario
 def kubeadm_upgrade_never_marks() -> Files:
     """The same upgrade; the new controller never marks the dead worker-3."""
-    return _kubeadm_upgrade(651, False)
+    return _kubeadm_upgrade(730, False)
 
 
 # -- nodes deleted and created again; pods created bound --------------------------------------------
