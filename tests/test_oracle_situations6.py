@@ -37,6 +37,17 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
     # gives it HealthyQPSFunc (0.1 nodes/s); tainted and evicted on time, or never tainted: caught
     ("zone-full-outage-other-zone-healthy", 0, set(), set(), TAINT | HB),
     ("zone-full-outage-never-tainted", 1, {"unreachable-taint-follows-unknown"}, set(), set()),
+    # a 60-Node zone, 40 down: partial disruption of a large zone gets --secondary-node-eviction-rate
+    # (0.01/s, ReducedQPSFunc), one taint per 100 s; Nodes marked in one pass join the queue in an order no
+    # capture shows (each may wait for the pass's last). A controller that stops instead: caught. bug: the
+    # queue was joined again (at its end) each time a taint-follow failure window restarted, so a 40-Node
+    # outage let the first node wait ~375 s at the normal rate (3750 s at 0.01/s): the stopped controller
+    # conformed
+    ("large-zone-partial-disruption", 0, set(), set(), TAINT | HB),
+    ("large-zone-partial-disruption-stopped", 1, {"unreachable-taint-follows-unknown"}, set(), set()),
+    # every zone down (master disruption mode: the taint removed), two Nodes back (the mode left): the
+    # still-dead worker-3 tainted again at the normal rate, its pod evicted 300 s after the new taint
+    ("master-disruption-exit-retaint", 0, set(), set(), TAINT | HB),
     # -- 2. the scheduler's binding cycle runs after its decision (schedule_one.go bindingCycle, PreBind's
     # VolumeBinding up to bindTimeoutSeconds 600 s); pods/binding checks no cordon. bug: a StatefulSet pod
     # whose WaitForFirstConsumer volume was provisioned for worker-2, bound 25 s after worker-2 was cordoned,
@@ -60,6 +71,18 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
     # the taint-eviction controller deletes it at once (processPodOnNode), or never: caught
     ("nodename-preset-on-noexecute-taint", 0, set(), set(), BIND | {"no-execute-eviction"}),
     ("nodename-preset-never-evicted", 1, {"no-execute-eviction", "untolerated-noexecute-pod-is-gone"}, set(), set()),
+    # Karpenter v1: the Node deleted, kept by its karpenter.sh/termination finalizer while drained; the
+    # instance terminated, the controller marks it Unknown and taints it before the finalizer goes
+    ("karpenter-node-finalizer-unknown", 0, set(), set(), HB | {"no-execute-eviction"}),
+    # -- audit logs: a binding is judged by the tolerations of the pod's logged creation, as the Node was
+    # when the scheduler may have decided. bug: the pod was taken as an ordinary pod with the default
+    # tolerations: a DaemonSet pod bound to a cordoned node, and any pod whose creation the policy does not
+    # log, reported (no-schedule-when-cordoned, no-schedule-with-untolerated-taint); a binding 0.3 s after
+    # the cordon too
+    ("audit-daemonset-binding-cordoned", 0, set(), set(), BIND),
+    ("audit-binding-pod-not-logged", 0, set(), BIND, set()),
+    ("audit-binding-race-cordon", 0, set(), BIND, set()),
+    ("audit-binding-after-cordon", 1, BIND, set(), set()),
     # -- 4. serialisations: `-o yaml` watches, PowerShell 5.1's UTF-16LE redirect, UTF-8 with a BOM and CRLF
     ("yaml-watch", 0, set(), set(), HB | TAINT),
     ("yaml-watch-never-marked", 1, {"silent-node-becomes-unknown"}, set(), set()),

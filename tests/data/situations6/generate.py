@@ -91,6 +91,12 @@ class Sim(Cluster):
         self.zone_qps = {z: ((0.0 if len(zones[z]) <= 50 else 0.01) if v == "partial" else self.zone_rate)
                          for z, v in states.items()}
 
+    def _enqueue(self, node: str, key: str) -> None:
+        """markNodeForTainting: zoneNoExecuteTainter[zone].Add, a UniqueQueue: a node already queued
+        keeps its place (sim.Cluster moves it to the end at every pass)."""
+        if not any(q[0] == node for q in self.taint_queue):
+            self.taint_queue.append((node, key))
+
     def _drain_queue(self) -> None:
         rest = []
         for node, key in self.taint_queue:
@@ -489,6 +495,152 @@ def nodename_preset_never_evicted() -> Files:
     return _preset_on_noexecute(662, False)
 
 
+def _karpenter_finalizer(seed: int, deleted_after: float) -> Files:
+    c = Sim(seed=seed)
+    names = base(c, workers=3, web=3)
+    for n in names:
+        c.nodes[n]["metadata"]["labels"].update({"karpenter.sh/nodepool": "default", "karpenter.sh/registered": "true",
+                                                 "karpenter.sh/initialized": "true",
+                                                 "karpenter.sh/capacity-type": "spot"})
+        c.nodes[n]["metadata"]["finalizers"] = ["karpenter.sh/termination"]
+        c.nodes[n]["spec"]["providerID"] = f"aws:///eu-west-1a/i-0{c.uid().replace('-', '')[:16]}"
+    c.start()
+    c.advance(20)
+    old = names[2]
+    # the NodeClaim is deleted (drift): karpenter deletes the Node, which its finalizer keeps: deletionTimestamp
+    node = c.nodes[old]
+    node["metadata"]["deletionTimestamp"] = ts(c.t)
+    node["metadata"]["deletionGracePeriodSeconds"] = 0
+    c.emit("MODIFIED", node)
+    c.t += 0.3
+    c.set_taints(old, add=[{"key": "karpenter.sh/disrupted", "effect": "NoSchedule"}])
+    c.t += 0.5
+    for key, p in list(c.pods.items()):
+        if p["spec"].get("nodeName") == old and key.startswith("default/"):
+            c.delete_pod(key, reason="EvictionByEvictionAPI", message="Eviction API: evicting")
+    c.advance(c.t + 35)
+    c.kubelet[old]["alive"] = False  # the instance is terminated (ec2:TerminateInstances)
+    c.advance(c.t + deleted_after)
+    # the instance is gone (cloudprovider Get: NotFound): the finalizer is removed, the Node deleted
+    node = c.nodes.pop(old)
+    node["metadata"]["finalizers"] = []
+    c.emit("DELETED", node)
+    c.kubelet.pop(old, None)
+    c.t += 0.4
+    c.emit("DELETED", c.leases.pop(old))
+    for key, pd in list(c.pods.items()):
+        if pd["spec"].get("nodeName") == old:
+            pd["metadata"]["deletionTimestamp"] = ts(c.t)
+            pd["metadata"]["deletionGracePeriodSeconds"] = 0
+            c.emit("DELETED", c.pods.pop(key))
+    c.advance(c.t + 60)
+    return _all(c)
+
+
+@scenario
+def karpenter_node_finalizer_unknown() -> Files:
+    """Karpenter v1 disruption (drift) of a spot Node: the Node is deleted but its karpenter.sh/termination
+    finalizer keeps it (deletionTimestamp set), karpenter.sh/disrupted:NoSchedule, the pods evicted
+    through the Eviction API, the instance terminated; karpenter removes the finalizer only once the
+    cloud provider says the instance is gone, 90 s later: meanwhile the node lifecycle controller marks
+    the Node Unknown and taints it unreachable, as for any silent Node. DaemonSet pods deleted with the
+    Node (PodGC)."""
+    return _karpenter_finalizer(681, 90)
+
+
+# -- audit logs -----------------------------------------------------------------------------------------
+DS_AUDIT_TOL = [{"key": "node.kubernetes.io/not-ready", "operator": "Exists", "effect": "NoExecute"},
+                {"key": "node.kubernetes.io/unreachable", "operator": "Exists", "effect": "NoExecute"},
+                {"key": "node.kubernetes.io/disk-pressure", "operator": "Exists", "effect": "NoSchedule"},
+                {"key": "node.kubernetes.io/memory-pressure", "operator": "Exists", "effect": "NoSchedule"},
+                {"key": "node.kubernetes.io/pid-pressure", "operator": "Exists", "effect": "NoSchedule"},
+                {"key": "node.kubernetes.io/unschedulable", "operator": "Exists", "effect": "NoSchedule"},
+                {"key": "node.kubernetes.io/network-unavailable", "operator": "Exists", "effect": "NoSchedule"}]
+
+
+def _audit_cordon_binding(bind_after: float, kind: str = "rs", created: bool = True) -> Files:
+    """situations3's audit log (two kubelets register, worker-b dies, the controller marks and taints it)
+    with `kubectl cordon worker-a` at 30 s (a PATCH of spec.unschedulable by the admin, then the
+    node-controller's unschedulable:NoSchedule taint), a pod created at 29 s (RequestResponse: the
+    request, and the response after admission) by the ReplicaSet or DaemonSet controller, and the
+    scheduler's pods/binding of it to worker-a ``bind_after`` s after the cordon."""
+    sys.path.insert(0, os.path.join(HERE, "..", "situations3"))
+    import gen_audit as ga  # tests/data/situations3
+
+    events = ga.creations() + ga.dies()
+    admin = ("kubernetes-admin", ["kubeadm:cluster-admins", "system:authenticated"])
+    ref = {"resource": "nodes", "name": "worker-a", "apiVersion": "v1"}
+    log = ga.Log()
+    log.rv = 5000
+    log.ev(30, *admin, "patch", ref, {"spec": {"unschedulable": True}}, level="Request",
+           ua="kubectl/v1.32.3 (linux/amd64) kubernetes/32cc146")
+    log.ev(30.05, *ga.NC, "patch", ref, {"metadata": {"resourceVersion": "3"}, "spec": {"taints": [
+        {"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule", "timeAdded": ga.sec(30.05)}]}},
+        level="Request", ua=ga.NC_UA)
+    ns, name, sa = (("default", "web-5d8f7c9b6-q2x7z", "replicaset-controller") if kind == "rs" else
+                    ("kube-system", "kube-proxy-7xk2p", "daemon-set-controller"))
+    tols = [] if kind == "rs" else list(DS_AUDIT_TOL)
+    spec: dict[str, Any] = {"containers": [{"name": "c", "image": "nginx:1.27",
+                                            "resources": {"requests": {"cpu": "100m"}}}], "tolerations": tols}
+    request = {"kind": "Pod", "apiVersion": "v1", "metadata": {"generateName": name[:-5], "namespace": ns},
+               "spec": spec}
+    response = copy.deepcopy(request)
+    response["metadata"].update(name=name, uid="9f0e2b7c-4b1d-4e8a-9c3f-2a6d5e8b1c40", resourceVersion="5123")
+    if kind == "rs":  # DefaultTolerationSeconds, at admission
+        response["spec"]["tolerations"] = [
+            {"key": k, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}
+            for k in ("node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable")]
+    group = ["system:serviceaccounts", "system:serviceaccounts:kube-system", "system:authenticated"]
+    log.ev(29, f"system:serviceaccount:kube-system:{sa}", group, "create",
+           {"resource": "pods", "namespace": ns, "apiVersion": "v1"}, request, level="RequestResponse",
+           ua="kube-controller-manager/v1.32.3 (linux/amd64) kubernetes/32cc146/"
+           f"system:serviceaccount:kube-system:{sa}")
+    log.lines[-1][1]["responseObject"] = response
+    if not created:
+        log.lines.pop()
+    at = ga.ts(30 + bind_after)
+    bind = {"kind": "Event", "apiVersion": "audit.k8s.io/v1", "level": "Request", "auditID": "bind-1",
+            "stage": "ResponseComplete", "requestURI": f"/api/v1/namespaces/{ns}/pods/{name}/binding",
+            "verb": "create", "user": {"username": "system:kube-scheduler", "groups": ["system:authenticated"]},
+            "objectRef": {"resource": "pods", "namespace": ns, "name": name, "apiVersion": "v1",
+                          "subresource": "binding"},
+            "responseStatus": {"metadata": {}, "code": 201},
+            "requestObject": {"kind": "Binding", "apiVersion": "v1", "metadata": {"name": name, "namespace": ns},
+                              "target": {"kind": "Node", "name": "worker-a"}},
+            "requestReceivedTimestamp": at, "stageTimestamp": at}
+    merged = sorted([*events, *(e for _, e in log.lines), bind], key=lambda e: e["stageTimestamp"])
+    return {"audit.log": "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in merged)}
+
+
+@scenario
+def audit_binding_race_cordon() -> Files:
+    """The binding lands 0.3 s after the cordon: the scheduler decided on its snapshot before the cordon
+    reached its informer (schedule_one.go; the pods/binding subresource checks no cordon)."""
+    return _audit_cordon_binding(0.3)
+
+
+@scenario
+def audit_binding_after_cordon() -> Files:
+    """The binding lands 20 s after the cordon: a scheduler that ignored the cordon."""
+    return _audit_cordon_binding(20)
+
+
+@scenario
+def audit_daemonset_binding_cordoned() -> Files:
+    """A DaemonSet's pod (created by the daemon-set-controller with the tolerations
+    AddOrUpdateDaemonPodTolerations adds, node.kubernetes.io/unschedulable among them) bound by the
+    default scheduler to the cordoned worker-a 20 s after the cordon: allowed (DaemonSet pods are
+    scheduled by kube-scheduler since 1.12 and tolerate the cordon)."""
+    return _audit_cordon_binding(20, kind="ds")
+
+
+@scenario
+def audit_binding_pod_not_logged() -> Files:
+    """The same DaemonSet binding in a log whose policy leaves pod creations out: the pod's tolerations
+    are not in the log, so its binding cannot be judged."""
+    return _audit_cordon_binding(20, kind="ds", created=False)
+
+
 # -- serialisations ------------------------------------------------------------------------------------
 def _node_dies(seed: int, nlc: bool) -> Cluster:
     """worker-3's kubelet dies at 20 s; the controller marks it, taints it, and its web pod is evicted
@@ -615,8 +767,8 @@ def _write(d: str, files: Files) -> None:
         os.remove(os.path.join(d, f))
     for name, text in files.items():
         data = text if isinstance(text, bytes) else text.encode()
-        if len(data) > 20000 and not name.endswith(".gz") and isinstance(text, str):
-            name += ".gz"
+        if len(data) > 20000 and not name.endswith(".gz"):
+            name += ".gz"  # kept small in the repository (the reader opens .gz as it is)
         path = os.path.join(d, name)
         if name.endswith(".gz"):
             with gzip.GzipFile(path, "wb", mtime=0) as g:
