@@ -783,7 +783,9 @@ def review_upgrade(o: Any, controllers: list[tuple[float, dict[str, Any]]], mark
     and its flags), from when it was seen. A ``silent-node-becomes-unknown`` finding whose deadline
     passed while a controller with a longer grace ran is withdrawn when the node was marked (or the
     capture ended) by the deadline that grace gives; the notes say so. Not when the caller fixed the
-    version or the grace (``--k8s-version``, ``--param``).
+    version or the grace (``--k8s-version``, ``--param``). Without a controller pod in the capture, a
+    control-plane kubelet upgraded during it stands for one (kubeadm upgrades the control plane's
+    components before any kubelet), from any time (``-inf``: when is not shown).
     """
     import math
 
@@ -829,9 +831,10 @@ def review_upgrade(o: Any, controllers: list[tuple[float, dict[str, Any]]], mark
             kept.append(v)
     o.violations[:] = kept
     for node, g, what, t in dropped:
+        since = f"running since {fmt_time(t)}, {what}" if t > float("-inf") else f"as new as {what}"
         o.notes.append(f"{pid}: node {node} was marked Unknown within the node-monitor-grace-period {g} s of the "
-                       f"kube-controller-manager running since {fmt_time(t)}, {what}; the capture's list showed one "
-                       f"with {g0} s, by which the timing is judged otherwise")
+                       f"kube-controller-manager {since}; the capture's list showed one with {g0} s, by which the "
+                       "timing is judged otherwise")
 
 
 def review_late_unknown(o: Any, acts: list[tuple[float, str]], marks: dict[str, list[float]], kcm_seen: bool,

@@ -193,6 +193,8 @@ class WatchAdapter:
         #: seen (``review_upgrade``: a newer one with a longer grace replacing it during the capture)
         self.controllers: list[tuple[float, dict[str, Any]]] = []
         self._kcm_said: dict[str, Any] = {}
+        #: control-plane kubelets seen upgraded (a kube-controller-manager at least as new ran before then)
+        self.cp_kubelets: list[tuple[float, dict[str, Any]]] = []
         slack = getattr(oracle, "slack", None)
         self.slack = float(slack) if isinstance(slack, (int, float)) else 5.0
 
@@ -685,6 +687,12 @@ class WatchAdapter:
                 # ToBeDeleted): read as untaint, then taint; in between there is none
                 exp = {k: v for k, v in exp.items() if k != "custom_effect"} | {"taint_custom": False}
             self._ev(items, {**ev, "expect": exp}, file, line, **self._retolerate(name, obj, prev["obj"]))
+        kv = _cp_kubelet(obj)
+        if kv is not None and kv != _cp_kubelet(prev["obj"]):
+            # a control-plane kubelet upgraded: kubeadm upgrades the control plane's components first, so
+            # kube-controller-manager ran that version since before then (``review_upgrade``)
+            self.cp_kubelets.append((float("-inf"), {"image": (kv[0], f"the kubelet {kv[1]} of control-plane node "
+                                                                      f"{name}, upgraded during the capture", name)}))
         hist = prev.get("hist") or []
         view = _sched_view(obj)
         if view != (prev.get("view") or _sched_view(prev["obj"])):
@@ -1177,6 +1185,18 @@ def _name_taints(items: list[Item], obj: dict[str, Any]) -> None:
             it.extra["custom_taints"] = names
 
 
+def _cp_kubelet(obj: dict[str, Any]) -> tuple[tuple[int, int], str] | None:
+    """A control-plane Node's kubelet version (minor, text), or None."""
+    meta = obj.get("metadata") or {}
+    labels = meta.get("labels") if isinstance(meta.get("labels"), dict) else {}
+    if "node-role.kubernetes.io/control-plane" not in labels and "node-role.kubernetes.io/master" not in labels:
+        return None
+    info = (obj.get("status") or {}).get("nodeInfo")
+    text = info.get("kubeletVersion") if isinstance(info, dict) else None
+    v = minor_version(text) if isinstance(text, str) else None
+    return (v, text) if v is not None and isinstance(text, str) else None
+
+
 #: the VolumeBinding plugin's default bindTimeoutSeconds (pkg/scheduler/apis/config/v1/defaults.go)
 VOLUME_BIND_TIMEOUT = 600.0
 
@@ -1590,7 +1610,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     adapter.deskew = not by_time
     if o is not None and hasattr(o, "after_finish"):
         o.after_finish.append(lambda: review_late_unknown(o, adapter.acts, adapter.marks, adapter.kcm_seen()))
-        o.after_finish.append(lambda: review_upgrade(o, adapter.controllers, adapter.marks))
+        o.after_finish.append(lambda: review_upgrade(o, adapter.controllers or adapter.cp_kubelets, adapter.marks))
     for it in feed_all(adapter.feed, ((name, line, obj) for _rvv, _ts, _seq, line, name, obj in merged)):
         if type(it) is EventRecord and it.event in CONTROLLER_ACTS:
             adapter.acted(it)
