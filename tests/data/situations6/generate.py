@@ -371,18 +371,46 @@ def binding_race_cordon_subsecond() -> Files:
 
 
 # -- upgrades ------------------------------------------------------------------------------------------
-def _kubeadm_upgrade(seed: int, marks: bool) -> Files:
+def _kubeadm_upgrade(seed: int, marks: bool, nodes_only: bool = False) -> Files:
+    c = _kubeadm_upgrade_sim(seed, marks, nodes_only)
+    if nodes_only:
+        return {"nodes.json": _watch(c, ("Node",)), "leases.json": _watch(c, ("Lease",))}
+    return _all(c)
+
+
+def _kubeadm_upgrade_sim(seed: int, marks: bool, nodes_only: bool) -> Cluster:
     c = Sim(seed=seed, version="v1.31.4", grace=40)
-    base(c)
+    base(c, workers=8 if nodes_only else 3)
+    leader: dict[str, Any] | None = None
+    if nodes_only:  # `kubectl get leases -A -w`: kube-system's leader Lease renewed every 2 s
+        leader = {"apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
+                  "metadata": {"name": "kube-controller-manager", "namespace": "kube-system", "uid": c.uid(),
+                               "resourceVersion": "0", "creationTimestamp": ts(-86400 * 30)},
+                  "spec": {"holderIdentity": f"cp-1_{c.uid()}", "leaseDurationSeconds": 15,
+                           "acquireTime": mts(-86400 * 2), "renewTime": mts(-1.2), "leaseTransitions": 2}}
+        c._bump(leader)
     c.start()
-    c.advance(30)
+    if leader is not None:
+        c.out.append((c.t, "Lease", "ADDED", copy.deepcopy(leader)))
+
+    def advance(until: float, renewing: bool = True) -> None:
+        while c.t + 0.25 <= until + 1e-9:
+            before = c.t
+            c.advance(min(c.t + 2, until))
+            if c.t <= before:
+                break
+            if leader is not None and renewing:
+                leader["spec"]["renewTime"] = mts(c.t)
+                c.emit("MODIFIED", leader)
+
+    advance(30)
     # `kubeadm upgrade apply v1.32.0` rewrites /etc/kubernetes/manifests/kube-controller-manager.yaml: the
     # kubelet kills the old static pod and starts the new one; its mirror pod is deleted and created again
     # (same name, new uid and config.hash)
     key = "kube-system/kube-controller-manager-cp-1"
     old = c.pods.pop(key)
     c.emit("DELETED", old)
-    c.advance(c.t + 2)
+    advance(c.t + 2, renewing=False)
     new = c.pod("kube-system", "kube-controller-manager-cp-1", "cp-1", kind="static", created=c.t,
                 labels={"component": "kube-controller-manager", "tier": "control-plane"},
                 image="registry.k8s.io/kube-controller-manager:v1.32.0")
@@ -393,14 +421,27 @@ def _kubeadm_upgrade(seed: int, marks: bool) -> Files:
         "manager@sha256:" + "4e5f" * 16, "containerID": "containerd://" + "9a8b" * 16,
         "state": {"running": {"startedAt": ts(c.t)}}}]
     c.emit("MODIFIED", new)
-    c.advance(c.t + 25)  # the old leader Lease expires; the 1.32 controller's grace is 50 s from now on
-    c.grace = 50
+    advance(c.t + 14, renewing=False)  # the old leader Lease expires (15 s)
+    if leader is not None:  # the new process takes it
+        leader["spec"].update(holderIdentity=f"cp-1_{c.uid()}", acquireTime=mts(c.t), renewTime=mts(c.t),
+                              leaseTransitions=3)
+        c.emit("MODIFIED", leader)
+    advance(c.t + 11)
+    c.grace = 50  # the 1.32 controller's grace from now on
     if not marks:
         c.grace = 10**9
-    c.advance(c.t + 60)
+    if nodes_only:
+        # `kubeadm upgrade node` on cp-1, then the kubelet package: the kubelet restarts as v1.32.0
+        advance(c.t + 20)
+        info = c.nodes["cp-1"]["status"]["nodeInfo"]
+        info["kubeletVersion"] = info["kubeProxyVersion"] = "v1.32.0"
+        c.post_status("cp-1")
+        advance(c.t + 40)
+    else:
+        advance(c.t + 60)
     _kill(c, ["worker-3"])
-    c.advance(c.t + 400)
-    return _all(c)
+    advance(c.t + 400)
+    return c
 
 
 @scenario
@@ -412,6 +453,16 @@ def kubeadm_upgrade_controller_first() -> Files:
     cmd/kube-controller-manager/app/options, NodeMonitorGracePeriod). worker-3 then dies and the 1.32
     controller marks it Unknown 50-55 s after its last renewal: upstream's timing."""
     return _kubeadm_upgrade(730, True)
+
+
+@scenario
+def kubeadm_upgrade_nodes_only() -> Files:
+    """The same upgrade seen through `kubectl get nodes -w` and `kubectl get leases -A -w` (no pods: no
+    controller image; the kube-system leader Lease shows the controller running and its new process
+    taking over): the list shows cp-1's kubelet v1.31.4, the timing 1.31's (40 s); cp-1's kubelet is
+    upgraded to v1.32.0 after the control plane (kubeadm upgrade node), so the controller was 1.32 before
+    that; worker-3 then marked 56 s after its renewal (grace 50 s + a pass)."""
+    return _kubeadm_upgrade(710, True, nodes_only=True)
 
 
 @scenario
