@@ -60,6 +60,8 @@ NLC_PROPERTIES = ("silent-node-becomes-unknown", "unreachable-taint-follows-unkn
 #: properties whose allowances need every Node's readiness (handleDisruption's zone states)
 ZONE_PROPERTIES = ("unreachable-taint-follows-unknown", "not-ready-taint-follows-not-ready")
 #: properties of a binding (judged only when the log holds the creation of the Node bound to)
+#: the VolumeBinding plugin's default bindTimeoutSeconds (pkg/scheduler/apis/config/v1/defaults.go)
+VOLUME_BIND_TIMEOUT = 600.0
 BIND_PROPERTIES = ("no-schedule-without-ready", "no-schedule-with-untolerated-taint", "no-schedule-when-cordoned",
                    "bound-requests-fit-allocatable", "pods-only-on-existing-nodes")
 
@@ -117,6 +119,12 @@ class AuditAdapter:
         #: per log, when its first event was; the logs that ended
         self.first: dict[str, float] = {}
         self.done: set[str] = set()
+        #: pods whose creation the log holds with a body: whether the scheduler's PreBind may wait for their
+        #: volumes (``_binding``); per Node, when it was last cordoned or had its taints written
+        self.pods: dict[str, bool] = {}
+        self.blocked_at: dict[str, float] = {}
+        slack = getattr(oracle, "slack", None)
+        self.slack = float(slack) if isinstance(slack, (int, float)) else 5.0
 
     def _ev(self, out: list[Item], ev: dict[str, Any], file: str | None, line: int | None) -> None:
         node = ev.get("node")
@@ -267,6 +275,8 @@ class AuditAdapter:
                 if file is not None:
                     self.lease_file[as_node] = file
             return out
+        if res == "pods" and sub is None and verb == "create":
+            return self._pod_created(out, ref, name, req, resp, t, file, line)
         if res == "pods" and sub == "binding" and verb == "create":
             target = (req.get("target") or {}).get("name")
             if isinstance(target, str) and name:
@@ -277,9 +287,70 @@ class AuditAdapter:
                     out.append(ObservedBinding(t, target, pod, line, file, dict.fromkeys(
                         BIND_PROPERTIES, "the audit log holds no creation of the Node a pod was bound to")))
                     return out
+                why = self._unjudged_binding(pod, target, t)
+                if why is not None:
+                    out.append(ObservedBinding(t, target, pod, line, file, dict.fromkeys(BIND_PROPERTIES, why)))
+                    return out
                 self._ev(out, {"t": t, "event": "scheduler_bind_pod", "node": target, "pod": pod}, file, line)
             return out
         return out
+
+    def _pod_created(self, out: list[Item], ref: dict[str, Any], name: Any, req: dict[str, Any],
+                     resp: dict[str, Any], t: float, file: str | None, line: int | None) -> list[Item]:
+        """A pod's creation logged with its body: declared with its tolerations (a DaemonSet's pods carry
+        the ones its controller added), so that its binding is judged by them. The response is the pod
+        after admission; a request-level body is before it (DefaultTolerationSeconds still to add). A pod
+        created with ``spec.nodeName`` (a static pod's mirror, a pod bound by its creator) is taken as
+        bound, as in a watch."""
+        body = resp if isinstance(resp.get("spec"), dict) else req
+        spec = body.get("spec")
+        if not isinstance(spec, dict):
+            return out  # logged at Metadata level: the pod stays unknown
+        meta = body.get("metadata") or {}
+        pname = meta.get("name") or name
+        ns = meta.get("namespace") or ref.get("namespace") or "default"
+        if not isinstance(pname, str) or not pname or not isinstance(ns, str):
+            return out  # a generateName request logged without its response: its name is not known
+        from .k8s import pod_request
+
+        key = f"{ns}/{pname}"
+        tl, vl = spec.get("tolerations"), spec.get("volumes")
+        tols = [x for x in tl if isinstance(x, dict)] if isinstance(tl, list) else []
+        ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": tols, "request": pod_request(body),
+              "default_tolerations": body is req}
+        out.append(normalise(ev, file, line))
+        vols = [v for v in vl if isinstance(v, dict)] if isinstance(vl, list) else []
+        self.pods[key] = any("persistentVolumeClaim" in v or "ephemeral" in v for v in vols)
+        node = spec.get("nodeName")
+        if isinstance(node, str) and node:
+            out.append(ObservedBinding(t, node, key, line, file, None if node in self.nlc_taints else dict.fromkeys(
+                BIND_PROPERTIES, "the audit log holds no creation of the Node a pod was bound to")))
+        return out
+
+    def _unjudged_binding(self, pod: str, node: str, t: float) -> str | None:
+        """Why a scheduler binding in the log cannot be judged, or None.
+
+        The pod's creation is not in the log with its body: its tolerations (a DaemonSet's pods tolerate
+        the cordon and the condition taints) are unknown. Or its Node was cordoned or had its taints
+        written shortly before: the scheduler decides on its snapshot and binds in a later binding cycle
+        (pkg/scheduler/schedule_one.go), after PreBind (VolumeBinding waits for the pod's volumes up to
+        bindTimeoutSeconds, 600 s), and pods/binding checks neither.
+        """
+        if pod not in self.pods:
+            return (f"for the binding of pod {pod} to node {node} at {_t(t)}: the audit log holds no creation of "
+                    "the pod with its body, so its tolerations are unknown")
+        since = self.blocked_at.get(node)
+        if since is None:
+            return None
+        window = max(VOLUME_BIND_TIMEOUT, self.slack) if self.pods[pod] else self.slack
+        if t - since > window:
+            return None
+        why = (f"for the binding of pod {pod} to node {node} at {_t(t)}: the node was cordoned or tainted at "
+               f"{_t(since)}")
+        if self.pods[pod]:
+            return why + (", and its PersistentVolumeClaims are bound in the scheduler's PreBind (VolumeBinding, up "
+                          f"to bindTimeoutSeconds {VOLUME_BIND_TIMEOUT:.0f} s), after it chose the node")
+        return why + f", within --slack {self.slack:g} s: the scheduler may have chosen the node before"
 
     def _ensure_cert(self, out: list[Item], node: str, t: float, file: str | None,
                      line: int | None) -> None:
@@ -343,6 +414,9 @@ class AuditAdapter:
                     self._ev(out, {"t": t, "event": "kubelet_post_status", "node": as_node,
                                    "ready": ready["status"] == "True", "memory_pressure": mp}, file, line)
                 return out
+            if not as_node and sub is None and ("taints" in (req.get("spec") or {}) or (
+                    req.get("spec") or {}).get("unschedulable")):
+                self.blocked_at[name] = t  # what the scheduler's filters read changed (``_unjudged_binding``)
             if not as_node and sub is None and "unschedulable" in (req.get("spec") or {}):
                 cordon = bool((req.get("spec") or {}).get("unschedulable"))
                 self._ev(out, {"t": t, "event": "admin_cordon" if cordon else "admin_uncordon", "node": name},

@@ -287,9 +287,15 @@ class Oracle:
         # the NoExecute taint of a failed node waits for the controller's next monitor pass and its
         # zone's rate limiter (--node-eviction-rate): zone -> when the next token is free
         self._zone_next: dict[str, float] = {}
-        self._queued: dict[str, float] = {}  # node\0property -> its wait in the zone's queue
+        self._zone_epoch: dict[str, float] = {}  # zone -> when its queue last began from idle
+        self._resumed: dict[tuple[str, float], int] = {}  # (zone, stopped until) -> Nodes waiting then
+        #: node\0property -> its batch in the zone's queue: [first failure, when the batch's last token is free]
+        self._queued: dict[str, list[float]] = {}
+        self._zone_batch: dict[str, list[float]] = {}  # zone -> its latest batch
         self._zone_stopped: dict[str, float] = {}  # zone -> last time its NoExecute tainting was stopped
         self.zones: dict[str, str] = {}
+        #: Nodes labelled node.kubernetes.io/exclude-disruption: left out of the zones' disruption states
+        self.disruption_excluded: set[str] = set()
         # handleDisruption's master disruption mode (captures only): since when no existing Node has
         # been Ready (None: some Node is), and one Node that was Ready when last looked at
         self._all_down_since: float | None = None
@@ -475,6 +481,8 @@ class Oracle:
             self.custom_taints[node] = extra["custom_taints"]
         if extra and "zone" in extra and node is not None:
             self.zones[node] = str(extra["zone"])
+        if extra and "disruption_excluded" in extra and node is not None:
+            self.disruption_excluded.add(node)
         if extra and "unchecked" in extra:
             for k, why in extra["unchecked"].items():
                 self.unchecked.setdefault(k, why)
@@ -1056,11 +1064,23 @@ class Oracle:
         if rate <= 0:
             self._zone_stopped[zone] = rec.t if self.now is None else self.now
             return INF
+        # the node's turn: tokens 1/--node-eviction-rate apart from when the queue began, further apart
+        # at a slower rate (a partially disrupted large zone: --secondary-node-eviction-rate)
+        start = self._queued[key][1]
+        epoch = min(self._zone_epoch.get(zone, start), start)
+        offset = (start - epoch) * (self.eviction_rate / rate)
         stopped = self._zone_stopped.get(zone)
         if stopped is not None and stopped > since:
-            # tainting resumed when the zone left disruption: the node waits from then
-            extra += stopped - since + monitor
-        return extra + self._queued[key] * (self.eviction_rate / rate)
+            # tainting resumed when the zone left disruption: its queue drains from then, in an order no
+            # capture shows (the Nodes re-added at the passes while it was stopped): any of the zone's
+            # Nodes waiting then for their NoExecute taint may be the last
+            waiting = self._resumed.get((zone, stopped))
+            if waiting is None:
+                waiting = self._resumed[(zone, stopped)] = sum(
+                    1 for n, r in self.nodes.items() if self.zones.get(n, "") == zone and r.s[_EXISTS]
+                    and r.s[_READY] != d.READY_TRUE and not any(r.s[NI[k]] for k in _NE_READY_TAINTS))
+            return extra + stopped - since + monitor + max(offset, (waiting - 1) / rate)
+        return extra + max(0.0, epoch + offset - since)
 
     @staticmethod
     def _ready_ns_wrong(s: list[Any]) -> bool:
@@ -1080,7 +1100,7 @@ class Oracle:
         """
         states: dict[str, list[int]] = {}
         for name, r in self.nodes.items():
-            if r.s[_EXISTS]:
+            if r.s[_EXISTS] and name not in self.disruption_excluded:
                 z = states.setdefault(self.zones.get(name, ""), [0, 0])
                 z[0] += 1
                 z[1] += r.s[_READY] != d.READY_TRUE
@@ -1090,6 +1110,10 @@ class Oracle:
         if all(b == n for n, b in states.values()):
             why = (f"all {sum(n for n, _ in states.values())} Nodes of every zone are not Ready: upstream's node "
                    f"lifecycle controller stops NoExecute tainting (master disruption mode)")
+            out = sorted(n for n in self.disruption_excluded if n in self.nodes and self.nodes[n].s[_EXISTS])
+            if out:
+                why += (f" ({', '.join(out[:5])}{' ...' if len(out) > 5 else ''}, labelled "
+                        "node.kubernetes.io/exclude-disruption, not counted)")
             rate = 0.0
         elif bad > 2 and bad / size >= UNHEALTHY_ZONE_THRESHOLD and bad != size:
             if size > LARGE_CLUSTER_SIZE:
@@ -1106,7 +1130,8 @@ class Oracle:
         return rate
 
     def _every_zone_down(self) -> bool:
-        """No existing Node is Ready=True (handleDisruption: every zone fully disrupted)."""
+        """No existing Node is Ready=True (handleDisruption: every zone fully disrupted), of those the
+        zones are made of (not the ones labelled node.kubernetes.io/exclude-disruption)."""
         if self.unseen_nodes:
             return False
         w = self._ready_witness
@@ -1116,7 +1141,7 @@ class Oracle:
                 return False
         seen = False
         for name, r in self.nodes.items():
-            if r.s[_EXISTS]:
+            if r.s[_EXISTS] and name not in self.disruption_excluded:
                 seen = True
                 if r.s[_READY] == d.READY_TRUE:
                     self._ready_witness = name
@@ -1176,11 +1201,38 @@ class Oracle:
             self._after(rec, t)
 
     def _enqueue(self, rec: NodeRec, pid: str, since: float) -> None:
-        """The node joins its zone's NoExecute queue when its condition changes: its wait for a token."""
+        """The node joins its zone's NoExecute queue when its condition changes: when a token is free for it
+        (for the last of the Nodes that joined with it, in one monitor pass).
+
+        Once: upstream's zoneNoExecuteTainter is a RateLimitedTimedQueue over a UniqueQueue, where adding
+        a node already queued changes nothing (markNodeForTainting at every pass); it leaves the queue
+        when tainted (doNoExecuteTaintingPass) or Ready again (markNodeAsReachable), see ``_dequeue``.
+        """
+        key = f"{rec.name}\0{pid}"
+        if key in self._queued:
+            return
         zone = self.zones.get(rec.name, "")
+        if pid in READY_FOLLOWS:
+            # it joins the queue at the monitor pass after its Ready change (processTaintBaseEviction
+            # reads the condition from before the pass)
+            since = max(since, rec.s[_READY_CHANGED] + self.c.params["node_monitor_period"])
+        if self._zone_next.get(zone, -INF) <= since:
+            self._zone_epoch[zone] = since  # the zone's queue was idle: it begins again here
         start = max(since, self._zone_next.get(zone, -INF))
         self._zone_next[zone] = start + 1.0 / self.eviction_rate
-        self._queued[f"{rec.name}\0{pid}"] = start - since
+        # Nodes marked in one monitor pass join the queue in the order monitorNodeHealth lists them,
+        # which no capture shows: each may be the batch's last, and waits for the batch's last token
+        batch = self._zone_batch.get(zone)
+        if batch is None or since - batch[0] > self.c.params["node_monitor_period"]:
+            batch = self._zone_batch[zone] = [since, start]
+        batch[1] = start
+        self._queued[key] = batch
+
+    def _dequeue(self, rec: NodeRec, pid: str) -> None:
+        """The node leaves its zone's NoExecute queue: Ready again, gone, or tainted NoExecute."""
+        s = rec.s
+        if s[_READY] == d.READY_TRUE or not s[_EXISTS] or any(s[NI[k]] for k in _NE_READY_TAINTS):
+            self._queued.pop(f"{rec.name}\0{pid}", None)
 
     def _advance(self, rec: NodeRec, now: float, end: bool = False, wake: bool = False) -> None:
         s, c, slack = rec.s, self.c, self.slack
@@ -1255,7 +1307,7 @@ class Oracle:
                     bad = bad_pods[0] if pi.pods else None
                     deadline = since + allowed
             if ok and since is None and self._queued:
-                self._queued.pop(f"{rec.name}\0{pi.id}", None)
+                self._dequeue(rec, pi.id)
             self._judge(rec, pi.id, ok, "time_passes", bad, s, now, ne=ne, deadline=deadline, allowed=allowed)
         # (only a suppressed property can change its judgement here, and the synced-taints one)
         for pi, fn in (self._state_props if rec.suppressed else self._synced_props):

@@ -773,6 +773,70 @@ KCM_TAKEOVER = 15.0 + 2.0 + KCM_SYNC
 #: the kubelet's first container restart back-off (10 s), an old process's termination grace (30 s), then the
 #: new one waits out the old leader Lease and syncs (``KCM_TAKEOVER``)
 KCM_RESTART_GAP = 10.0 + 30.0 + KCM_TAKEOVER
+def review_upgrade(o: Any, controllers: list[tuple[float, dict[str, Any]]], marks: dict[str, list[float]]) -> None:
+    """A kube-controller-manager replaced during the capture by one with a longer grace (an upgrade:
+    ``kubeadm upgrade apply`` rewrites its static pod; 1.32 raised node-monitor-grace-period from 40 s
+    to 50 s) marks silent Nodes by its own grace from then on.
+
+    The timing is fixed from the capture's list (the controller then). ``controllers`` holds what each
+    kube-controller-manager pod the capture showed says (``capture_timing`` of it: its image's version
+    and its flags), from when it was seen. A ``silent-node-becomes-unknown`` finding whose deadline
+    passed while a controller with a longer grace ran is withdrawn when the node was marked (or the
+    capture ended) by the deadline that grace gives; the notes say so. Not when the caller fixed the
+    version or the grace (``--k8s-version``, ``--param``). Without a controller pod in the capture, a
+    control-plane kubelet upgraded during it stands for one (kubeadm upgrades the control plane's
+    components before any kubelet), from any time (``-inf``: when is not shown).
+    """
+    import math
+
+    from nodereg.model import params as P
+
+    given = getattr(o, "timing_given", None)
+    if not isinstance(given, dict) or given.get("k8s_version") is not None or (
+            "node_monitor_grace_period" in (given.get("params") or {})):
+        return
+    g0 = o.c.params["node_monitor_grace_period"]
+    newest = minor_version(P.K8S_VERSION) or (1, 35)
+    runs: list[tuple[float, int, str]] = []
+    for t, found in controllers:
+        flag = (found.get("flags") or {}).get("node_monitor_grace_period")
+        image = found.get("image")
+        if flag is not None:
+            g, what = max(1, math.ceil(flag[0] - 1e-9)), f"{flag[1]} ({flag[2]})"
+        elif image is not None:
+            v = min(max(image[0], (1, 17)), newest)
+            g, what = P.defaults(f"{v[0]}.{v[1]}")["node_monitor_grace_period"], f"{image[1]} ({image[2]})"
+        else:
+            continue
+        runs.append((t, g, what))
+    if not any(g > g0 for _, g, _ in runs):
+        return
+    pid = "silent-node-becomes-unknown"
+    end = o.now if o.now is not None else float("-inf")
+    kept, dropped = [], []
+    for v in o.violations:
+        if v.property != pid or v.node is None or v.deadline is None:
+            kept.append(v)
+            continue
+        active = [r for r in runs if r[0] <= v.deadline]
+        if not active or active[-1][1] <= g0:
+            kept.append(v)
+            continue
+        t, g, what = active[-1]
+        after = [m for m in marks.get(v.node, ()) if m >= v.deadline - o.slack]
+        until = min(after) if after else end
+        if until <= v.deadline + (g - g0):
+            dropped.append((v.node, g, what, t))
+        else:
+            kept.append(v)
+    o.violations[:] = kept
+    for node, g, what, t in dropped:
+        since = f"running since {fmt_time(t)}, {what}" if t > float("-inf") else f"as new as {what}"
+        o.notes.append(f"{pid}: node {node} was marked Unknown within the node-monitor-grace-period {g} s of the "
+                       f"kube-controller-manager {since}; the capture's list showed one with {g0} s, by which the "
+                       "timing is judged otherwise")
+
+
 def review_late_unknown(o: Any, acts: list[tuple[float, str]], marks: dict[str, list[float]], kcm_seen: bool,
                         restarts: str = "no kube-system/kube-controller-manager Lease, no kube-controller-manager "
                                         "pod") -> None:

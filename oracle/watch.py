@@ -54,6 +54,7 @@ from .k8s import (
     pod_request,
     resolve_timing,
     review_late_unknown,
+    review_upgrade,
     watch_objects,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink
@@ -186,6 +187,16 @@ class WatchAdapter:
         #: a list snapshot without resourceVersions: nodes whose Lease stamp is off the others' and why
         self.unplaced: dict[str, str] = {}
         self.pure_list = False
+        #: how long after its scheduling decision a binding may land (``_decided_before``): the oracle's
+        #: --slack (the scheduler's informer lag and its Bind call)
+        #: what each kube-controller-manager pod says of its timing (``capture_timing``), from when it was
+        #: seen (``review_upgrade``: a newer one with a longer grace replacing it during the capture)
+        self.controllers: list[tuple[float, dict[str, Any]]] = []
+        self._kcm_said: dict[str, Any] = {}
+        #: control-plane kubelets seen upgraded (a kube-controller-manager at least as new ran before then)
+        self.cp_kubelets: list[tuple[float, dict[str, Any]]] = []
+        slack = getattr(oracle, "slack", None)
+        self.slack = float(slack) if isinstance(slack, (int, float)) else 5.0
 
     # -- time ------------------------------------------------------------------------------------
     def _time(self, *cands: Any, file: str | None, line: int | None) -> float:
@@ -543,7 +554,6 @@ class WatchAdapter:
                     args["capacity"] = cap
                     args["reserved"] = max(cap - (alloc if alloc is not None else cap), 0)
                 exp = {k: v for k, v in cur.items() if k not in ("ready", "memory_pressure")}
-                zone = _zone(obj)
                 if _REGISTER_READY:
                     # created with its conditions; a Node created without them (a node simulator)
                     # shows as ready=Absent, an outcome the model's kubelet does not have
@@ -551,7 +561,7 @@ class WatchAdapter:
                     args["memory_pressure"] = cur["memory_pressure"]
                     exp = {k: v for k, v in cur.items() if k != "custom_effect" or cur.get("taint_custom")}
                 self._ev(items, {"t": t, "event": "kubelet_register_node", "node": name, **args, "expect": exp},
-                         file, line, **({"zone": zone} if zone is not None else {}))
+                         file, line, **_zone_extra(obj))
                 if cur["ready"] != "Absent" and not _REGISTER_READY:
                     self._ev(items, {"t": t, "event": "kubelet_post_status", "node": name,
                                      "ready": cur["ready"] == "True", "memory_pressure": cur["memory_pressure"],
@@ -575,9 +585,7 @@ class WatchAdapter:
                                 else max(seen)}
                 if lease is not None:
                     hb_extra["lease"] = lease
-                zone = _zone(obj)
-                if zone is not None:
-                    hb_extra["zone"] = zone
+                hb_extra.update(_zone_extra(obj))
                 self.known.add(name)
                 taints = [x for x in ((obj.get("spec") or {}).get("taints") or []) if isinstance(x, dict)]
                 ev = {"t": t, "event": "observe_node", "node": name, "ready": cur["ready"], "taints": taints,
@@ -679,7 +687,22 @@ class WatchAdapter:
                 # ToBeDeleted): read as untaint, then taint; in between there is none
                 exp = {k: v for k, v in exp.items() if k != "custom_effect"} | {"taint_custom": False}
             self._ev(items, {**ev, "expect": exp}, file, line, **self._retolerate(name, obj, prev["obj"]))
-        self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj, "held": bool(half)}
+        kv = _cp_kubelet(obj)
+        if kv is not None and kv != _cp_kubelet(prev["obj"]):
+            # a control-plane kubelet upgraded: kubeadm upgrades the control plane's components first, so
+            # kube-controller-manager ran that version since before then (``review_upgrade``)
+            self.cp_kubelets.append((float("-inf"), {"image": (kv[0], f"the kubelet {kv[1]} of control-plane node "
+                                                                      f"{name}, upgraded during the capture", name)}))
+        hist = prev.get("hist") or []
+        view = _sched_view(obj)
+        if view != (prev.get("view") or _sched_view(prev["obj"])):
+            # what the scheduler's filter reads changed: the version before ends now (``_decided_before``)
+            hist = [*hist[-7:], (prev.get("since", float("-inf")), self.t, prev["obj"])]
+            since = self.t
+        else:
+            since = prev.get("since", float("-inf"))
+        self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj, "held": bool(half), "hist": hist,
+                            "since": since, "view": view}
         _name_taints(items, obj)
         return items
 
@@ -906,6 +929,40 @@ class WatchAdapter:
             self._ev(items, {"t": t, "event": "declare_node", "node": n}, file, line, fresh_grace=True)
         return items
 
+    def _decided_before(self, pod: dict[str, Any], tols: list[dict[str, Any]], node: str, t: float) -> str | None:
+        """Why a binding at ``t`` to a Node that does not admit the pod now is not the scheduler's fault,
+        or None (it is judged).
+
+        The scheduler filters a pod against its snapshot of the Nodes at the start of a scheduling
+        cycle, assumes it on the chosen Node, and binds it in a separate binding cycle
+        (pkg/scheduler/schedule_one.go: ``bindingCycle`` runs in its own goroutine after
+        ``assume``); the pods/binding subresource checks no taint and no cordon. The binding cycle
+        runs the PreBind plugins first: VolumeBinding waits there until the pod's PersistentVolumeClaims
+        are bound and provisioned, up to ``bindTimeoutSeconds`` (600 s by default:
+        pkg/scheduler/apis/config/v1 ``SetDefaults_VolumeBindingArgs``). So a Node that was cordoned or
+        tainted after the decision still gets the pod: a binding is judged against the Node as it was
+        up to ``--slack`` before it (the informer's lag and the Bind call), or up to 600 s for a pod
+        with PersistentVolumeClaim or generic ephemeral volumes.
+        """
+        rec = self.nodes[node]
+        if _admits(tols, rec["obj"], self.gates):
+            return None
+        spec = pod.get("spec") or {}
+        vols = [v for v in (spec.get("volumes") or []) if isinstance(v, dict)]
+        prebind = any("persistentVolumeClaim" in v or "ephemeral" in v for v in vols)
+        window = max(VOLUME_BIND_TIMEOUT, self.slack) if prebind else self.slack
+        for _start, end, old in reversed(rec.get("hist") or []):
+            if end < t - window:
+                break
+            if _admits(tols, old, self.gates):
+                why = (f"for the binding of pod {_pod_key(pod)} to node {node} at {_fmt(t)} (the node admitted it "
+                       f"until {_fmt(end)})")
+                if prebind:
+                    return (why + ": its PersistentVolumeClaims are bound in the scheduler's PreBind (VolumeBinding, "
+                            f"up to bindTimeoutSeconds {VOLUME_BIND_TIMEOUT:.0f} s), after it chose the node")
+                return why + f": the scheduler may have chosen the node then (within --slack {self.slack:g} s)"
+        return None
+
     def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
              listed: bool = False) -> list[Item]:
         """A Pod event: declared when first seen, bound when ``spec.nodeName`` appears, and removed at the
@@ -923,6 +980,11 @@ class WatchAdapter:
         if meta.get("namespace") == "kube-system" and typ != "DELETED" and (
                 (meta.get("labels") or {}).get("component") == "kube-controller-manager"):
             items += self._kcm_pod(obj, file, line)
+            found = capture_timing([obj])
+            said = (found.get("image"), found.get("flags"))
+            if said != self._kcm_said.get(key) and (said[0] is not None or said[1]):
+                self._kcm_said[key] = said
+                self.controllers.append((self.t, found))
         if prev is None:
             if typ == "DELETED":
                 return []
@@ -961,6 +1023,10 @@ class WatchAdapter:
                 # a pods-only capture, or a Node this capture never listed: the binding cannot be judged
                 items.append(_bound(key, node, t, file, line, unchecked=self._no_nodes() or dict.fromkeys(
                     BIND_PROPERTIES, "no Node stream for the node a pod was bound to")))
+            elif (race := self._decided_before(obj, prev["tolerations"], node, t)) is not None:
+                # the node turned unschedulable for the pod after the scheduler may have chosen it
+                items.append(_bound(key, node, t, file, line, unchecked=dict.fromkeys(
+                    ("no-schedule-with-untolerated-taint", "no-schedule-when-cordoned"), race)))
             else:
                 # the scheduler's filter against the node's actual taints; then, bound, what the
                 # taint-eviction controller reads (NoExecute taints only, tolerationSeconds)
@@ -1034,12 +1100,37 @@ def _deletion(pod: dict[str, Any]) -> tuple[str, bool | None] | None:
 
 
 def _zone(obj: dict[str, Any]) -> str | None:
-    """The Node's zone label: the node lifecycle controller rate-limits NoExecute tainting per zone."""
+    """The Node's zone as the node lifecycle controller keys it (it rate-limits NoExecute tainting and
+    judges disruption per zone): k8s.io/component-helpers/node/topology ``GetZoneKey``, the deprecated
+    failure-domain.beta labels first, then the topology.kubernetes.io ones, region and zone together
+    (a zone name used in two regions is two zones); None when neither is set (upstream's "")."""
     labels = (obj.get("metadata") or {}).get("labels")
     if not isinstance(labels, dict):
         return None
-    z = labels.get("topology.kubernetes.io/zone", labels.get("failure-domain.beta.kubernetes.io/zone"))
-    return z if isinstance(z, str) else None
+    zone = labels.get("failure-domain.beta.kubernetes.io/zone", labels.get("topology.kubernetes.io/zone"))
+    region = labels.get("failure-domain.beta.kubernetes.io/region", labels.get("topology.kubernetes.io/region"))
+    zone = zone if isinstance(zone, str) else ""
+    region = region if isinstance(region, str) else ""
+    if not zone and not region:
+        return None
+    return f"{zone} (region {region})" if region else zone
+
+
+#: node_lifecycle_controller.go labelNodeDisruptionExclusion: a Node with this label is left out of
+#: the zones' disruption states (isNodeExcludedFromDisruptionChecks in monitorNodeHealth)
+DISRUPTION_EXCLUDED = "node.kubernetes.io/exclude-disruption"
+
+
+def _zone_extra(obj: dict[str, Any]) -> dict[str, Any]:
+    """The ``zone`` (and ``disruption_excluded``) extras of a Node's event for the oracle."""
+    out: dict[str, Any] = {}
+    zone = _zone(obj)
+    if zone is not None:
+        out["zone"] = zone
+    labels = (obj.get("metadata") or {}).get("labels")
+    if isinstance(labels, dict) and DISRUPTION_EXCLUDED in labels:
+        out["disruption_excluded"] = True
+    return out
 
 
 def _swap_in_model() -> bool:
@@ -1092,6 +1183,44 @@ def _name_taints(items: list[Item], obj: dict[str, Any]) -> None:
     for it in items:
         if type(it) is EventRecord and it.extra is not None:
             it.extra["custom_taints"] = names
+
+
+def _cp_kubelet(obj: dict[str, Any]) -> tuple[tuple[int, int], str] | None:
+    """A control-plane Node's kubelet version (minor, text), or None."""
+    meta = obj.get("metadata") or {}
+    labels = meta.get("labels") if isinstance(meta.get("labels"), dict) else {}
+    if "node-role.kubernetes.io/control-plane" not in labels and "node-role.kubernetes.io/master" not in labels:
+        return None
+    info = (obj.get("status") or {}).get("nodeInfo")
+    text = info.get("kubeletVersion") if isinstance(info, dict) else None
+    v = minor_version(text) if isinstance(text, str) else None
+    return (v, text) if v is not None and isinstance(text, str) else None
+
+
+#: the VolumeBinding plugin's default bindTimeoutSeconds (pkg/scheduler/apis/config/v1/defaults.go)
+VOLUME_BIND_TIMEOUT = 600.0
+
+
+def _sched_view(obj: dict[str, Any]) -> tuple[Any, ...]:
+    """What the scheduler's filters of taints and cordon read of a Node."""
+    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    return (bool(spec.get("unschedulable")), repr(_taint_list(obj)))
+
+
+def _admits(tols: list[dict[str, Any]], node: dict[str, Any], gates: dict[str, bool] | None) -> bool:
+    """The scheduler's TaintToleration and NodeUnschedulable filters pass the pod on this Node."""
+    from nodereg.model import rules as r
+
+    if untolerated(tols, _taint_list(node), gates):
+        return False
+    spec = node.get("spec") if isinstance(node.get("spec"), dict) else {}
+    return not spec.get("unschedulable") or bool(r.tolerations_tolerate_taint(
+        tols, {"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule"}, feature_gates=gates))
+
+
+def _pod_key(pod: dict[str, Any]) -> str:
+    meta = pod.get("metadata") or {}
+    return f"{meta.get('namespace', 'default')}/{meta.get('name')}"
 
 
 def _taint_list(obj: dict[str, Any]) -> list[dict[str, Any]]:
@@ -1324,8 +1453,8 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     objects lack it, every stream is merged by the latest timestamp each object carries instead
     (resourceVersion, then position in its file, break ties), and the report says so.
     """
-    adapter = WatchAdapter()
     o = getattr(rep, "oracle", None)
+    adapter = WatchAdapter(o)
     missing_rv = [False]
     need_ts = [True]
 
@@ -1481,6 +1610,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     adapter.deskew = not by_time
     if o is not None and hasattr(o, "after_finish"):
         o.after_finish.append(lambda: review_late_unknown(o, adapter.acts, adapter.marks, adapter.kcm_seen()))
+        o.after_finish.append(lambda: review_upgrade(o, adapter.controllers or adapter.cp_kubelets, adapter.marks))
     for it in feed_all(adapter.feed, ((name, line, obj) for _rvv, _ts, _seq, line, name, obj in merged)):
         if type(it) is EventRecord and it.event in CONTROLLER_ACTS:
             adapter.acted(it)
