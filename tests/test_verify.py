@@ -11,6 +11,7 @@ import dataclasses
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -47,8 +48,12 @@ def test_every_property_proved_unbounded_and_witnessed(real_verdicts: list) -> N
 
 @pytest.fixture(scope="module")
 def mutant_report() -> dict:
-    out = subprocess.run([sys.executable, "-m", "nodereg", "verify", "--mutants", "--format", "json", "--jobs", "2"],
-                         capture_output=True, text=True, timeout=1800)
+    out = subprocess.run(
+        [sys.executable, "-m", "nodereg", "verify", "--mutants", "--format", "json", "--jobs", "2"],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
@@ -178,12 +183,15 @@ def test_explorer_agrees_with_proofs_on_a_small_instance() -> None:
     assert result.violations == {}
 
 
-@pytest.mark.parametrize("mutant_id,prop", [
-    ("no-admission-not-ready-taint", "registration-is-not-eligibility"),
-    ("register-without-certificate", "no-registration-without-credentials"),
-    ("scheduler-ignores-noexecute", "no-schedule-with-untolerated-taint"),
-    ("controller-clears-not-ready-early", "synced-taints-match-conditions"),
-])
+@pytest.mark.parametrize(
+    "mutant_id,prop",
+    [
+        ("no-admission-not-ready-taint", "registration-is-not-eligibility"),
+        ("register-without-certificate", "no-registration-without-credentials"),
+        ("scheduler-ignores-noexecute", "no-schedule-with-untolerated-taint"),
+        ("controller-clears-not-ready-early", "synced-taints-match-conditions"),
+    ],
+)
 def test_explorer_finds_what_the_engines_find(mutant_id: str, prop: str) -> None:
     """The explicit-state explorer, with no Z3, finds the same violation on its own."""
     cfg = Config(1, 1)
@@ -200,7 +208,12 @@ def test_explorer_finds_what_the_engines_find(mutant_id: str, prop: str) -> None
 def test_a_property_with_an_unreachable_premise_is_vacuous() -> None:
     """A property whose premise can never hold proves nothing: it must not read as a pass."""
     never = Property(
-        "never-a-node-without-certificate", "a test property", "∀n: exists ⇒ true", "test", "test", "state",
+        "never-a-node-without-certificate",
+        "a test property",
+        "∀n: exists ⇒ true",
+        "test",
+        "test",
+        "state",
         lambda s: True,
         _exists_without_cert,
         "node 0 exists without a certificate",
@@ -220,14 +233,18 @@ def test_bounded_engine_alone_never_proves() -> None:
     props = [PROPERTY_BY_ID["node-restriction"], PROPERTY_BY_ID["no-schedule-when-cordoned"]]
     verdicts = verify(MODEL, Config(1, 1), props, engine="bmc", bmc_depth=4, check_witnesses=False)
     assert {v.id: v.status for v in verdicts if v.id in {p.id for p in props}} == {
-        "node-restriction": "inconclusive", "no-schedule-when-cordoned": "inconclusive"}
+        "node-restriction": "inconclusive",
+        "no-schedule-when-cordoned": "inconclusive",
+    }
 
 
 def test_timing_assumption_is_needed() -> None:
     """heartbeating-node-stays-known holds only if the grace period covers the longest heartbeat gap."""
     relaxed = dataclasses.replace(
-        MODEL, name="without-gap-assumption",
-        constraints=tuple(c for c in MODEL.constraints if c.id != "heartbeat-gap-within-grace"))
+        MODEL,
+        name="without-gap-assumption",
+        constraints=tuple(c for c in MODEL.constraints if c.id != "heartbeat-gap-within-grace"),
+    )
     prop = PROPERTY_BY_ID["heartbeating-node-stays-known"]
     assert "heartbeat-gap-within-grace" in prop.assumes
     [v] = verify(relaxed, Config(1, 1), [prop], check_witnesses=False, unbounded=False)
@@ -250,8 +267,15 @@ def _every_kubelet_has_a_certificate(s):
 
 #: false in the initial state (no kubelet starts with a certificate), and no step takes one away
 EVERY_KUBELET_CERTIFIED = Property(
-    "every-kubelet-has-a-certificate", "a test property, false at the start", "∀n: cert[n]", "test", "test",
-    "state", _every_kubelet_has_a_certificate, lambda s: s.node(0).cert, "node 0 has a certificate",
+    "every-kubelet-has-a-certificate",
+    "a test property, false at the start",
+    "∀n: cert[n]",
+    "test",
+    "test",
+    "state",
+    _every_kubelet_has_a_certificate,
+    lambda s: s.node(0).cert,
+    "node 0 has a certificate",
 )
 
 
@@ -286,6 +310,41 @@ def test_sliced_induction_checks_the_initial_state() -> None:
     assert (r.status, r.reason) == ("violated", "initial state")
 
 
+@pytest.mark.parametrize(
+    "model,proved",
+    [(MODEL, True), (MUTANT_BY_ID["eviction-keeps-requested"].model(), False)],
+    ids=["real", "eviction-keeps-requested"],
+)
+def test_a_per_instance_query_the_incremental_solver_gives_up_on_goes_to_a_fresh_solver(
+    model: Any, proved: bool, monkeypatch: Any
+) -> None:
+    """With the incremental solver giving up on every per-instance query, a fresh solver answers
+    each: the sum of requests is proved on the real model, and not on a mutant that breaks it."""
+    import z3
+
+    from nodereg.verifier.encoding import Encoding
+    from nodereg.verifier.runner import Prover
+
+    incremental, fresh = Prover._check, Prover._check_fresh
+    asked: list[int] = []
+
+    def gives_up(self: Prover, solver: z3.Solver, extra: Any, timeout_s: float) -> z3.CheckSatResult:
+        return z3.unknown if solver is self._sliced else incremental(self, solver, extra, timeout_s)
+
+    def counted(background: z3.Solver, extra: Any, timeout_s: float) -> z3.CheckSatResult:
+        asked.append(1)
+        return fresh(background, extra, timeout_s)
+
+    monkeypatch.setattr(Prover, "_check", gives_up)
+    monkeypatch.setattr(Prover, "_check_fresh", staticmethod(counted))
+    r = Prover(Encoding(model, Config(3, 3))).induction_sliced(PROPERTY_BY_ID["requested-is-sum-of-bound-requests"], 60)
+    assert asked
+    if proved:
+        assert r.status == "proved" and len(asked) == r.detail["sliced"], r
+    else:
+        assert r.status == "inconclusive" and r.reason.startswith("not 1-inductive at taint_eviction_evict_pod"), r
+
+
 @pytest.mark.slow
 def test_sliced_induction_is_what_verify_uses_on_large_clusters() -> None:
     """From 25 node-pod pairs on, verify tries state properties instance by instance first: the
@@ -295,8 +354,11 @@ def test_sliced_induction_is_what_verify_uses_on_large_clusters() -> None:
 
     cfg = Config(5, 5)
     assert cfg.nodes * cfg.pods >= SLICE_FROM
-    props = [EVERY_KUBELET_CERTIFIED, PROPERTY_BY_ID["bound-requests-fit-allocatable"],
-             PROPERTY_BY_ID["requested-is-sum-of-bound-requests"]]
+    props = [
+        EVERY_KUBELET_CERTIFIED,
+        PROPERTY_BY_ID["bound-requests-fit-allocatable"],
+        PROPERTY_BY_ID["requested-is-sum-of-bound-requests"],
+    ]
     verdicts = {v.id: v for v in verify(MODEL, cfg, props, timeout_s=60, check_witnesses=False)}
     v = verdicts[EVERY_KUBELET_CERTIFIED.id]
     assert v.status == "violated" and v.replayed and len(v.counterexample) == 1, v
@@ -305,8 +367,9 @@ def test_sliced_induction_is_what_verify_uses_on_large_clusters() -> None:
         assert v.status == "proved" and "instance by instance" in v.reason, v
 
 
-@pytest.mark.parametrize("prop_id", ["bound-requests-fit-allocatable", "requested-is-sum-of-bound-requests",
-                                     "binding-is-final"])
+@pytest.mark.parametrize(
+    "prop_id", ["bound-requests-fit-allocatable", "requested-is-sum-of-bound-requests", "binding-is-final"]
+)
 def test_sliced_induction_proves_what_monolithic_induction_proves(prop_id: str) -> None:
     """The per-instance queries, relative to the lemmas, prove the scheduler's accounting (state
     properties) and a step property; so does the monolithic 1-induction query."""
@@ -317,10 +380,13 @@ def test_sliced_induction_proves_what_monolithic_induction_proves(prop_id: str) 
     assert prover.induction(prop, 60).status == "proved"
 
 
-@pytest.mark.parametrize("mutant_id,prop_id", [
-    ("fit-ignores-requested", "bound-requests-fit-allocatable"),  # a state property
-    ("binding-allows-rebind", "binding-is-final"),  # a step property
-])
+@pytest.mark.parametrize(
+    "mutant_id,prop_id",
+    [
+        ("fit-ignores-requested", "bound-requests-fit-allocatable"),  # a state property
+        ("binding-allows-rebind", "binding-is-final"),  # a step property
+    ],
+)
 def test_sliced_induction_names_the_instance_that_breaks_a_property(mutant_id: str, prop_id: str) -> None:
     """A scheduler that forgets NodeInfo.Requested, or binds a bound pod again: the instance that
     breaks the property is the binding, and the per-instance queries are never a proof."""
@@ -338,8 +404,12 @@ def test_type_domain_is_assumed_after_a_step_only_when_no_step_leaves_it() -> No
 
     assert Prover(Encoding(MODEL, Config(2, 2))).domain_inductive
     e = MODEL.event("kubelet_register_node")
-    negative = _replace_event(MODEL, "register-negative-allocatable", e.id,
-                              effect=_without_effect_keys(e.effect, {"allocatable": lambda s, i: -1}))
+    negative = _replace_event(
+        MODEL,
+        "register-negative-allocatable",
+        e.id,
+        effect=_without_effect_keys(e.effect, {"allocatable": lambda s, i: -1}),
+    )
     assert not Prover(Encoding(negative, Config(2, 2))).domain_inductive
 
 

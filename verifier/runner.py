@@ -85,6 +85,8 @@ class Verdict:
 #: From this many node-pod pairs on, a state property is first tried instance by instance
 #: (:meth:`Prover.induction_sliced`): the monolithic query's cost grows with their product.
 SLICE_FROM = 25
+#: per-instance queries go to the incremental solver for this long, then to a fresh one (seconds)
+INCREMENTAL_FIRST_S = 2.0
 
 
 class Prover:
@@ -159,6 +161,17 @@ class Prover:
         r = solver.check()
         solver.pop()
         return r
+
+    @staticmethod
+    def _check_fresh(background: z3.Solver, extra: Iterable[z3.BoolRef], timeout_s: float) -> z3.CheckSatResult:
+        """The query of :meth:`_check` on a new solver with the same assertions: Z3 then simplifies
+        and eliminates variables before it searches, which incremental solving does not do."""
+        solver = z3.Solver()
+        solver.set("timeout", max(1, int(timeout_s * 1000)))
+        solver.add(background.assertions())
+        for e in extra:
+            solver.add(e)
+        return solver.check()
 
     def induction(self, prop: Property, timeout_s: float) -> EngineResult:
         """1-induction relative to the lemmas: base (state properties) and step."""
@@ -246,8 +259,13 @@ class Prover:
                         after.append(lem_after)
                         tied |= lem_reads
                 eqs = [s1[x] == (as_term(post[x]) if x in post else s0[x]) for x in tied]
+                query = [guard, *eqs, *after, broken]
                 left = max(0.001, timeout_s - (time.monotonic() - t0))
-                r = self._check(solver, [guard, *eqs, *after, broken], left)
+                r = self._check(solver, query, min(left, INCREMENTAL_FIRST_S))
+                if r == z3.unknown and left > INCREMENTAL_FIRST_S:
+                    # the incremental solver skips Z3's preprocessing; a query it cannot settle
+                    # quickly (a sum over 16 pods after a Node deletion) goes to a fresh solver
+                    r = self._check_fresh(solver, query, timeout_s - (time.monotonic() - t0))
                 if r != z3.unsat:
                     self._failed_at[prop.id] = k
                     return EngineResult(
