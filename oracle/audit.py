@@ -111,6 +111,8 @@ class AuditAdapter:
         self.preexisting: set[str] = set()
         #: per node created in the log, the controller-written (NoSchedule, NoExecute) taint keys last seen
         self.nlc_taints: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        #: whether any request of the log named a node (a Node, its status, its Lease, a node CSR, a binding)
+        self.named = False
         self.t = 0.0
         #: per node, the log its Lease was last written in; per log that ended (``LogEnd``), since when
         self.lease_file: dict[str, str | None] = {}
@@ -128,6 +130,8 @@ class AuditAdapter:
 
     def _ev(self, out: list[Item], ev: dict[str, Any], file: str | None, line: int | None) -> None:
         node = ev.get("node")
+        if node is not None:
+            self.named = True
         if node is not None and node not in self.nlc_taints and ev["event"] not in (
                 "kubelet_register_node", "kubelet_request_certificate", "csr_approver_approve",
                 "kubelet_obtain_certificate"):
@@ -162,6 +166,7 @@ class AuditAdapter:
 
     def _viol(self, out: list[Item], prop: str, node: str | None, msg: str, file: str | None,
               line: int | None, event: str) -> None:
+        self.named = True
         out.append(Violation(-1, line, file, node, None, prop, msg, self.t, event))
 
     def feed(self, ev: Any, file: str | None, line: int | None) -> list[Item]:
@@ -545,6 +550,16 @@ def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
     coverage says so for every property but the identity ones; otherwise a note names them.
     """
     o = getattr(rep, "oracle", None)
+    if o is not None and not adapter.named and not adapter.preexisting and not adapter.nlc_taints:
+        # (a log of other resources: a pod's creation or exec, ConfigMaps, RBAC) judges nothing, as a
+        # pods-only watch does: inconclusive, never a pass
+        from nodereg.properties.catalogue import ALL_PROPERTIES
+
+        why = ("the audit log names no node: no request on a Node, its status, its Lease, a node's CSR or a "
+               "pod's binding to a node")
+        for p in ALL_PROPERTIES:
+            o.unchecked.setdefault(p.id, why)
+        return
     if o is None or not adapter.preexisting:
         return
     names = sorted(adapter.preexisting)
