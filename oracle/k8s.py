@@ -363,7 +363,10 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
         yield InputError(f"expected a Kubernetes object or watch event, got {type(value).__name__}", name, line)
         return
     kind = value.get("kind") if isinstance(value.get("kind"), str) else None
-    if isinstance(value.get("items"), list) and (kind in LISTS or (kind is None and "metadata" in value) or (
+    # (a list without kind: a List's metadata, or nothing but ``items``, as API clients' serialisations and
+    # `jq '{items}'` write it: no object of any kind is only ``items``)
+    if isinstance(value.get("items"), list) and (kind in LISTS or (kind is None and (
+            "metadata" in value or set(value) <= {"items", "apiVersion"})) or (
             isinstance(kind, str) and kind.endswith("List"))):
         of = LISTS.get(kind) if isinstance(kind, str) else None
         if of is None and isinstance(kind, str) and kind.endswith("List") and kind != "List":
@@ -469,6 +472,11 @@ def audit_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
     for x in items:
         if isinstance(x, dict) and "kind" not in x and (api or "auditID" in x):
             x = {**x, "kind": "Event", "apiVersion": x.get("apiVersion") or api or "audit.k8s.io/v1"}
+        elif isinstance(x, dict) and x.get("kind") == "Event" and "apiVersion" not in x and "auditID" in x and (
+                "verb" in x or "stage" in x):
+            # an audit event a shipper wrote without its apiVersion (falco's k8s_audit test traces): a
+            # core/v1 Event has no auditID, verb or stage
+            x = {**x, "apiVersion": api if str(api or "").startswith("audit.k8s.io/") else "audit.k8s.io/v1"}
         if isinstance(x, dict) and x.get("kind") == "Event" and not str(x.get("apiVersion", "")).startswith(
                 "audit.k8s.io/"):
             ignore(sink, "core/v1 Events (not audit events)")
