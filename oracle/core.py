@@ -950,6 +950,15 @@ class Oracle:
                         s[NI[var.name]] = t - (var.init or 0)
                     elif var.sort == "bool":
                         s[NI[var.name]] = False
+            if not pre[_EXISTS] and "taints_since" in extra:
+                # a Node first listed: its taints are judged against its conditions only if they have stood
+                # longer than the taint pass takes (the conditions' lastTransitionTime says since when); a
+                # Node listed an instant after a change (a cordon, a condition with no time) is owed the pass
+                # from the listing on, as after any Node update
+                since = extra.get("taints_since")
+                if since is None or t - float(since) <= self.slack:
+                    s[_SYNCED] = False
+                    rec.unsynced_since = t
             s[CTL] = self.c.classify(s)
             if s[_READY] == d.READY_ABSENT and "node-has-ready-condition" not in rec.suppressed:
                 # listed without a Ready condition: created before the input began, by whoever made it

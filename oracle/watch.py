@@ -586,6 +586,7 @@ class WatchAdapter:
                 if lease is not None:
                     hb_extra["lease"] = lease
                 hb_extra.update(_zone_extra(obj))
+                hb_extra["taints_since"] = _taints_since(obj, conds)
                 self.known.add(name)
                 taints = [x for x in ((obj.get("spec") or {}).get("taints") or []) if isinstance(x, dict)]
                 ev = {"t": t, "event": "observe_node", "node": name, "ready": cur["ready"], "taints": taints,
@@ -1979,3 +1980,31 @@ def _bound(pod: str, node: str, t: float, file: str | None, line: int | None,
 
 
 __all__ = ["EventRecord", "WatchAdapter", "watch_events"]
+
+
+#: the conditions the node lifecycle controller's taint pass maps to NoSchedule/NoExecute taints
+_TAINT_CONDITIONS = ("Ready", "MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable")
+
+
+def _taints_since(obj: dict[str, Any], conds: dict[str, Any]) -> float | None:
+    """Since when a Node first listed has stood as its taint pass sees it; None if the object does not say.
+
+    The latest ``lastTransitionTime`` of the conditions the taint pass maps to taints. None (not known:
+    the Node may have changed an instant before it was listed) when one of them has none, or the Node is
+    cordoned (``spec.unschedulable`` carries no time).
+    """
+    if (obj.get("spec") or {}).get("unschedulable") is True:
+        return None
+    times: list[float] = []
+    for k in _TAINT_CONDITIONS:
+        c = conds.get(k)
+        if not isinstance(c, dict):
+            continue
+        ts = c.get("lastTransitionTime")
+        if not isinstance(ts, str) or not ts:
+            return None
+        try:
+            times.append(parse_time(ts, "lastTransitionTime", None, None))
+        except InputError:
+            return None
+    return max(times) if times else None
