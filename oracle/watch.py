@@ -599,6 +599,8 @@ class WatchAdapter:
                 self._ev(items, ev, file, line, **hb_extra)
             self.nodes[name] = {"vars": cur, "hb": ready_c.get("lastHeartbeatTime"), "obj": obj}
             _name_taints(items, obj)
+            if not listed:
+                items += self._readopt(name, obj, t, file, line)
             return items
         old = prev["vars"]
         # the first of the controller's two writes is judged with the second; held once only, so a
@@ -814,6 +816,31 @@ class WatchAdapter:
 
         return dict.fromkeys((p.id for p in ALL_PROPERTIES), "no Node stream")
 
+    def _readopt(self, name: str, obj: dict[str, Any], t: float, file: str | None, line: int | None) -> list[Item]:
+        """A Node created again while pods still name it in spec.nodeName: they are its pods again.
+
+        The model's Node deletion unbinds its pods at once (the pod garbage collector), but upstream's
+        gcOrphaned deletes a pod of a missing Node only after quarantineTime (40 s,
+        pkg/controller/podgc/gc_controller.go), so a kubelet registering again within that time finds
+        its pods still bound, and the taint-eviction controller acts on them (NodeUpdated(nil, node)
+        lists the pods by nodeName: taint_eviction_test.go TestCreateNode). Taken as observed bindings,
+        each with its toleration bits against the new Node's taints.
+        """
+        from .compile import PI
+
+        items: list[Item] = []
+        for key, p in self.pods.items():
+            if p["node"] != name or p["deleting"]:
+                continue
+            ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": p["tolerations"],
+                  "request": p.get("request", 0), "default_tolerations": False}
+            self._ev(items, ev, file, line)
+            bits = items[-1].extra["pod"]  # type: ignore[index, union-attr]
+            for k, v in pod_bits(p["tolerations"], _taint_list(obj), self.gates).items():
+                bits[PI[k]] = v
+            items.append(_bound(key, name, t, file, line))
+        return items
+
     def _retolerate(self, name: str, obj: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
         """When a Node's taints change: its bound pods' toleration bits against the new taints."""
         if _taint_list(obj) == _taint_list(old):
@@ -1006,7 +1033,7 @@ class WatchAdapter:
                 p = items[-1].extra["pod"]  # type: ignore[index, union-attr]
                 for k, v in pod_bits(tols, _taint_list(self.nodes[node]["obj"]), self.gates).items():
                     p[PI[k]] = v
-            self.pods[key] = {"node": None, "deleting": False, "tolerations": tols}
+            self.pods[key] = {"node": None, "deleting": False, "tolerations": tols, "request": pod_request(obj)}
             prev = self.pods[key]
             if node is not None and (typ == "ADDED" or listed):
                 # bound before the watch began, or a static pod's mirror (created with nodeName
