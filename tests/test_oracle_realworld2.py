@@ -110,9 +110,9 @@ def test_disruption_rule_does_not_hide_a_normal_zone() -> None:
 
 @pytest.mark.parametrize("files", [["nodes.json.gz"], ["nodes.json.gz", "leases.json.gz", "pods.json.gz"]])
 def test_the_report_does_not_depend_on_string_hashing(files: list[str]) -> None:
-    """Two nodes of one zone marked Unknown in the same monitor pass queue for the NoExecute rate
-    limiter in the order they were seen, whatever ``PYTHONHASHSEED`` is (a set of node names put
-    worker-1 and worker-2 in a different order from one run to the next)."""
+    """Two nodes of one zone marked Unknown in the same monitor pass: the report is the same
+    whatever ``PYTHONHASHSEED`` is (a set of node names put worker-1 and worker-2 in a different
+    order from one run to the next, and with it which one the NoExecute rate limiter served first)."""
     import os
     import subprocess
     import sys
@@ -127,6 +127,6 @@ def test_the_report_does_not_depend_on_string_hashing(files: list[str]) -> None:
         reports.add(out.stdout)
     assert len(reports) == 1
     [rep] = [json.loads(r) for r in reports]
-    # the first seen takes the first token of its zone's queue, the second waits one more (10 s)
+    # marked in one pass, they queue in an order no capture shows: each may wait for the last token
     waits = {v["node"]: v["deadline"] for v in rep["violations"]}
-    assert waits["worker-1"] < waits["worker-2"], waits
+    assert sorted(waits) == ["worker-1", "worker-2"] and waits["worker-1"] == waits["worker-2"], waits
