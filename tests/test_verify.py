@@ -427,10 +427,17 @@ def test_sliced_induction_that_runs_out_of_time_says_so() -> None:
         calls.append(solver)
         return real_check(solver, extra, timeout_s) if len(calls) == 1 else z3.unknown
 
+    def fresh_gives_up_too(background, extra, timeout_s):  # and so does the fresh solver after it
+        calls.append(background)
+        return z3.unknown
+
     prover._check = base_then_unknown  # type: ignore[method-assign]
+    prover._check_fresh = fresh_gives_up_too  # type: ignore[method-assign]
     r = prover.induction_sliced(prop, 60)
     assert r.status == "inconclusive" and r.detail.get("gave_up") and "timeout or unknown" in r.reason, r
+    assert len(calls) == 3  # base, the incremental step query, the fresh one
     prover._check = real_check  # type: ignore[method-assign]
+    del prover._check_fresh
     assert prover.induction_sliced(prop, 60).status == "proved"
 
 

@@ -105,6 +105,8 @@ class Prover:
         self._sliced: z3.Solver | None = None
         self._read_sets: dict[str, set[Any]] = {}
         self._failed_at: dict[str, int] = {}
+        #: (property, event) whose per-instance queries go to a fresh solver at once
+        self._fresh_first: set[tuple[str, str]] = set()
         self._lemma_after: dict[str, z3.BoolRef] = {}
         self.lemmas: list[Property] = []
         self.ind = z3.Solver()
@@ -261,11 +263,16 @@ class Prover:
                 eqs = [s1[x] == (as_term(post[x]) if x in post else s0[x]) for x in tied]
                 query = [guard, *eqs, *after, broken]
                 left = max(0.001, timeout_s - (time.monotonic() - t0))
-                r = self._check(solver, query, min(left, INCREMENTAL_FIRST_S))
-                if r == z3.unknown and left > INCREMENTAL_FIRST_S:
+                hard = (prop.id, enc.instances[k].event.id)
+                r = z3.unknown
+                if hard not in self._fresh_first:
+                    r = self._check(solver, query, min(left, INCREMENTAL_FIRST_S))
+                if r == z3.unknown and (hard in self._fresh_first or left > INCREMENTAL_FIRST_S):
                     # the incremental solver skips Z3's preprocessing; a query it cannot settle
-                    # quickly (a sum over 16 pods after a Node deletion) goes to a fresh solver
+                    # quickly (a sum over 16 pods after a Node deletion) goes to a fresh solver, and
+                    # so do the same event's other instances for this property from then on
                     r = self._check_fresh(solver, query, timeout_s - (time.monotonic() - t0))
+                    self._fresh_first.add(hard)
                 if r != z3.unsat:
                     self._failed_at[prop.id] = k
                     return EngineResult(
