@@ -29,6 +29,7 @@ verify: setup
 
 test: setup
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 	$(BIN)/nodereg diagrams --check

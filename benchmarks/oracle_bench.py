@@ -202,8 +202,9 @@ def main() -> None:
     if not (a.keep and path.exists()):
         # in a process of its own: a child forked from a parent that built the whole trace in memory
         # would report the parent's pages as its own peak RSS
-        subprocess.run([sys.executable, __file__, "--generate-only", "--nodes", str(a.nodes), "--hours",
-                        str(a.hours)], check=True)
+        subprocess.run(
+            [sys.executable, __file__, "--generate-only", "--nodes", str(a.nodes), "--hours", str(a.hours)], check=True
+        )
     with open(path, "rb") as f:
         events = sum(1 for _ in f)
     py = sys.executable
@@ -229,26 +230,33 @@ def main() -> None:
             ws.append(w)
             rs = max(rs, r)
             assert json.loads(out_j) == report, "the sharded report differs"
-        sharded = {"jobs": a.jobs, "sharded_wall_s": round(statistics.median(ws), 3),
-                   "sharded_ratio_to_parse": round(statistics.median(ws) / min(parse_l, parse_b), 2)}
-    print(json.dumps({
-        "events": events,
-        "nodes": a.nodes,
-        "wall_s": round(wall, 3),
-        "events_per_s": round(events / wall),
-        "parse_s": round(parse, 3),
-        "parse_lines_s": round(parse_l, 3),
-        "parse_batch_s": round(parse_b, 3),
-        "ratio_to_parse": round(wall / parse, 2),
-        "statemachine_events_per_s": round(mn / msec),
-        "statemachine_extrapolated_s": round(machine_total, 1),
-        "ratio_to_statemachine_replay": round(wall / machine_total, 4),
-        "peak_rss_mb": round(rss, 1),
-        "violations": len(report["violations"]),
-        "conforms": report["conforms"],
-        "file_mb": round(os.path.getsize(path) / 2**20, 1),
-        **sharded,
-    }))
+        sharded = {
+            "jobs": a.jobs,
+            "sharded_wall_s": round(statistics.median(ws), 3),
+            "sharded_ratio_to_parse": round(statistics.median(ws) / min(parse_l, parse_b), 2),
+        }
+    print(
+        json.dumps(
+            {
+                "events": events,
+                "nodes": a.nodes,
+                "wall_s": round(wall, 3),
+                "events_per_s": round(events / wall),
+                "parse_s": round(parse, 3),
+                "parse_lines_s": round(parse_l, 3),
+                "parse_batch_s": round(parse_b, 3),
+                "ratio_to_parse": round(wall / parse, 2),
+                "statemachine_events_per_s": round(mn / msec),
+                "statemachine_extrapolated_s": round(machine_total, 1),
+                "ratio_to_statemachine_replay": round(wall / machine_total, 4),
+                "peak_rss_mb": round(rss, 1),
+                "violations": len(report["violations"]),
+                "conforms": report["conforms"],
+                "file_mb": round(os.path.getsize(path) / 2**20, 1),
+                **sharded,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

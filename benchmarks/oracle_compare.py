@@ -90,19 +90,38 @@ def main() -> None:
                 w, out = _timed(cmd, env_new)
                 new.append(w)
                 rn = json.loads(out)
-                reports.add((rb["events"], rb["conforms"], len(rb["violations"]), rn["events"], rn["conforms"],
-                             len(rn["violations"])))
+                reports.add(
+                    (
+                        rb["events"],
+                        rb["conforms"],
+                        len(rb["violations"]),
+                        rn["events"],
+                        rn["conforms"],
+                        len(rn["violations"]),
+                    )
+                )
                 parse.append(_timed([py, "-c", PARSE, str(trace.resolve())], env_new)[0])
             mb, mn, mp = statistics.median(base), statistics.median(new), statistics.median(parse)
             events = rn["events"]
-            print(json.dumps({
-                "trace": trace.name, "events": events, "base": a.base, "reports (base events, conforms, "
-                "violations; new ...)": sorted(reports),
-                "base_wall_s": round(mb, 3), "new_wall_s": round(mn, 3),
-                "base_events_per_s": round(events / mb), "new_events_per_s": round(events / mn),
-                "parse_s": round(mp, 3), "base_ratio_to_parse": round(mb / mp, 2),
-                "new_ratio_to_parse": round(mn / mp, 2), "speedup": round(mb / mn, 2),
-            }), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "trace": trace.name,
+                        "events": events,
+                        "base": a.base,
+                        "reports (base events, conforms, violations; new ...)": sorted(reports),
+                        "base_wall_s": round(mb, 3),
+                        "new_wall_s": round(mn, 3),
+                        "base_events_per_s": round(events / mb),
+                        "new_events_per_s": round(events / mn),
+                        "parse_s": round(mp, 3),
+                        "base_ratio_to_parse": round(mb / mp, 2),
+                        "new_ratio_to_parse": round(mn / mp, 2),
+                        "speedup": round(mb / mn, 2),
+                    }
+                ),
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

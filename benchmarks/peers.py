@@ -101,16 +101,22 @@ def run_spin(pml: Path, timeout_s: float) -> dict[str, Any]:
     t1 = time.monotonic()
     # -O1: of -O0/-O1/-O2, the fastest compile plus search on this model (3.7 + 3.9 s against
     # 13.0 + 3.6 s for -O2 at 1x1); -DSAFETY: safety properties only, as checked here
-    r = subprocess.run(["gcc", "-O1", "-DNOBOUNDCHECK", "-DSAFETY", "-o", "pan", "pan.c"], cwd=work,
-                       capture_output=True, text=True, timeout=timeout_s)
+    r = subprocess.run(
+        ["gcc", "-O1", "-DNOBOUNDCHECK", "-DSAFETY", "-o", "pan", "pan.c"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        timeout=timeout_s,
+    )
     out["gcc_s"] = round(time.monotonic() - t1, 3)
     if r.returncode != 0:
         return {**out, "status": "error", "reason": f"gcc failed: {r.stderr.strip()[:300]}"}
     left = max(1.0, timeout_s - (time.monotonic() - t0))
     t2 = time.monotonic()
     # -m: a deep DFS stack (the model's runs are long); -w26: 64M-slot hash table
-    proc = subprocess.Popen(["./pan", "-m10000000", "-w26"], cwd=work, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        ["./pan", "-m10000000", "-w26"], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
     try:
         text, _ = proc.communicate(timeout=left)
         timed_out = False
@@ -123,8 +129,12 @@ def run_spin(pml: Path, timeout_s: float) -> dict[str, Any]:
     facts = _parse_pan(text)
     if timed_out:
         m = re.findall(r"States=\s*([\d.e+]+)", text)
-        return {**out, "status": "timeout", "reason": f"pan did not finish within {timeout_s:.0f} s",
-                "states_when_stopped": float(m[-1]) if m else None}
+        return {
+            **out,
+            "status": "timeout",
+            "reason": f"pan did not finish within {timeout_s:.0f} s",
+            "states_when_stopped": float(m[-1]) if m else None,
+        }
     out.update(facts)
     if facts["violated"]:
         out["status"] = "violated"
@@ -145,21 +155,38 @@ def run_quint(qnt: Path, samples: int, steps: int, seed: int, timeout_s: float) 
     if reason:
         return {"status": "unavailable", "reason": reason}
     invs = re.findall(r"^  val (inv_\w+) =", qnt.read_text(encoding="utf-8"), flags=re.M)
-    cmd = [str(QUINT), "run", qnt.name, "--backend=typescript", f"--max-samples={samples}", f"--max-steps={steps}",
-           f"--seed={seed}", "--verbosity=1", "--invariants", *invs]
+    cmd = [
+        str(QUINT),
+        "run",
+        qnt.name,
+        "--backend=typescript",
+        f"--max-samples={samples}",
+        f"--max-steps={steps}",
+        f"--seed={seed}",
+        "--verbosity=1",
+        "--invariants",
+        *invs,
+    ]
     t0 = time.monotonic()
     try:
         r = subprocess.run(cmd, cwd=qnt.parent, capture_output=True, text=True, timeout=timeout_s)
     except subprocess.TimeoutExpired:
-        return {"status": "timeout", "reason": f"quint run did not finish within {timeout_s:.0f} s",
-                "seconds": round(time.monotonic() - t0, 3)}
+        return {
+            "status": "timeout",
+            "reason": f"quint run did not finish within {timeout_s:.0f} s",
+            "seconds": round(time.monotonic() - t0, 3),
+        }
     dt = round(time.monotonic() - t0, 3)
     text = r.stdout + r.stderr
     violated = re.findall(r"❌ inv_(\w+)", text)
     out: dict[str, Any] = {"seconds": dt, "samples": samples, "steps": steps, "seed": seed}
     if violated:
-        return {**out, "status": "violated", "property": violated[0].replace("_", "-"),
-                "properties": [v.replace("_", "-") for v in violated]}
+        return {
+            **out,
+            "status": "violated",
+            "property": violated[0].replace("_", "-"),
+            "properties": [v.replace("_", "-") for v in violated],
+        }
     if r.returncode == 0 and "No violation found" in text:
         return {**out, "status": "ok"}
     return {**out, "status": "error", "reason": text.strip()[-300:]}

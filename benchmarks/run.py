@@ -81,8 +81,9 @@ def machine() -> dict[str, Any]:
     if shutil.which("spin"):
         versions["spin"] = subprocess.run(["spin", "-V"], capture_output=True, text=True).stdout.strip()
     if peers.QUINT.exists():
-        versions["quint"] = subprocess.run([str(peers.QUINT), "--version"], capture_output=True,
-                                           text=True).stdout.strip()
+        versions["quint"] = subprocess.run(
+            [str(peers.QUINT), "--version"], capture_output=True, text=True
+        ).stdout.strip()
     if shutil.which("gcc"):
         versions["gcc"] = subprocess.run(["gcc", "-dumpfullversion"], capture_output=True, text=True).stdout.strip()
     return {"cpu": cpu, "cores": os.cpu_count(), "memory_gb": mem_gb, "os": platform.platform(), **versions}
@@ -108,9 +109,13 @@ def bench_verify(runs: int) -> dict[str, Any]:
             engines[p["id"]] = f"{p['engine']}: {p['status']}"
     wall = median(walls)
     return {
-        "wall_s_median": wall, "runs": runs, "wall_s_all": [round(x, 3) for x in walls],
-        "baseline": "nodereg --version (process start and imports)", "baseline_s_median": median(base),
-        "ratio_to_baseline": ratio(wall, median(base)), "summary": summary,
+        "wall_s_median": wall,
+        "runs": runs,
+        "wall_s_all": [round(x, 3) for x in walls],
+        "baseline": "nodereg --version (process start and imports)",
+        "baseline_s_median": median(base),
+        "ratio_to_baseline": ratio(wall, median(base)),
+        "summary": summary,
         "per_property": [{"id": k, "engine": engines[k], "seconds_median": median(v)} for k, v in per_prop.items()],
     }
 
@@ -127,9 +132,13 @@ def bench_every_size(runs: int) -> dict[str, Any]:
     rows = doc.get("properties", [])
     wall = median(walls)
     return {
-        "wall_s_median": wall, "runs": runs, "wall_s_all": [round(x, 3) for x in walls],
-        "baseline": "nodereg --version (process start and imports)", "baseline_s_median": median(base),
-        "ratio_to_baseline": ratio(wall, median(base)), "summary": doc.get("summary", {}),
+        "wall_s_median": wall,
+        "runs": runs,
+        "wall_s_all": [round(x, 3) for x in walls],
+        "baseline": "nodereg --version (process start and imports)",
+        "baseline_s_median": median(base),
+        "ratio_to_baseline": ratio(wall, median(base)),
+        "summary": doc.get("summary", {}),
         "proved_every_size": sum(1 for p in rows if p["status"] == "proved" and p["bound"] == "∀N,M"),
         "proved_per_size_only": sorted(p["id"] for p in rows if p["status"] == "proved" and p["bound"] != "∀N,M"),
     }
@@ -143,8 +152,9 @@ def nodereg_size(n: int, runs: int) -> dict[str, Any]:
     doc: dict[str, Any] = {}
     for _ in range(runs):
         try:
-            dt, r = sh([NODEREG, "verify", "--nodes", str(n), "--pods", str(n), "--format", "json"],
-                       timeout=LIMIT_S * 3)
+            dt, r = sh(
+                [NODEREG, "verify", "--nodes", str(n), "--pods", str(n), "--format", "json"], timeout=LIMIT_S * 3
+            )
         except subprocess.TimeoutExpired:
             return {"nodereg_s": None, "nodereg_reason": f"no answer within {LIMIT_S * 3:.0f} s"}
         walls.append(dt)
@@ -152,8 +162,13 @@ def nodereg_size(n: int, runs: int) -> dict[str, Any]:
         if dt > LIMIT_S:
             break
     s = doc.get("summary", {})
-    return {"nodereg_s": median(walls), "nodereg_runs": len(walls), "nodereg_proved": s.get("proved"),
-            "nodereg_properties": sum(s.values()) if s else None, "nodereg_summary": s}
+    return {
+        "nodereg_s": median(walls),
+        "nodereg_runs": len(walls),
+        "nodereg_proved": s.get("proved"),
+        "nodereg_properties": sum(s.values()) if s else None,
+        "nodereg_summary": s,
+    }
 
 
 def export(target: str, n: int, pods: int, mutant: str | None, folder: Path) -> tuple[Path, float]:
@@ -180,21 +195,34 @@ def spin_size(n: int) -> dict[str, Any]:
             r = peers.run_spin(path, LIMIT_S)
             totals.append(r["total_s"])
             pans.append(r["pan_s"])
-        out.update(spin_s=median(totals), spin_runs=len(totals), spin_pan_s=median(pans),
-                   spin_compile_s=round(r["spin_a_s"] + r["gcc_s"], 3),
-                   spin_states=int(r["states"]), spin_transitions=int(r["transitions"]),
-                   spin_memory_mb=r["memory_mb"])
+        out.update(
+            spin_s=median(totals),
+            spin_runs=len(totals),
+            spin_pan_s=median(pans),
+            spin_compile_s=round(r["spin_a_s"] + r["gcc_s"], 3),
+            spin_states=int(r["states"]),
+            spin_transitions=int(r["transitions"]),
+            spin_memory_mb=r["memory_mb"],
+        )
     else:
-        out.update(spin_s=None, spin_states=None, spin_reason=r.get("reason", r["status"]),
-                   spin_states_when_stopped=r.get("states_when_stopped"))
+        out.update(
+            spin_s=None,
+            spin_states=None,
+            spin_reason=r.get("reason", r["status"]),
+            spin_states_when_stopped=r.get("states_when_stopped"),
+        )
     return out
 
 
 def quint_size(n: int) -> dict[str, Any]:
     path, export_s = export("quint", n, n, None, WORK / f"quint_{n}x{n}")
     r = peers.run_quint(path, QUINT_SAMPLES, QUINT_STEPS, QUINT_SEED, LIMIT_S)
-    out: dict[str, Any] = {"quint_export_s": round(export_s, 3), "quint_status": r["status"],
-                           "quint_samples": QUINT_SAMPLES, "quint_steps": QUINT_STEPS}
+    out: dict[str, Any] = {
+        "quint_export_s": round(export_s, 3),
+        "quint_status": r["status"],
+        "quint_samples": QUINT_SAMPLES,
+        "quint_steps": QUINT_STEPS,
+    }
     if r["status"] == "ok":
         times = [r["seconds"]]
         while r["status"] == "ok" and r["seconds"] < REPEAT_BELOW_S and len(times) < 3:
@@ -229,12 +257,17 @@ def bench_scaling(max_n: int, runs: int, log: Any) -> list[dict[str, Any]]:
             row.update(fn(n))
             if row[f"{tool}_s"] is None or row[f"{tool}_s"] > LIMIT_S:
                 why = row.get(f"{tool}_reason", "")
-                stopped[tool] = f"not run: {n}x{n} did not finish within {LIMIT_S:.0f} s" if "within" in why \
+                stopped[tool] = (
+                    f"not run: {n}x{n} did not finish within {LIMIT_S:.0f} s"
+                    if "within" in why
                     else f"not run: {n}x{n} failed ({why})"
+                )
         row["spin_over_nodereg"] = ratio(row.get("spin_s"), row.get("nodereg_s"))
         row["quint_over_nodereg"] = ratio(row.get("quint_s"), row.get("nodereg_s"))
-        log(f"  {n}x{n}: nodereg {row.get('nodereg_s')} s, spin {row.get('spin_s')} s "
-            f"({row.get('spin_states')} states), quint {row.get('quint_s')} s")
+        log(
+            f"  {n}x{n}: nodereg {row.get('nodereg_s')} s, spin {row.get('spin_s')} s "
+            f"({row.get('spin_states')} states), quint {row.get('quint_s')} s"
+        )
         rows.append(row)
     return rows
 
@@ -248,22 +281,40 @@ def bench_mutants(log: Any, quick: bool) -> dict[str, Any]:
     rows = []
     for mu in MUTANTS[:3] if quick else MUTANTS:
         n = 2 if mu.id == "kubelet-patches-other-node" else 1  # it needs another node to write to
-        row: dict[str, Any] = {"id": mu.id, "size": f"{n}x1",
-                               "nodereg": (killed.get(mu.id) or {}).get("killed_by") or None}
+        row: dict[str, Any] = {
+            "id": mu.id,
+            "size": f"{n}x1",
+            "nodereg": (killed.get(mu.id) or {}).get("killed_by") or None,
+        }
         sp = peers.run_spin(export("promela", n, 1, mu.id, WORK / f"mutant_spin_{mu.id}")[0], LIMIT_S)
-        row["spin"] = {k: sp.get(k) for k in ("status", "property", "total_s", "states", "depth", "reason")
-                       if sp.get(k) is not None}
-        qu = peers.run_quint(export("quint", n, 1, mu.id, WORK / f"mutant_quint_{mu.id}")[0], QUINT_SAMPLES,
-                             QUINT_STEPS, QUINT_SEED, LIMIT_S)
+        row["spin"] = {
+            k: sp.get(k)
+            for k in ("status", "property", "total_s", "states", "depth", "reason")
+            if sp.get(k) is not None
+        }
+        qu = peers.run_quint(
+            export("quint", n, 1, mu.id, WORK / f"mutant_quint_{mu.id}")[0],
+            QUINT_SAMPLES,
+            QUINT_STEPS,
+            QUINT_SEED,
+            LIMIT_S,
+        )
         row["quint"] = {k: qu.get(k) for k in ("status", "property", "seconds", "reason") if qu.get(k) is not None}
-        log(f"  {mu.id}: spin {row['spin'].get('status')} {row['spin'].get('property', '')}, "
-            f"quint {row['quint'].get('status')} {row['quint'].get('property', '')}")
+        log(
+            f"  {mu.id}: spin {row['spin'].get('status')} {row['spin'].get('property', '')}, "
+            f"quint {row['quint'].get('status')} {row['quint'].get('property', '')}"
+        )
         rows.append(row)
     found = {t: sum(1 for r in rows if r[t].get("status") == "violated") for t in ("spin", "quint")}
-    return {"nodereg_verify_mutants_s": round(dt, 3), "nodereg_killed": sum(1 for r in rows if r["nodereg"]),
-            "spin_found": found["spin"], "quint_found": found["quint"], "total": len(rows),
-            "quint_budget": {"samples": QUINT_SAMPLES, "steps": QUINT_STEPS, "seed": QUINT_SEED},
-            "mutants": rows}
+    return {
+        "nodereg_verify_mutants_s": round(dt, 3),
+        "nodereg_killed": sum(1 for r in rows if r["nodereg"]),
+        "spin_found": found["spin"],
+        "quint_found": found["quint"],
+        "total": len(rows),
+        "quint_budget": {"samples": QUINT_SAMPLES, "steps": QUINT_STEPS, "seed": QUINT_SEED},
+        "mutants": rows,
+    }
 
 
 # 3. oracle ----------------------------------------------------------------------------------------
@@ -335,8 +386,9 @@ def bench_statespace(scaling: list[dict[str, Any]], quick: bool) -> dict[str, An
         b, e = row["bdd"], row["explicit"]
         if b.get("complete") and e.get("complete"):
             row["engines_agree"] = (b["states"], b["transitions"]) == (e["states"], e["transitions"])
-        row["bdd_speedup_over_explicit"] = ratio(e.get("wall_s"), b.get("wall_s")) \
-            if b.get("complete") and e.get("complete") else None
+        row["bdd_speedup_over_explicit"] = (
+            ratio(e.get("wall_s"), b.get("wall_s")) if b.get("complete") and e.get("complete") else None
+        )
         out["sizes"].append(row)
     return out
 
@@ -351,9 +403,11 @@ def plot(rows: list[dict[str, Any]], path: Path, every_size: dict[str, Any] | No
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.2))
-    for key, label, style in (("nodereg_s", "nodereg verify (symbolic: every timing, toleration, capacity)", "o-"),
-                              ("spin_s", "SPIN exhaustive (fixed small timing, one frozen value each)", "s-"),
-                              ("quint_s", f"Quint run ({QUINT_SAMPLES} samples x {QUINT_STEPS} steps)", "^-")):
+    for key, label, style in (
+        ("nodereg_s", "nodereg verify (symbolic: every timing, toleration, capacity)", "o-"),
+        ("spin_s", "SPIN exhaustive (fixed small timing, one frozen value each)", "s-"),
+        ("quint_s", f"Quint run ({QUINT_SAMPLES} samples x {QUINT_STEPS} steps)", "^-"),
+    ):
         xs = [r["nodes"] for r in rows if r.get(key) is not None]
         ys = [r[key] for r in rows if r.get(key) is not None]
         colour = None
@@ -362,21 +416,35 @@ def plot(rows: list[dict[str, Any]], path: Path, every_size: dict[str, Any] | No
             colour = line.get_color()
         if key == "nodereg_s":
             # a size with an inconclusive property did not prove everything: drawn hollow, labelled
-            partial = [r for r in rows if r.get(key) is not None
-                       and r.get("nodereg_proved", 0) < r.get("nodereg_properties", 0)]
+            partial = [
+                r
+                for r in rows
+                if r.get(key) is not None and r.get("nodereg_proved", 0) < r.get("nodereg_properties", 0)
+            ]
             for r in partial:
                 ax.plot([r["nodes"]], [r[key]], "o", color="white", markeredgecolor=colour, markersize=9)
-                ax.annotate(f"{r['nodereg_proved']}/{r['nodereg_properties']} proved", (r["nodes"], r[key]),
-                            textcoords="offset points", xytext=(-70, 0), fontsize=7, color=colour)
+                ax.annotate(
+                    f"{r['nodereg_proved']}/{r['nodereg_properties']} proved",
+                    (r["nodes"], r[key]),
+                    textcoords="offset points",
+                    xytext=(-70, 0),
+                    fontsize=7,
+                    color=colour,
+                )
         missing = [r["nodes"] for r in rows if r.get(key) is None]
         if missing:
             ax.plot([missing[0]], [LIMIT_S], "x", color=colour or "red", markersize=11, markeredgewidth=2)
     if every_size and every_size.get("wall_s_median") is not None:
         # one proof covers every size: a flat line across the sizes measured
         y = every_size["wall_s_median"]
-        ax.axhline(y, color="tab:purple", linestyle="--", linewidth=1.5,
-                   label=f"nodereg verify --nodes any --pods any ({every_size.get('proved_every_size')} properties "
-                         "for every size at once)")
+        ax.axhline(
+            y,
+            color="tab:purple",
+            linestyle="--",
+            linewidth=1.5,
+            label=f"nodereg verify --nodes any --pods any ({every_size.get('proved_every_size')} properties "
+            "for every size at once)",
+        )
     ax.axhline(LIMIT_S, color="grey", linestyle=":", linewidth=1)
     ax.text(1, LIMIT_S * 1.1, f"{LIMIT_S:.0f} s limit (x: did not finish)", fontsize=8, color="grey")
     ax.set_yscale("log")
@@ -403,29 +471,58 @@ def fmt(x: Any, unit: str = "") -> str:
 def tables(res: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
     """(title, header, rows) for the terminal and for results.md."""
     v = res["verify"]
-    out = [("nodereg verify (default: 2 nodes x 2 pods, symbolic timing)", ["figure", "value"], [
-        ["wall time, median", f"{fmt(v['wall_s_median'])} s of {v['runs']} runs"],
-        ["baseline: nodereg --version", f"{fmt(v['baseline_s_median'])} s (ratio {fmt(v['ratio_to_baseline'])}x)"],
-        ["verdicts", ", ".join(f"{k} {n}" for k, n in v["summary"].items() if n)],
-    ])]
+    out = [
+        (
+            "nodereg verify (default: 2 nodes x 2 pods, symbolic timing)",
+            ["figure", "value"],
+            [
+                ["wall time, median", f"{fmt(v['wall_s_median'])} s of {v['runs']} runs"],
+                [
+                    "baseline: nodereg --version",
+                    f"{fmt(v['baseline_s_median'])} s (ratio {fmt(v['ratio_to_baseline'])}x)",
+                ],
+                ["verdicts", ", ".join(f"{k} {n}" for k, n in v["summary"].items() if n)],
+            ],
+        )
+    ]
     e = res.get("every_size")
     if e:
-        out.append(("nodereg verify --nodes any --pods any (every cluster size, symbolic timing)",
-                    ["figure", "value"], [
-                        ["wall time, median", f"{fmt(e['wall_s_median'])} s of {e['runs']} runs"],
-                        ["baseline: nodereg --version",
-                         f"{fmt(e['baseline_s_median'])} s (ratio {fmt(e['ratio_to_baseline'])}x)"],
-                        ["proved for every size (bound ∀N,M)", str(e["proved_every_size"])],
-                        ["proved for 2 nodes x 2 pods only", ", ".join(e["proved_per_size_only"]) or "—"],
-                        ["verdicts", ", ".join(f"{k} {n}" for k, n in e["summary"].items() if n)],
-                    ]))
+        out.append(
+            (
+                "nodereg verify --nodes any --pods any (every cluster size, symbolic timing)",
+                ["figure", "value"],
+                [
+                    ["wall time, median", f"{fmt(e['wall_s_median'])} s of {e['runs']} runs"],
+                    [
+                        "baseline: nodereg --version",
+                        f"{fmt(e['baseline_s_median'])} s (ratio {fmt(e['ratio_to_baseline'])}x)",
+                    ],
+                    ["proved for every size (bound ∀N,M)", str(e["proved_every_size"])],
+                    ["proved for 2 nodes x 2 pods only", ", ".join(e["proved_per_size_only"]) or "—"],
+                    ["verdicts", ", ".join(f"{k} {n}" for k, n in e["summary"].items() if n)],
+                ],
+            )
+        )
     rows = []
     for r in res["scaling"]:
-        spin = fmt(r.get("spin_s"), " s") if r.get("spin_s") is not None else \
-            ("> 120 s" if "within" in (r.get("spin_reason") or "") and "not run" not in r["spin_reason"] else "not run")
-        quint = fmt(r.get("quint_s"), " s") if r.get("quint_s") is not None else \
-            ("> 120 s" if "within" in (r.get("quint_reason") or "") and "not run" not in r["quint_reason"]
-             else "not run")
+        spin = (
+            fmt(r.get("spin_s"), " s")
+            if r.get("spin_s") is not None
+            else (
+                "> 120 s"
+                if "within" in (r.get("spin_reason") or "") and "not run" not in r["spin_reason"]
+                else "not run"
+            )
+        )
+        quint = (
+            fmt(r.get("quint_s"), " s")
+            if r.get("quint_s") is not None
+            else (
+                "> 120 s"
+                if "within" in (r.get("quint_reason") or "") and "not run" not in r["quint_reason"]
+                else "not run"
+            )
+        )
         faster = []
         if r.get("spin_s") is not None and r.get("nodereg_s") and r["spin_s"] < r["nodereg_s"]:
             faster.append("SPIN faster")
@@ -437,28 +534,75 @@ def tables(res: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
         nodereg = fmt(r.get("nodereg_s"), " s")
         if r.get("nodereg_proved") is not None and r["nodereg_proved"] != r.get("nodereg_properties"):
             # a size where some property is not proved is not a time to prove every property
-            nodereg += f" ({r['nodereg_proved']}/{r['nodereg_properties']} proved, " + ", ".join(
-                f"{n} {k}" for k, n in (r.get("nodereg_summary") or {}).items() if k != "proved" and n) + ")"
-        rows.append([f"{r['nodes']}x{r['pods']}", nodereg, spin, states,
-                     fmt(r.get("spin_memory_mb"), " MB"), quint,
-                     fmt(r.get("spin_over_nodereg")), fmt(r.get("quint_over_nodereg")), ", ".join(faster) or "—"])
-    out.append(("Scaling (n nodes x n pods)", ["size", "nodereg", "SPIN", "SPIN states", "SPIN mem", "Quint",
-                                               "SPIN/nodereg", "Quint/nodereg", "peer faster?"], rows))
+            nodereg += (
+                f" ({r['nodereg_proved']}/{r['nodereg_properties']} proved, "
+                + ", ".join(f"{n} {k}" for k, n in (r.get("nodereg_summary") or {}).items() if k != "proved" and n)
+                + ")"
+            )
+        rows.append(
+            [
+                f"{r['nodes']}x{r['pods']}",
+                nodereg,
+                spin,
+                states,
+                fmt(r.get("spin_memory_mb"), " MB"),
+                quint,
+                fmt(r.get("spin_over_nodereg")),
+                fmt(r.get("quint_over_nodereg")),
+                ", ".join(faster) or "—",
+            ]
+        )
+    out.append(
+        (
+            "Scaling (n nodes x n pods)",
+            [
+                "size",
+                "nodereg",
+                "SPIN",
+                "SPIN states",
+                "SPIN mem",
+                "Quint",
+                "SPIN/nodereg",
+                "Quint/nodereg",
+                "peer faster?",
+            ],
+            rows,
+        )
+    )
     m = res["mutants"]
-    mrows = [[r["id"], ", ".join(r["nodereg"] or []) or "survived",
-              f"{r['spin'].get('status')} {r['spin'].get('property', '')} ({fmt(r['spin'].get('total_s'), ' s')})",
-              f"{r['quint'].get('status')} {r['quint'].get('property', '')} ({fmt(r['quint'].get('seconds'), ' s')})"]
-             for r in m["mutants"]]
-    out.append((f"Seeded mutants: nodereg killed {m['nodereg_killed']}/{m['total']} "
-                f"({fmt(m['nodereg_verify_mutants_s'])} s for all), SPIN found {m['spin_found']}, Quint found "
-                f"{m['quint_found']}", ["mutant", "nodereg (killed by)", "SPIN", "Quint"], mrows))
+    mrows = [
+        [
+            r["id"],
+            ", ".join(r["nodereg"] or []) or "survived",
+            f"{r['spin'].get('status')} {r['spin'].get('property', '')} ({fmt(r['spin'].get('total_s'), ' s')})",
+            f"{r['quint'].get('status')} {r['quint'].get('property', '')} ({fmt(r['quint'].get('seconds'), ' s')})",
+        ]
+        for r in m["mutants"]
+    ]
+    out.append(
+        (
+            f"Seeded mutants: nodereg killed {m['nodereg_killed']}/{m['total']} "
+            f"({fmt(m['nodereg_verify_mutants_s'])} s for all), SPIN found {m['spin_found']}, Quint found "
+            f"{m['quint_found']}",
+            ["mutant", "nodereg (killed by)", "SPIN", "Quint"],
+            mrows,
+        )
+    )
     o = res["oracle"]
-    out.append(("Oracle (benchmarks/oracle_bench.py)", ["figure", "value"], [
-        ["events", fmt(o.get("events"))], ["events/s, median", fmt(o.get("events_per_s"))],
-        ["ratio to bare JSON parsing", fmt(o.get("ratio_to_parse"))],
-        ["ratio to python-statemachine replay", fmt(o.get("ratio_to_statemachine_replay"))],
-        ["peak RSS", fmt(o.get("peak_rss_mb"), " MB")], *([["note", o["reason"]]] if o.get("reason") else []),
-    ]))
+    out.append(
+        (
+            "Oracle (benchmarks/oracle_bench.py)",
+            ["figure", "value"],
+            [
+                ["events", fmt(o.get("events"))],
+                ["events/s, median", fmt(o.get("events_per_s"))],
+                ["ratio to bare JSON parsing", fmt(o.get("ratio_to_parse"))],
+                ["ratio to python-statemachine replay", fmt(o.get("ratio_to_statemachine_replay"))],
+                ["peak RSS", fmt(o.get("peak_rss_mb"), " MB")],
+                *([["note", o["reason"]]] if o.get("reason") else []),
+            ],
+        )
+    )
     s = res["statespace"]
     srows = []
     for c in s["sizes"]:
@@ -472,12 +616,34 @@ def tables(res: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
         spin = fmt(c.get("spin_states"))
         if c.get("spin_states_when_stopped"):
             spin = f">= {c['spin_states_when_stopped']:,.0f} (stopped)"
-        srows.append([c["model"], count(b, "states"), count(b, "transitions"), fmt(b.get("wall_s"), " s"),
-                      count(e, "states"), fmt(e.get("wall_s"), " s"), spin,
-                      {True: "yes", False: "NO"}.get(c.get("engines_agree"), "—")])
-    out.append(("State space, counted by nodereg statespace (BDD), with the explicit search and SPIN beside",
-                ["model", "states", "transitions", "BDD wall", "explicit states", "explicit wall", "SPIN states",
-                 "BDD = explicit"], srows))
+        srows.append(
+            [
+                c["model"],
+                count(b, "states"),
+                count(b, "transitions"),
+                fmt(b.get("wall_s"), " s"),
+                count(e, "states"),
+                fmt(e.get("wall_s"), " s"),
+                spin,
+                {True: "yes", False: "NO"}.get(c.get("engines_agree"), "—"),
+            ]
+        )
+    out.append(
+        (
+            "State space, counted by nodereg statespace (BDD), with the explicit search and SPIN beside",
+            [
+                "model",
+                "states",
+                "transitions",
+                "BDD wall",
+                "explicit states",
+                "explicit wall",
+                "SPIN states",
+                "BDD = explicit",
+            ],
+            srows,
+        )
+    )
     return out
 
 
@@ -490,10 +656,18 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="a smoke run: small sizes, one repetition")
     ap.add_argument("--max-size", type=int, default=16, help="largest n for n x n (nodereg verify allows 16)")
     ap.add_argument("--runs", type=int, default=5, help="repetitions for medians (at least 5 for the issue)")
-    ap.add_argument("--report-only", action="store_true",
-                    help="measure nothing: print the tables and redraw the plot from benchmarks/results.json")
-    ap.add_argument("--only", action="append", choices=SECTIONS, default=None,
-                    help="measure only this section (repeatable); the others are kept from benchmarks/results.json")
+    ap.add_argument(
+        "--report-only",
+        action="store_true",
+        help="measure nothing: print the tables and redraw the plot from benchmarks/results.json",
+    )
+    ap.add_argument(
+        "--only",
+        action="append",
+        choices=SECTIONS,
+        default=None,
+        help="measure only this section (repeatable); the others are kept from benchmarks/results.json",
+    )
     ns = ap.parse_args()
     from rich.console import Console
 
@@ -516,10 +690,16 @@ def main() -> None:
         res.pop("partial", None)
     else:
         res = {"machine": machine(), "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
-        res["peers"] = {"spin": peers.spin_available() or "available",
-                        "quint": peers.quint_available() or "available",
-                        "workload": {"timing": peers.PEER_PARAMS, "frozen": peers.PEER_FROZEN,
-                                     "profiles": peers.PEER_PROFILES, "limit_s": LIMIT_S}}
+        res["peers"] = {
+            "spin": peers.spin_available() or "available",
+            "quint": peers.quint_available() or "available",
+            "workload": {
+                "timing": peers.PEER_PARAMS,
+                "frozen": peers.PEER_FROZEN,
+                "profiles": peers.PEER_PROFILES,
+                "limit_s": LIMIT_S,
+            },
+        }
     if "verify" in only:
         log("[bold]1. nodereg verify[/]")
         res["verify"] = bench_verify(runs)
@@ -550,12 +730,17 @@ def report(res: dict[str, Any], console: Any) -> None:
     from rich.table import Table
 
     plot(res["scaling"], HERE / "scaling.png", res.get("every_size"))
-    md = [f"Measured {res['date']} on {res['machine']['cpu']} ({res['machine']['cores']} cores), "
-          f"`make bench` total {res['total_s']:.0f} s.", ""]
+    md = [
+        f"Measured {res['date']} on {res['machine']['cpu']} ({res['machine']['cores']} cores), "
+        f"`make bench` total {res['total_s']:.0f} s.",
+        "",
+    ]
     if res.get("remeasured"):
-        md[0] += (" Re-measured with `--only`: "
-                  + ", ".join(f"{section} {date}" for section, date in sorted(res["remeasured"].items()))
-                  + " (the rest is from the full run).")
+        md[0] += (
+            " Re-measured with `--only`: "
+            + ", ".join(f"{section} {date}" for section, date in sorted(res["remeasured"].items()))
+            + " (the rest is from the full run)."
+        )
     for title, header, rows in tables(res):
         table = Table(title=title)
         for h in header:
@@ -567,8 +752,9 @@ def report(res: dict[str, Any], console: Any) -> None:
         md += ["| " + " | ".join(c.replace("|", "/") for c in row) + " |" for row in rows]
         md.append("")
     (HERE / "results.md").write_text("\n".join(md), encoding="utf-8")
-    console.print(f"wrote benchmarks/results.json, benchmarks/results.md, benchmarks/scaling.png "
-                  f"in {res['total_s']:.0f} s")
+    console.print(
+        f"wrote benchmarks/results.json, benchmarks/results.md, benchmarks/scaling.png in {res['total_s']:.0f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -66,8 +66,15 @@ def build_tree() -> None:
 
 def main() -> int:
     build_tree()
-    cmd = [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
-           "--cache-dir", str(ROOT / ".mypy_cache")]
+    cmd = [
+        sys.executable,
+        "-m",
+        "mypy",
+        "--config-file",
+        str(ROOT / "pyproject.toml"),
+        "--cache-dir",
+        str(ROOT / ".mypy_cache"),
+    ]
     for m in STRICT_MODULES:
         cmd += ["-m", m]
     env = {**os.environ, "MYPYPATH": str(TREE)}

@@ -267,8 +267,14 @@ def still_breaks(run: MutantRun) -> MutantRun | None:
             return None
     steps: list[tuple[int | None, tuple[Any, ...]]] = [(None, ())]
     for st in cex[1:]:
-        k = next((j for j, inst in enumerate(cm.instances)
-                  if inst.event.id == st["event"] and inst.node == st["node"] and inst.pod == st["pod"]), None)
+        k = next(
+            (
+                j
+                for j, inst in enumerate(cm.instances)
+                if inst.event.id == st["event"] and inst.node == st["node"] and inst.pod == st["pod"]
+            ),
+            None,
+        )
         if k is None:
             return None
         e = cm.instances[k].event

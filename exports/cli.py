@@ -36,24 +36,48 @@ def _parse_frozen(items: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
 
 def model_options(command: Any) -> Any:
     """The options that fix the finite model (shared by ``export`` and ``statespace``)."""
-    for option in reversed((
-        click.option("--nodes", type=click.IntRange(1, 8), default=2, show_default=True),
-        click.option("--pods", type=click.IntRange(0, 8), default=2, show_default=True),
-        click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
-                     help="fix a timing parameter (others: the version's defaults)"),
-        click.option("--k8s-version", default=None, help="take the timing defaults of this Kubernetes version"),
-        click.option("--mutant", default=None, metavar="ID", help="a seeded mutant instead of the real model"),
-        click.option("--frozen", "frozen", multiple=True, metavar="NAME=V1,V2",
-                     help="domain of a frozen value: capacity, reserved, request, toleration_seconds"),
-        click.option("--profiles", default=None, metavar="P1,P2",
-                     help="pod toleration profiles: ordinary, daemonset, tolerate-all, dedicated, none"),
-    )):
+    for option in reversed(
+        (
+            click.option("--nodes", type=click.IntRange(1, 8), default=2, show_default=True),
+            click.option("--pods", type=click.IntRange(0, 8), default=2, show_default=True),
+            click.option(
+                "--param",
+                "params",
+                multiple=True,
+                metavar="NAME=VALUE",
+                help="fix a timing parameter (others: the version's defaults)",
+            ),
+            click.option("--k8s-version", default=None, help="take the timing defaults of this Kubernetes version"),
+            click.option("--mutant", default=None, metavar="ID", help="a seeded mutant instead of the real model"),
+            click.option(
+                "--frozen",
+                "frozen",
+                multiple=True,
+                metavar="NAME=V1,V2",
+                help="domain of a frozen value: capacity, reserved, request, toleration_seconds",
+            ),
+            click.option(
+                "--profiles",
+                default=None,
+                metavar="P1,P2",
+                help="pod toleration profiles: ordinary, daemonset, tolerate-all, dedicated, none",
+            ),
+        )
+    ):
         command = option(command)
     return command
 
 
-def build_model(nodes: int, pods: int, params: tuple[str, ...], k8s_version: str | None, mutant: str | None,
-                frozen: tuple[str, ...], profiles: str | None, symbolic_args: bool = False) -> Any:
+def build_model(
+    nodes: int,
+    pods: int,
+    params: tuple[str, ...],
+    k8s_version: str | None,
+    mutant: str | None,
+    frozen: tuple[str, ...],
+    profiles: str | None,
+    symbolic_args: bool = False,
+) -> Any:
     """The :class:`~nodereg.exports.core.ExportModel` the options describe, or a one-line error and exit 2."""
     from nodereg.cli import parse_params
     from nodereg.model.mutants import MUTANT_BY_ID
@@ -80,8 +104,17 @@ def build_model(nodes: int, pods: int, params: tuple[str, ...], k8s_version: str
 @click.argument("target", type=click.Choice(TARGETS))
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), help="write here (default: stdout)")
 @model_options
-def export_command(target: str, out: Path | None, nodes: int, pods: int, params: tuple[str, ...],
-                   k8s_version: str | None, mutant: str | None, frozen: tuple[str, ...], profiles: str | None) -> None:
+def export_command(
+    target: str,
+    out: Path | None,
+    nodes: int,
+    pods: int,
+    params: tuple[str, ...],
+    k8s_version: str | None,
+    mutant: str | None,
+    frozen: tuple[str, ...],
+    profiles: str | None,
+) -> None:
     """Write the model as Promela (SPIN) or Quint, for a cluster size and fixed timing."""
     em = build_model(nodes, pods, params, k8s_version, mutant, frozen, profiles, symbolic_args=(target == "quint"))
     text = render(target, em)
@@ -96,15 +129,35 @@ def export_command(target: str, out: Path | None, nodes: int, pods: int, params:
 
 @click.command("statespace")
 @model_options
-@click.option("--engine", type=click.Choice(("bdd", "explicit")), default="bdd", show_default=True,
-              help="bdd: symbolic, exact at any size it finishes; explicit: breadth-first, the cross-check")
-@click.option("--timeout", "timeout_s", type=click.FloatRange(min=0), default=600.0, show_default=True,
-              help="stop after this many seconds (0: never); the counts are then lower bounds (exit 3). "
-                   "With upstream timing and a pod, even 1x1 takes longer than 300 s, hence a default box")
+@click.option(
+    "--engine",
+    type=click.Choice(("bdd", "explicit")),
+    default="bdd",
+    show_default=True,
+    help="bdd: symbolic, exact at any size it finishes; explicit: breadth-first, the cross-check",
+)
+@click.option(
+    "--timeout",
+    "timeout_s",
+    type=click.FloatRange(min=0),
+    default=600.0,
+    show_default=True,
+    help="stop after this many seconds (0: never); the counts are then lower bounds (exit 3). "
+    "With upstream timing and a pod, even 1x1 takes longer than 300 s, hence a default box",
+)
 @click.option("--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True)
-def statespace_command(nodes: int, pods: int, params: tuple[str, ...], k8s_version: str | None,
-                       mutant: str | None, frozen: tuple[str, ...], profiles: str | None, engine: str,
-                       timeout_s: float | None, fmt: str) -> None:
+def statespace_command(
+    nodes: int,
+    pods: int,
+    params: tuple[str, ...],
+    k8s_version: str | None,
+    mutant: str | None,
+    frozen: tuple[str, ...],
+    profiles: str | None,
+    engine: str,
+    timeout_s: float | None,
+    fmt: str,
+) -> None:
     """Count the reachable states and transitions of the finite model ``nodereg export`` writes.
 
     The same options give the same model SPIN searches. Exit 0 when the count is complete, 3 when
@@ -133,16 +186,21 @@ def statespace_command(nodes: int, pods: int, params: tuple[str, ...], k8s_versi
         table.add_column("figure")
         table.add_column("value")
         bound = "" if result.complete else " (lower bound: stopped by --timeout)"
-        for name, value in (("reachable states", f"{result.states:,}{bound}"),
-                            ("transitions", f"{result.transitions:,}{bound}"),
-                            ("initial states", f"{result.initial_states:,}"),
-                            (("breadth-first depth", str(result.depth)) if result.depth is not None
-                             else ("fixpoint rounds", str(result.rounds))),
-                            ("timing", ", ".join(f"{k}={v}" for k, v in result.timing.items())),
-                            ("frozen domains", ", ".join(f"{k}={v}" for k, v in result.frozen.items())),
-                            ("profiles", ", ".join(result.profiles)),
-                            ("clock caps", ", ".join(f"{k}<={v}" for k, v in result.clock_caps.items())),
-                            ("seconds", f"{result.seconds:.2f}")):
+        for name, value in (
+            ("reachable states", f"{result.states:,}{bound}"),
+            ("transitions", f"{result.transitions:,}{bound}"),
+            ("initial states", f"{result.initial_states:,}"),
+            (
+                ("breadth-first depth", str(result.depth))
+                if result.depth is not None
+                else ("fixpoint rounds", str(result.rounds))
+            ),
+            ("timing", ", ".join(f"{k}={v}" for k, v in result.timing.items())),
+            ("frozen domains", ", ".join(f"{k}={v}" for k, v in result.frozen.items())),
+            ("profiles", ", ".join(result.profiles)),
+            ("clock caps", ", ".join(f"{k}<={v}" for k, v in result.clock_caps.items())),
+            ("seconds", f"{result.seconds:.2f}"),
+        ):
             table.add_row(name, value)
         console().print(table)  # never cut to 80 columns off a terminal
     if not result.complete:

@@ -70,14 +70,23 @@ TOLERATION_PROFILES: dict[str, dict[str, bool]] = {
     # DefaultTolerationSeconds: not-ready and unreachable NoExecute, for tolerationSeconds
     "ordinary": {"tolerates_not_ready_ne": True, "tolerates_unreachable_ne": True},
     # the DaemonSet controller's tolerations (AddOrUpdateDaemonPodTolerations), NoExecute for ever
-    "daemonset": {"tolerates_not_ready_ne": True, "tolerates_unreachable_ne": True,
-                  "tolerates_unschedulable": True, "tolerates_memory_pressure": True,
-                  "tolerates_network_unavailable": True, "tolerates_forever": True},
+    "daemonset": {
+        "tolerates_not_ready_ne": True,
+        "tolerates_unreachable_ne": True,
+        "tolerates_unschedulable": True,
+        "tolerates_memory_pressure": True,
+        "tolerates_network_unavailable": True,
+        "tolerates_forever": True,
+    },
     # operator: Exists with no key and no effect
     "tolerate-all": {**{b: True for b in _TOL_BITS}, "tolerates_forever": True},
     # ordinary plus the user taint example.com/dedicated with both effects
-    "dedicated": {"tolerates_not_ready_ne": True, "tolerates_unreachable_ne": True,
-                  "tolerates_custom_ns": True, "tolerates_custom_ne": True},
+    "dedicated": {
+        "tolerates_not_ready_ne": True,
+        "tolerates_unreachable_ne": True,
+        "tolerates_custom_ns": True,
+        "tolerates_custom_ne": True,
+    },
     # no toleration at all (DefaultTolerationSeconds disabled)
     "none": {},
 }
@@ -245,8 +254,10 @@ def build(model: Model, opts: ExportOptions) -> ExportModel:
     params, version = _params_for(model, opts)
     unknown = [p for p in opts.profiles if p not in TOLERATION_PROFILES]
     if unknown or not opts.profiles:
-        raise ExportError(f"unknown toleration profile {unknown[0] if unknown else ''!r}; expected some of: "
-                          + ", ".join(TOLERATION_PROFILES))
+        raise ExportError(
+            f"unknown toleration profile {unknown[0] if unknown else ''!r}; expected some of: "
+            + ", ".join(TOLERATION_PROFILES)
+        )
     frozen = dict(FROZEN_DOMAINS)
     for name, dom in opts.frozen.items():
         if name not in frozen:
@@ -269,26 +280,47 @@ def build(model: Model, opts: ExportOptions) -> ExportModel:
     raw: list[tuple[Instance, dict[str, int], Any, dict[Key, Any], Bound]] = []
     for inst in instances(model, cfg):
         e = inst.event
-        domains = [[1] if (e.id == "time_passes" and a.name == "seconds")
-                   else list(range(a.lo, a.hi + 1)) if a.sort == "int" else [0, 1] for a in e.args]
+        domains = [
+            [1]
+            if (e.id == "time_passes" and a.name == "seconds")
+            else list(range(a.lo, a.hi + 1))
+            if a.sort == "int"
+            else [0, 1]
+            for a in e.args
+        ]
         if opts.symbolic_args:
             # one transition per instance; its data arguments stay Z3 constants the target picks
             # nondeterministically (time still passes one second at a time)
-            combos: list[tuple[Any, ...]] = [tuple(
-                dom[0] if len(dom) == 1 else z3.Bool(f"arg_{a.name}") if a.sort == "bool" else z3.Int(f"arg_{a.name}")
-                for a, dom in zip(e.args, domains, strict=True))]
+            combos: list[tuple[Any, ...]] = [
+                tuple(
+                    dom[0]
+                    if len(dom) == 1
+                    else z3.Bool(f"arg_{a.name}")
+                    if a.sort == "bool"
+                    else z3.Int(f"arg_{a.name}")
+                    for a, dom in zip(e.args, domains, strict=True)
+                )
+            ]
         else:
             combos = list(itertools.product(*domains))
         for combo in combos:
-            args = {a.name: (bool(x) if a.sort == "bool" and isinstance(x, int) else x)
-                    for a, x in zip(e.args, combo, strict=True)}
+            args = {
+                a.name: (bool(x) if a.sort == "bool" and isinstance(x, int) else x)
+                for a, x in zip(e.args, combo, strict=True)
+            }
             b = Bound(inst, args)
             g = full_guard(view, b)
             if e.id == "time_passes":
                 g = And(g, urgency(model, cfg, view, args["seconds"]))
-            raw.append((inst, {a.name: x if isinstance(x, z3.ExprRef) else int(x)
-                               for a, x in zip(e.args, combo, strict=True)}, g,
-                        post_values(model, cfg, view, b), b))
+            raw.append(
+                (
+                    inst,
+                    {a.name: x if isinstance(x, z3.ExprRef) else int(x) for a, x in zip(e.args, combo, strict=True)},
+                    g,
+                    post_values(model, cfg, view, b),
+                    b,
+                )
+            )
 
     from nodereg.properties.catalogue import ALL_PROPERTIES
 
@@ -390,8 +422,9 @@ def build(model: Model, opts: ExportOptions) -> ExportModel:
         name = inst.event.id + (f"_{idx}" if idx else "") + suffix
         label = inst.label + "".join(f" {a}={x}" for a, x in fixed_args.items())
         transitions.append(Transition(inst, label, name, args, guard, assign, step_by_raw.get(j, [])))
-    return ExportModel(model, cfg, params, version, frozen, tuple(opts.profiles), variables, by_key, consts, caps,
-                       transitions, props)
+    return ExportModel(
+        model, cfg, params, version, frozen, tuple(opts.profiles), variables, by_key, consts, caps, transitions, props
+    )
 
 
 def _simp(x: Any) -> z3.ExprRef:
@@ -509,8 +542,9 @@ def _unsaturable(term: z3.ExprRef, clock_keys: set[Key], consts: dict[Key, Any])
     return ""
 
 
-def clock_caps(terms: list[z3.ExprRef], clock_keys: set[Key], frozen_keys: set[Key],
-               frozen: dict[str, tuple[int, ...]]) -> dict[str, int]:
+def clock_caps(
+    terms: list[z3.ExprRef], clock_keys: set[Key], frozen_keys: set[Key], frozen: dict[str, tuple[int, ...]]
+) -> dict[str, int]:
     """Cap per clock variable: 1 + the largest bound it is compared with (0: never compared).
 
     A comparison ``x + c ⋈ t`` where ``t`` mixes constants and frozen values is bounded by the sum of
@@ -541,8 +575,9 @@ def clock_caps(terms: list[z3.ExprRef], clock_keys: set[Key], frozen_keys: set[K
     return {name: caps[name] for name in order if name in caps}
 
 
-def _interval(e: z3.ExprRef, clock: str, frozen_names: dict[str, str],
-              frozen: dict[str, tuple[int, ...]]) -> tuple[int, int]:
+def _interval(
+    e: z3.ExprRef, clock: str, frozen_names: dict[str, str], frozen: dict[str, tuple[int, ...]]
+) -> tuple[int, int]:
     """Range of an integer term with the clock set to 0 and frozen values over their domains.
 
     For a comparison ``lhs ⋈ rhs`` this is the range of the threshold ``rhs - lhs`` the clock is
@@ -585,12 +620,14 @@ def _check_clock_assignment(k: Key, v: z3.ExprRef, consts: dict[Key, Any], caps:
     # only the terms that can become the value count: a clock compared in an if-then-else's
     # condition (the ghost reset "when Ready falls", decided by since_probe > grace) is answered
     # exactly under saturation, because clock_caps took that comparison into account
-    names = {str(x) for x in _value_terms(v) if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED
-             and z3.is_int(x)}
+    names = {
+        str(x) for x in _value_terms(v) if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED and z3.is_int(x)
+    }
     others = {n for n in names if n != own and n.split("_", 1)[1] in caps}
     if others:
-        raise ExportError(f"clock {own} is assigned from another clock ({', '.join(sorted(others))}); "
-                          "saturation would not be exact")
+        raise ExportError(
+            f"clock {own} is assigned from another clock ({', '.join(sorted(others))}); saturation would not be exact"
+        )
 
 
 def param_text(em: ExportModel) -> str:
@@ -698,8 +735,15 @@ class Printer:
             return f"({args[0]} == {args[1]})"
         if k in (z3.Z3_OP_DISTINCT, z3.Z3_OP_XOR) and len(args) == 2:
             return f"({args[0]} != {args[1]})"
-        binops = {z3.Z3_OP_ADD: "+", z3.Z3_OP_SUB: "-", z3.Z3_OP_MUL: "*", z3.Z3_OP_LE: "<=",
-                  z3.Z3_OP_LT: "<", z3.Z3_OP_GE: ">=", z3.Z3_OP_GT: ">"}
+        binops = {
+            z3.Z3_OP_ADD: "+",
+            z3.Z3_OP_SUB: "-",
+            z3.Z3_OP_MUL: "*",
+            z3.Z3_OP_LE: "<=",
+            z3.Z3_OP_LT: "<",
+            z3.Z3_OP_GE: ">=",
+            z3.Z3_OP_GT: ">",
+        }
         if k in binops:
             return "(" + f" {binops[k]} ".join(args) + ")"
         if k == z3.Z3_OP_UMINUS:
@@ -712,8 +756,11 @@ def header_lines(em: ExportModel, target: str) -> list[str]:
     from nodereg.model.mutants import MUTANT_BY_ID
 
     name = em.model.name
-    what = f"seeded mutant {name!r}: {MUTANT_BY_ID[name].description}" if name in MUTANT_BY_ID else \
-        "the real model (nodereg.model.declaration)"
+    what = (
+        f"seeded mutant {name!r}: {MUTANT_BY_ID[name].description}"
+        if name in MUTANT_BY_ID
+        else "the real model (nodereg.model.declaration)"
+    )
     lines = [
         f"nodereg export {target}: GENERATED from nodereg.model.declaration; do not edit.",
         f"Model: {what}",

@@ -70,8 +70,10 @@ def render(em: ExportModel) -> str:
         out.append(f"    nondet c_{v.ident} = Set({dom}).oneOf()")
     profiles = [em.profile_assignments(p) for p in range(em.cfg.pods)]
     for pod, alts in enumerate(profiles):
-        out.append(f"    nondet c_profile{pod} = Set({', '.join(str(i) for i in range(len(alts)))}).oneOf()"
-                   f"  // {'; '.join(f'{i}: {n}' for i, (n, _) in enumerate(alts))}")
+        out.append(
+            f"    nondet c_profile{pod} = Set({', '.join(str(i) for i in range(len(alts)))}).oneOf()"
+            f"  // {'; '.join(f'{i}: {n}' for i, (n, _) in enumerate(alts))}"
+        )
     out.append("    all {")
     for v in em.variables:
         if v.frozen and v.sort == "int" and v.key[1] != "toleration_seconds":

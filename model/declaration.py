@@ -107,15 +107,15 @@ class Var:
 
 NODE_VARS: tuple[Var, ...] = (
     # kubelet (pkg/kubelet/certificate/bootstrap, kubelet_node_status.go)
-    Var("csr", "int", "kubelet's client-certificate CSR: None, Pending, Approved", CSR_NONE, 0, 2,
-        names=CSR_NAMES),
+    Var("csr", "int", "kubelet's client-certificate CSR: None, Pending, Approved", CSR_NONE, 0, 2, names=CSR_NAMES),
     Var("cert", "bool", "kubelet holds an issued client certificate (system:node:<name>)", False),
     Var("alive", "bool", "kubelet runs and reaches the API server", True),
     Var("registered", "bool", "kubelet's registrationCompleted flag", False),
     # the Node object (core/v1 Node)
     Var("exists", "bool", "the Node object exists", False),
-    Var("ready", "int", "status.conditions[Ready]: Absent, True, False, Unknown", READY_ABSENT, 0, 3,
-        names=READY_NAMES),
+    Var(
+        "ready", "int", "status.conditions[Ready]: Absent, True, False, Unknown", READY_ABSENT, 0, 3, names=READY_NAMES
+    ),
     Var("memory_pressure", "bool", "condition MemoryPressure=True", False),
     Var("network_unavailable", "bool", "condition NetworkUnavailable=True", False),
     Var("taint_not_ready_ns", "bool", "taint node.kubernetes.io/not-ready:NoSchedule", False),
@@ -124,44 +124,73 @@ NODE_VARS: tuple[Var, ...] = (
     Var("taint_unreachable_ne", "bool", "taint node.kubernetes.io/unreachable:NoExecute", False),
     Var("taint_unschedulable", "bool", "taint node.kubernetes.io/unschedulable:NoSchedule", False),
     Var("taint_memory_pressure", "bool", "taint node.kubernetes.io/memory-pressure:NoSchedule", False),
-    Var("taint_network_unavailable", "bool", "taint node.kubernetes.io/network-unavailable:NoSchedule",
-        False),
-    Var("taint_uninitialized", "bool", "taint node.cloudprovider.kubernetes.io/uninitialized:NoSchedule",
-        False),
+    Var("taint_network_unavailable", "bool", "taint node.kubernetes.io/network-unavailable:NoSchedule", False),
+    Var("taint_uninitialized", "bool", "taint node.cloudprovider.kubernetes.io/uninitialized:NoSchedule", False),
     Var("taint_custom", "bool", "a user taint (register-with-taints or kubectl taint)", False),
     Var("custom_effect", "int", "effect of the user taint", NO_SCHEDULE, 0, 2, names=EFFECT_NAMES),
     Var("unschedulable", "bool", "spec.unschedulable (cordon)", False),
     Var("allocatable", "int", "status.allocatable cpu, as the kubelet reported it", 0),
     # kube-scheduler's cache (pkg/scheduler/framework/types.go NodeInfo.Requested)
-    Var("requested", "int", "the scheduler's NodeInfo.Requested cpu: added when it binds a pod here, "
-        "taken off when a pod bound here is deleted", 0),
+    Var(
+        "requested",
+        "int",
+        "the scheduler's NodeInfo.Requested cpu: added when it binds a pod here, "
+        "taken off when a pod bound here is deleted",
+        0,
+    ),
     Var("capacity", "int", "the machine's cpu capacity (status.capacity)", None, 0, None, frozen=True),
-    Var("reserved", "int", "kube-reserved + system-reserved + hard eviction cpu", None, 0, None,
-        frozen=True),
+    Var("reserved", "int", "kube-reserved + system-reserved + hard eviction cpu", None, 0, None, frozen=True),
     # the node lifecycle controller's own view (node_lifecycle_controller.go nodeHealthMap)
     Var("taints_synced", "bool", "the NoSchedule tainting pass has seen the latest Node update", True),
-    Var("heartbeat_unseen", "bool", "a Lease renewal or status post the controller has not yet seen",
-        False),
+    Var("heartbeat_unseen", "bool", "a Lease renewal or status post the controller has not yet seen", False),
     # clocks (seconds since ...)
     Var("since_lease_renew", "int", "the kubelet last renewed its Lease", 0, clock=True),
     Var("since_status_post", "int", "the kubelet last posted node status", 0, clock=True),
     Var("since_probe", "int", "the controller last saw a heartbeat (probeTimestamp)", 0, clock=True),
     Var("since_monitor", "int", "the controller last ran monitorNodeHealth on the node", 0, clock=True),
-    Var("since_heartbeat", "int", "the kubelet's last sign of life (Lease, status or the create)", 0,
-        clock=True, ghost=True),
-    Var("since_left_ready", "int", "Ready last fell from True on the existing Node (1 if it never did); set "
-        "by the semantics, never by an actor", 1, clock=True, ghost=True),
-    Var("since_ready_changed", "int", "Ready last changed value on the Node (the condition's "
+    Var(
+        "since_heartbeat",
+        "int",
+        "the kubelet's last sign of life (Lease, status or the create)",
+        0,
+        clock=True,
+        ghost=True,
+    ),
+    Var(
+        "since_left_ready",
+        "int",
+        "Ready last fell from True on the existing Node (1 if it never did); set by the semantics, never by an actor",
+        1,
+        clock=True,
+        ghost=True,
+    ),
+    Var(
+        "since_ready_changed",
+        "int",
+        "Ready last changed value on the Node (the condition's "
         "lastTransitionTime; its creation included); set by the semantics, never by an actor. The NoExecute "
-        "pass acts on a change at the controller's next monitor pass, so its timer reads this clock", 0,
-        clock=True),
+        "pass acts on a change at the controller's next monitor pass, so its timer reads this clock",
+        0,
+        clock=True,
+    ),
     # ghosts of node-becomes-schedulable (bounded progress), set by GHOST_RULES, never by an actor
     Var("since_approved", "int", "the node's CSR was approved", 0, clock=True, ghost=True),
-    Var("undisturbed", "bool", "so far the kubelet stayed up and healthy and nobody tainted, cordoned or "
-        "deleted the Node", True, ghost=True),
+    Var(
+        "undisturbed",
+        "bool",
+        "so far the kubelet stayed up and healthy and nobody tainted, cordoned or deleted the Node",
+        True,
+        ghost=True,
+    ),
     # ghosts of kubelet-creates-its-missing-node (bounded progress), set by the semantics, never by an actor
-    Var("registration_owed", "bool", "the kubelet started (or took its certificate) while its Node did not "
-        "exist, and the Node has not existed since", False, ghost=True),
+    Var(
+        "registration_owed",
+        "bool",
+        "the kubelet started (or took its certificate) while its Node did not "
+        "exist, and the Node has not existed since",
+        False,
+        ghost=True,
+    ),
     Var("since_registration_owed", "int", "that start", 0, clock=True, ghost=True),
 )
 
@@ -173,24 +202,26 @@ POD_VARS: tuple[Var, ...] = (
     Var("tolerates_unreachable_ne", "bool", "tolerates unreachable:NoExecute", None, frozen=True),
     Var("tolerates_unschedulable", "bool", "tolerates unschedulable:NoSchedule", None, frozen=True),
     Var("tolerates_memory_pressure", "bool", "tolerates memory-pressure:NoSchedule", None, frozen=True),
-    Var("tolerates_network_unavailable", "bool", "tolerates network-unavailable:NoSchedule", None,
-        frozen=True),
+    Var("tolerates_network_unavailable", "bool", "tolerates network-unavailable:NoSchedule", None, frozen=True),
     Var("tolerates_uninitialized", "bool", "tolerates the cloud uninitialized taint", None, frozen=True),
     Var("tolerates_custom_ns", "bool", "tolerates the user taint with effect NoSchedule", None, frozen=True),
     Var("tolerates_custom_ne", "bool", "tolerates the user taint with effect NoExecute", None, frozen=True),
-    Var("toleration_seconds", "int", "min tolerationSeconds of its NoExecute tolerations", None, 0, None,
-        frozen=True),
-    Var("tolerates_forever", "bool", "its NoExecute tolerations have no tolerationSeconds", None,
-        frozen=True),
+    Var("toleration_seconds", "int", "min tolerationSeconds of its NoExecute tolerations", None, 0, None, frozen=True),
+    Var("tolerates_forever", "bool", "its NoExecute tolerations have no tolerationSeconds", None, frozen=True),
     Var("request", "int", "spec.containers[*].resources.requests cpu", None, 0, None, frozen=True),
     Var("since_noexecute", "int", "the taint-eviction controller scheduled the pod's eviction", 0, clock=True),
     # ghost clocks of no-execute-eviction: since the pod was first (continuously) bound under each
     # NoExecute taint; set by the semantics (NOEXECUTE_GHOSTS), never by an actor
     Var("since_under_not_ready_ne", "int", "the pod is under not-ready:NoExecute", 0, clock=True, ghost=True),
-    Var("since_under_unreachable_ne", "int", "the pod is under unreachable:NoExecute", 0, clock=True,
-        ghost=True),
-    Var("since_under_custom_ne", "int", "the pod is under the user taint with effect NoExecute", 0, clock=True,
-        ghost=True),
+    Var("since_under_unreachable_ne", "int", "the pod is under unreachable:NoExecute", 0, clock=True, ghost=True),
+    Var(
+        "since_under_custom_ne",
+        "int",
+        "the pod is under the user taint with effect NoExecute",
+        0,
+        clock=True,
+        ghost=True,
+    ),
 )
 
 
@@ -207,18 +238,19 @@ class TaintSlot:
 TAINT_SLOTS: tuple[TaintSlot, ...] = (
     TaintSlot("taint_not_ready_ns", "tolerates_not_ready_ns", "node.kubernetes.io/not-ready", NO_SCHEDULE),
     TaintSlot("taint_not_ready_ne", "tolerates_not_ready_ne", "node.kubernetes.io/not-ready", NO_EXECUTE),
-    TaintSlot("taint_unreachable_ns", "tolerates_unreachable_ns", "node.kubernetes.io/unreachable",
-              NO_SCHEDULE),
-    TaintSlot("taint_unreachable_ne", "tolerates_unreachable_ne", "node.kubernetes.io/unreachable",
-              NO_EXECUTE),
-    TaintSlot("taint_unschedulable", "tolerates_unschedulable", "node.kubernetes.io/unschedulable",
-              NO_SCHEDULE),
-    TaintSlot("taint_memory_pressure", "tolerates_memory_pressure", "node.kubernetes.io/memory-pressure",
-              NO_SCHEDULE),
-    TaintSlot("taint_network_unavailable", "tolerates_network_unavailable",
-              "node.kubernetes.io/network-unavailable", NO_SCHEDULE),
-    TaintSlot("taint_uninitialized", "tolerates_uninitialized", "node.cloudprovider.kubernetes.io/uninitialized",
-              NO_SCHEDULE),
+    TaintSlot("taint_unreachable_ns", "tolerates_unreachable_ns", "node.kubernetes.io/unreachable", NO_SCHEDULE),
+    TaintSlot("taint_unreachable_ne", "tolerates_unreachable_ne", "node.kubernetes.io/unreachable", NO_EXECUTE),
+    TaintSlot("taint_unschedulable", "tolerates_unschedulable", "node.kubernetes.io/unschedulable", NO_SCHEDULE),
+    TaintSlot("taint_memory_pressure", "tolerates_memory_pressure", "node.kubernetes.io/memory-pressure", NO_SCHEDULE),
+    TaintSlot(
+        "taint_network_unavailable",
+        "tolerates_network_unavailable",
+        "node.kubernetes.io/network-unavailable",
+        NO_SCHEDULE,
+    ),
+    TaintSlot(
+        "taint_uninitialized", "tolerates_uninitialized", "node.cloudprovider.kubernetes.io/uninitialized", NO_SCHEDULE
+    ),
     TaintSlot("taint_custom", "", "example.com/dedicated", -1),
 )
 
@@ -298,8 +330,12 @@ def noexecute_sets_overlap(before: Any, after: Any) -> Any:
     return Or(
         And(before.taint_not_ready_ne, after.taint_not_ready_ne),
         And(before.taint_unreachable_ne, after.taint_unreachable_ne),
-        And(before.taint_custom, before.custom_effect == NO_EXECUTE, after.taint_custom,
-            after.custom_effect == NO_EXECUTE),
+        And(
+            before.taint_custom,
+            before.custom_effect == NO_EXECUTE,
+            after.taint_custom,
+            after.custom_effect == NO_EXECUTE,
+        ),
     )
 
 
@@ -447,8 +483,12 @@ def _kubelet_obtain_certificate_eff(s: Any, i: Any) -> Any:
     """The lease controller's first renewal with the new credential is at most heartbeat-gap-max away,
     the status loop's first pass (which registers) at most node-status-update-frequency."""
     nd = s.node(i.node)
-    return s.update().node(i.node, cert=True, since_lease_renew=Min(nd.since_lease_renew, s.params.heartbeat_gap_max),
-                           since_status_post=Min(nd.since_status_post, s.params.node_status_update_frequency))
+    return s.update().node(
+        i.node,
+        cert=True,
+        since_lease_renew=Min(nd.since_lease_renew, s.params.heartbeat_gap_max),
+        since_status_post=Min(nd.since_status_post, s.params.node_status_update_frequency),
+    )
 
 
 # --- kubelet registration (pkg/kubelet/kubelet_node_status.go) ------------------------------------
@@ -677,8 +717,7 @@ def noexecute_latency(s: Any, i: Any) -> Any:
     nd = s.node(i.node)
     queued = And(Not(nd.taint_not_ready_ne), Not(nd.taint_unreachable_ne))
     mid_swap = And(nd.taint_not_ready_ne, nd.taint_unreachable_ne)  # the second patch follows the first
-    return If(mid_swap, 0, s.params.node_monitor_period
-              + If(queued, (s.cfg.nodes - 1) * NODE_EVICTION_INTERVAL, 0))
+    return If(mid_swap, 0, s.params.node_monitor_period + If(queued, (s.cfg.nodes - 1) * NODE_EVICTION_INTERVAL, 0))
 
 
 def _nlc_noexecute(s: Any, i: Any) -> Any:
@@ -754,8 +793,9 @@ def _scheduler_bind(s: Any, i: Any) -> Any:
 
 def _bind_eff(s: Any, i: Any) -> Any:
     """POST pods/binding: spec.nodeName is set; the scheduler's cache adds the request (assume)."""
-    return s.update().pod(i.pod, bound_to=i.node).node(i.node, requested=s.node(i.node).requested
-                                                       + s.pod(i.pod).request)
+    return (
+        s.update().pod(i.pod, bound_to=i.node).node(i.node, requested=s.node(i.node).requested + s.pod(i.pod).request)
+    )
 
 
 # --- cluster administrator (kubectl cordon / uncordon / taint / delete node) ---------------------
@@ -839,183 +879,277 @@ _EX = EXISTING
 
 EVENTS: tuple[Event, ...] = (
     Event(
-        "kubelet_request_certificate", "kubelet",
+        "kubelet_request_certificate",
+        "kubelet",
         "With its bootstrap token the kubelet creates a CSR for system:node:<name> (signer "
         "kube-apiserver-client-kubelet).",
         "pkg/kubelet/certificate/bootstrap/bootstrap.go",
-        ("node",), _kubelet_request_certificate, _kubelet_request_certificate_eff, loops(_R),
+        ("node",),
+        _kubelet_request_certificate,
+        _kubelet_request_certificate_eff,
+        loops(_R),
     ),
     Event(
-        "csr_approver_approve", "csr-approver",
+        "csr_approver_approve",
+        "csr-approver",
         "The csrapproving controller auto-approves the node-client CSR (SubjectAccessReview on "
         "certificatesigningrequests/nodeclient).",
         "pkg/controller/certificates/approver/sarapprove.go",
-        ("node",), _csr_approver_approve, _csr_approver_approve_eff, loops(_R),
+        ("node",),
+        _csr_approver_approve,
+        _csr_approver_approve_eff,
+        loops(_R),
     ),
     Event(
-        "kubelet_obtain_certificate", "kubelet",
+        "kubelet_obtain_certificate",
+        "kubelet",
         "The csrsigning controller issues the certificate; the kubelet now authenticates as "
         "system:node:<name> in group system:nodes.",
         "pkg/controller/certificates/signer/signer.go",
-        ("node",), _kubelet_obtain_certificate, _kubelet_obtain_certificate_eff, ((_R, _B),),
+        ("node",),
+        _kubelet_obtain_certificate,
+        _kubelet_obtain_certificate_eff,
+        ((_R, _B),),
         # the kubelet watches its CSR; csrsigning signs an approved CSR at once
         timer=Timer(latest=lambda s, i: 0),
     ),
     Event(
-        "kubelet_register_node", "kubelet",
+        "kubelet_register_node",
+        "kubelet",
         "registerWithAPIServer: POST its own Node with capacity, allocatable, its register-time "
         "taints and its conditions (Ready, MemoryPressure); admission adds not-ready:NoSchedule. "
         "AlreadyExists: reconcile, change nothing else.",
         "pkg/kubelet/kubelet_node_status.go; plugin/pkg/admission/nodetaint/admission.go",
         # (_B, _RG): a Node created without conditions; a real kubelet never takes it (node-has-ready-condition)
-        ("node",), _kubelet_register_node, _kubelet_register_node_eff,
+        ("node",),
+        _kubelet_register_node,
+        _kubelet_register_node_eff,
         ((_B, _RD), (_B, _NR), (_B, _RG), *loops(*_EX)),
-        args=REGISTER_ARGS, writes_node_object=True,
+        args=REGISTER_ARGS,
+        writes_node_object=True,
         # syncNodeStatus runs every node-status-update-frequency and registers first (its guard reads no
         # argument, so the deadline holds whatever the kubelet will report)
-        timer=Timer(clock=lambda s, i: s.node(i.node).since_status_post,
-                    latest=lambda s, i: s.params.node_status_update_frequency),
+        timer=Timer(
+            clock=lambda s, i: s.node(i.node).since_status_post,
+            latest=lambda s, i: s.params.node_status_update_frequency,
+        ),
     ),
     Event(
-        "kubelet_post_status", "kubelet",
+        "kubelet_post_status",
+        "kubelet",
         "updateNodeStatus: PATCH nodes/status with Ready True or False and MemoryPressure; the "
         "Ready lastHeartbeatTime changes too.",
         "pkg/kubelet/kubelet_node_status.go; pkg/kubelet/nodestatus/setters.go",
-        ("node",), _kubelet_post_status, _kubelet_post_status_eff,
-        edges((_RG, (_RD, _NR)), (_RD, (_RD, _NR)), (_NR, (_RD, _NR, _S)), (_UK, (_RD, _NR, _S)),
-              (_S, (_S, _NR))),
-        args=(Arg("ready", "bool", doc="the kubelet finds itself ready"),
-              Arg("memory_pressure", "bool", doc="the eviction manager reports memory pressure")),
+        ("node",),
+        _kubelet_post_status,
+        _kubelet_post_status_eff,
+        edges((_RG, (_RD, _NR)), (_RD, (_RD, _NR)), (_NR, (_RD, _NR, _S)), (_UK, (_RD, _NR, _S)), (_S, (_S, _NR))),
+        args=(
+            Arg("ready", "bool", doc="the kubelet finds itself ready"),
+            Arg("memory_pressure", "bool", doc="the eviction manager reports memory pressure"),
+        ),
         writes_node_object=True,
     ),
     Event(
-        "kubelet_renew_lease", "kubelet",
+        "kubelet_renew_lease",
+        "kubelet",
         "The node lease controller renews Lease kube-node-lease/<name> every renew interval; a "
         "live kubelet never goes longer than heartbeat-gap-max without a successful renewal.",
         "pkg/kubelet/nodelease; staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go",
-        ("node",), _kubelet_renew_lease, _kubelet_renew_lease_eff, loops(_B, *_EX),
-        timer=Timer(clock=lambda s, i: s.node(i.node).since_lease_renew,
-                    earliest=lambda s, i: s.params.lease_renew_interval,
-                    latest=lambda s, i: s.params.heartbeat_gap_max),
+        ("node",),
+        _kubelet_renew_lease,
+        _kubelet_renew_lease_eff,
+        loops(_B, *_EX),
+        timer=Timer(
+            clock=lambda s, i: s.node(i.node).since_lease_renew,
+            earliest=lambda s, i: s.params.lease_renew_interval,
+            latest=lambda s, i: s.params.heartbeat_gap_max,
+        ),
     ),
     Event(
-        "kubelet_stops", "kubelet",
+        "kubelet_stops",
+        "kubelet",
         "The kubelet crashes, hangs, or is cut off from the API server.",
         "(environment)",
-        ("node",), _kubelet_stops, _kubelet_stops_eff, loops(*ALL_STATES),
+        ("node",),
+        _kubelet_stops,
+        _kubelet_stops_eff,
+        loops(*ALL_STATES),
     ),
     Event(
-        "kubelet_restarts", "kubelet",
+        "kubelet_restarts",
+        "kubelet",
         "A new kubelet process starts: it will register again (AlreadyExists) and renews its Lease.",
         "pkg/kubelet/kubelet.go (Run)",
-        ("node",), _kubelet_restarts, _kubelet_restarts_eff, loops(*ALL_STATES),
+        ("node",),
+        _kubelet_restarts,
+        _kubelet_restarts_eff,
+        loops(*ALL_STATES),
     ),
     Event(
-        "kubelet_evict_pod", "kubelet",
+        "kubelet_evict_pod",
+        "kubelet",
         "Under memory pressure the kubelet's eviction manager evicts a pod running on its own node "
         "(NodeRestriction lets a kubelet touch only pods bound to it).",
         "pkg/kubelet/eviction/eviction_manager.go; plugin/pkg/admission/noderestriction/admission.go (admitPod)",
-        ("node", "pod"), _kubelet_evict_pod, _kubelet_evict_pod_eff, loops(*_EX),
+        ("node", "pod"),
+        _kubelet_evict_pod,
+        _kubelet_evict_pod_eff,
+        loops(*_EX),
     ),
     Event(
-        "nlc_monitor_node_health", "node-lifecycle-controller",
+        "nlc_monitor_node_health",
+        "node-lifecycle-controller",
         "monitorNodeHealth, every node-monitor-period: a changed Lease or heartbeat refreshes the "
         "probe time; past the grace period Ready becomes Unknown.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
-        ("node",), _nlc_monitor, _nlc_monitor_eff,
+        ("node",),
+        _nlc_monitor,
+        _nlc_monitor_eff,
         edges((_RG, (_RG, _UK)), (_RD, (_RD, _UK)), (_NR, (_NR, _UK)), (_S, (_S, _UK)), (_UK, (_UK,))),
-        timer=Timer(clock=lambda s, i: s.node(i.node).since_monitor,
-                    earliest=lambda s, i: s.params.node_monitor_period,
-                    latest=lambda s, i: s.params.node_monitor_period),
+        timer=Timer(
+            clock=lambda s, i: s.node(i.node).since_monitor,
+            earliest=lambda s, i: s.params.node_monitor_period,
+            latest=lambda s, i: s.params.node_monitor_period,
+        ),
         writes_node_object=True,
     ),
     Event(
-        "nlc_sync_noschedule_taints", "node-lifecycle-controller",
+        "nlc_sync_noschedule_taints",
+        "node-lifecycle-controller",
         "doNoScheduleTaintingPass on a Node update: not-ready, unreachable, unschedulable, "
         "memory-pressure and network-unavailable NoSchedule taints follow the conditions.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (nodeConditionToTaintKeyStatusMap)",
-        ("node",), _nlc_noschedule, _nlc_noschedule_eff,
+        ("node",),
+        _nlc_noschedule,
+        _nlc_noschedule_eff,
         edges((_RG, (_RG,)), (_RD, (_RD, _S)), (_S, (_S, _RD)), (_NR, (_NR,)), (_UK, (_UK,))),
-        timer=Timer(latest=lambda s, i: 0), writes_node_object=True,
+        timer=Timer(latest=lambda s, i: 0),
+        writes_node_object=True,
     ),
     Event(
-        "nlc_sync_noexecute_taints", "node-lifecycle-controller",
+        "nlc_sync_noexecute_taints",
+        "node-lifecycle-controller",
         "doNoExecuteTaintingPass / markNodeAsReachable: not-ready or unreachable NoExecute, swapped "
         "in two writes (add, then remove), both removed when Ready is True.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction)",
-        ("node",), _nlc_noexecute, _nlc_noexecute_eff, loops(*_EX),
+        ("node",),
+        _nlc_noexecute,
+        _nlc_noexecute_eff,
+        loops(*_EX),
         timer=Timer(clock=lambda s, i: s.node(i.node).since_ready_changed, latest=noexecute_latency),
         writes_node_object=True,
     ),
     Event(
-        "cloud_node_initialize", "cloud-controller-manager",
+        "cloud_node_initialize",
+        "cloud-controller-manager",
         "The cloud node controller initialises the Node and removes the uninitialized taint.",
         "staging/src/k8s.io/cloud-provider/controllers/node/node_controller.go",
-        ("node",), _cloud_initialize, _cloud_initialize_eff,
+        ("node",),
+        _cloud_initialize,
+        _cloud_initialize_eff,
         edges((_RG, (_RG,)), (_RD, (_RD, _S)), (_NR, (_NR,)), (_UK, (_UK,))),
         writes_node_object=True,
     ),
     Event(
-        "cloud_route_created", "cloud-controller-manager",
+        "cloud_route_created",
+        "cloud-controller-manager",
         "The route controller sets NetworkUnavailable=False once the node's route exists.",
         "staging/src/k8s.io/cloud-provider/controllers/route/route_controller.go",
-        ("node",), _cloud_route, _cloud_route_eff, loops(*_EX), writes_node_object=True,
+        ("node",),
+        _cloud_route,
+        _cloud_route_eff,
+        loops(*_EX),
+        writes_node_object=True,
     ),
     Event(
-        "taint_eviction_evict_pod", "taint-eviction-controller",
+        "taint_eviction_evict_pod",
+        "taint-eviction-controller",
         "A pod under a NoExecute taint it does not tolerate is deleted at once; one that tolerates "
         "it with tolerationSeconds is deleted when they run out.",
         "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode, getMinTolerationTime)",
-        ("node", "pod"), _eviction_due, _evict_eff, loops(*_EX),
-        timer=Timer(clock=lambda s, i: s.pod(i.pod).since_noexecute,
-                    earliest=_eviction_delay, latest=_eviction_delay),
+        ("node", "pod"),
+        _eviction_due,
+        _evict_eff,
+        loops(*_EX),
+        timer=Timer(clock=lambda s, i: s.pod(i.pod).since_noexecute, earliest=_eviction_delay, latest=_eviction_delay),
     ),
     Event(
-        "scheduler_bind_pod", "kube-scheduler",
+        "scheduler_bind_pod",
+        "kube-scheduler",
         "The scheduler binds a pending pod to a node whose taints it tolerates, that is not "
         "cordoned (or tolerated), and where its request fits.",
         "pkg/scheduler/framework/plugins/{tainttoleration,nodeunschedulable,noderesources}",
-        ("node", "pod"), _scheduler_bind, _bind_eff, loops(*_EX),
+        ("node", "pod"),
+        _scheduler_bind,
+        _bind_eff,
+        loops(*_EX),
     ),
     Event(
-        "admin_cordon", "cluster-admin", "kubectl cordon: spec.unschedulable=true.",
+        "admin_cordon",
+        "cluster-admin",
+        "kubectl cordon: spec.unschedulable=true.",
         "staging/src/k8s.io/kubectl/pkg/drain/cordon.go",
-        ("node",), _admin_cordon, _admin_cordon_eff,
+        ("node",),
+        _admin_cordon,
+        _admin_cordon_eff,
         edges((_RG, (_RG,)), (_RD, (_RD,)), (_S, (_RD,)), (_NR, (_NR,)), (_UK, (_UK,))),
         writes_node_object=True,
     ),
     Event(
-        "admin_uncordon", "cluster-admin", "kubectl uncordon: spec.unschedulable=false.",
+        "admin_uncordon",
+        "cluster-admin",
+        "kubectl uncordon: spec.unschedulable=false.",
         "staging/src/k8s.io/kubectl/pkg/drain/cordon.go",
-        ("node",), _admin_uncordon, _admin_uncordon_eff,
+        ("node",),
+        _admin_uncordon,
+        _admin_uncordon_eff,
         edges((_RG, (_RG,)), (_RD, (_RD, _S)), (_NR, (_NR,)), (_UK, (_UK,))),
         writes_node_object=True,
     ),
     Event(
-        "admin_taint_node", "cluster-admin", "kubectl taint: add the user taint with an effect.",
+        "admin_taint_node",
+        "cluster-admin",
+        "kubectl taint: add the user taint with an effect.",
         "staging/src/k8s.io/kubectl/pkg/cmd/taint/taint.go",
-        ("node",), _admin_taint, _admin_taint_eff,
+        ("node",),
+        _admin_taint,
+        _admin_taint_eff,
         edges((_RG, (_RG,)), (_RD, (_RD,)), (_S, (_S, _RD)), (_NR, (_NR,)), (_UK, (_UK,))),
         args=(Arg("taint_effect", "int", 0, 2, doc="the taint's effect", names=EFFECT_NAMES),),
         writes_node_object=True,
     ),
     Event(
-        "admin_untaint_node", "cluster-admin", "kubectl taint ...-: remove the user taint.",
+        "admin_untaint_node",
+        "cluster-admin",
+        "kubectl taint ...-: remove the user taint.",
         "staging/src/k8s.io/kubectl/pkg/cmd/taint/taint.go",
-        ("node",), _admin_untaint, _admin_untaint_eff,
+        ("node",),
+        _admin_untaint,
+        _admin_untaint_eff,
         edges((_RG, (_RG,)), (_RD, (_RD, _S)), (_S, (_S,)), (_NR, (_NR,)), (_UK, (_UK,))),
         writes_node_object=True,
     ),
     Event(
-        "admin_delete_node", "cluster-admin",
+        "admin_delete_node",
+        "cluster-admin",
         "kubectl delete node; the pod garbage collector then deletes the pods bound to it.",
         "pkg/controller/podgc/gc_controller.go (gcOrphaned)",
-        ("node",), _exists, _admin_delete_eff, tuple((s, _B) for s in _EX), writes_node_object=True,
+        ("node",),
+        _exists,
+        _admin_delete_eff,
+        tuple((s, _B) for s in _EX),
+        writes_node_object=True,
     ),
     Event(
-        "time_passes", "time", "Time advances by d >= 1 seconds; no urgent action may be overdue.",
+        "time_passes",
+        "time",
+        "Time advances by d >= 1 seconds; no urgent action may be overdue.",
         "(environment)",
-        (), lambda s, i: i.seconds >= 1, _time_eff, loops(*ALL_STATES),
+        (),
+        lambda s, i: i.seconds >= 1,
+        _time_eff,
+        loops(*ALL_STATES),
         args=(Arg("seconds", "int", 1, 1_000_000, doc="seconds that pass"),),
     ),
 )
@@ -1025,8 +1159,17 @@ EVENT_BY_ID: dict[str, Event] = {e.id: e for e in EVENTS}
 
 def _disturbs_register(s: Any, i: Any) -> Any:
     """A new Node that is not plainly schedulable: NotReady, pressure, cordon, a taint, cloud work."""
-    return And(Not(s.node(i.node).exists), Or(Not(i.ready), i.memory_pressure, i.register_unschedulable,
-                                              i.register_with_taint, i.external_cloud, i.needs_routes))
+    return And(
+        Not(s.node(i.node).exists),
+        Or(
+            Not(i.ready),
+            i.memory_pressure,
+            i.register_unschedulable,
+            i.register_with_taint,
+            i.external_cloud,
+            i.needs_routes,
+        ),
+    )
 
 
 #: Ghost updates of the progress property (node-becomes-schedulable): which steps end the premise
@@ -1043,16 +1186,29 @@ DISTURBS: dict[str, Callable[[Any, Any], Any]] = {
 
 #: Actors in the order diagrams list them.
 ACTORS = (
-    "kubelet", "csr-approver", "api-server", "node-lifecycle-controller", "taint-eviction-controller",
-    "kube-scheduler", "cloud-controller-manager", "cluster-admin", "time",
+    "kubelet",
+    "csr-approver",
+    "api-server",
+    "node-lifecycle-controller",
+    "taint-eviction-controller",
+    "kube-scheduler",
+    "cloud-controller-manager",
+    "cluster-admin",
+    "time",
 )
 
 
 def node_object_vars() -> tuple[str, ...]:
     """Variables that are fields of the Node object (what NodeRestriction protects)."""
     return (
-        "exists", "ready", "memory_pressure", "network_unavailable", "unschedulable", "allocatable",
-        "custom_effect", *[t.var for t in TAINT_SLOTS],
+        "exists",
+        "ready",
+        "memory_pressure",
+        "network_unavailable",
+        "unschedulable",
+        "allocatable",
+        "custom_effect",
+        *[t.var for t in TAINT_SLOTS],
     )
 
 

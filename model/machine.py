@@ -55,8 +55,7 @@ def _effect_callable(event_id: str) -> Any:
 @lru_cache(maxsize=16)
 def node_machine_class(model: Model) -> type[StateMachine]:
     """A StateMachine class for one node of ``model`` (the real declaration or a mutant)."""
-    states = {i: State(d.STATE_NAMES[i], value=d.STATE_IDS[i], initial=(i == d.UNREGISTERED))
-              for i in d.ALL_STATES}
+    states = {i: State(d.STATE_NAMES[i], value=d.STATE_IDS[i], initial=(i == d.UNREGISTERED)) for i in d.ALL_STATES}
     attrs: dict[str, Any] = {d.STATE_IDS[i]: st for i, st in states.items()}
     for e in model.events:
         trans = None
@@ -126,8 +125,7 @@ class Cluster:
         self.state = self.cm.step(self.state, k, tuple(args))
 
     # the driver ---------------------------------------------------------------------------------
-    def fire(self, event_id: str, node: int | None = None, pod: int | None = None,
-             args: Sequence[Any] = ()) -> None:
+    def fire(self, event_id: str, node: int | None = None, pod: int | None = None, args: Sequence[Any] = ()) -> None:
         """Send one event through the machines; raises TransitionNotAllowed when forbidden."""
         if event_id == "time_passes":
             # every node machine takes its time self-loop (guard and target judged on the state

@@ -35,8 +35,9 @@ def _replace_event(model: Model, name: str, event_id: str, **changes: Any) -> Mo
     return dataclasses.replace(model, name=name, events=events)
 
 
-def _without_effect_keys(effect: Callable[[Any, Any], Any], drop: dict[str, Callable[[Any, Any], Any]]
-                         ) -> Callable[[Any, Any], Any]:
+def _without_effect_keys(
+    effect: Callable[[Any, Any], Any], drop: dict[str, Callable[[Any, Any], Any]]
+) -> Callable[[Any, Any], Any]:
     """Wrap an effect, overriding some node assignments with other expressions."""
 
     def mutated(s: Any, i: Any) -> Any:
@@ -64,8 +65,9 @@ def _unschedulable_taint_later(m: Model) -> Model:
     def bind_1_11(s: Any, i: Any) -> Any:
         # Kubernetes 1.11 with TaintNodesByCondition: no NodeUnschedulable filter, taints only
         nd, pd = s.node(i.node), s.pod(i.pod)
-        return And(pd.bound_to == d.UNBOUND, nd.exists, d.pod_tolerates_taints(nd, pd),
-                   d.pod_fits_resources(s, i.node, pd))
+        return And(
+            pd.bound_to == d.UNBOUND, nd.exists, d.pod_tolerates_taints(nd, pd), d.pod_fits_resources(s, i.node, pd)
+        )
 
     return _replace_event(m, m.name, "scheduler_bind_pod", guard=bind_1_11)
 
@@ -74,7 +76,9 @@ def _unschedulable_taint_later(m: Model) -> Model:
 def _grace_40(m: Model) -> Model:
     constraints = tuple(c for c in m.constraints if c.id != "heartbeat-gap-within-grace")
     return dataclasses.replace(
-        m, name="grace-40s-below-http2-recovery", constraints=constraints,
+        m,
+        name="grace-40s-below-http2-recovery",
+        constraints=constraints,
         param_overrides=(("node_monitor_grace_period", 40), ("heartbeat_gap_max", 45)),
     )
 
@@ -83,12 +87,21 @@ def _grace_40(m: Model) -> Model:
 def _scheduler_ignores_noexecute(m: Model) -> Model:
     def bind(s: Any, i: Any) -> Any:
         nd, pd = s.node(i.node), s.pod(i.pod)
-        no_schedule_only = And(*[
-            Implies(getattr(nd, t.var), getattr(pd, t.tolerated_by))
-            for t in d.TAINT_SLOTS if t.effect == d.NO_SCHEDULE
-        ], Implies(And(nd.taint_custom, nd.custom_effect == d.NO_SCHEDULE), pd.tolerates_custom_ns))
-        return And(pd.bound_to == d.UNBOUND, nd.exists, d.pod_passes_unschedulable(nd, pd), no_schedule_only,
-                   d.pod_fits_resources(s, i.node, pd))
+        no_schedule_only = And(
+            *[
+                Implies(getattr(nd, t.var), getattr(pd, t.tolerated_by))
+                for t in d.TAINT_SLOTS
+                if t.effect == d.NO_SCHEDULE
+            ],
+            Implies(And(nd.taint_custom, nd.custom_effect == d.NO_SCHEDULE), pd.tolerates_custom_ns),
+        )
+        return And(
+            pd.bound_to == d.UNBOUND,
+            nd.exists,
+            d.pod_passes_unschedulable(nd, pd),
+            no_schedule_only,
+            d.pod_fits_resources(s, i.node, pd),
+        )
 
     return _replace_event(m, "scheduler-ignores-noexecute", "scheduler_bind_pod", guard=bind)
 
@@ -101,15 +114,24 @@ def _effect_ignored(m: Model) -> Model:
         nd, pd = s.node(i.node), s.pod(i.pod)
         loose = And(
             Implies(nd.taint_not_ready_ns, Not(And(Not(pd.tolerates_not_ready_ns), Not(pd.tolerates_not_ready_ne)))),
-            Implies(nd.taint_unreachable_ns,
-                    Not(And(Not(pd.tolerates_unreachable_ns), Not(pd.tolerates_unreachable_ne)))),
-            *[Implies(getattr(nd, t.var), getattr(pd, t.tolerated_by)) for t in d.TAINT_SLOTS
-              if t.effect >= 0 and t.var not in ("taint_not_ready_ns", "taint_unreachable_ns")],
+            Implies(
+                nd.taint_unreachable_ns, Not(And(Not(pd.tolerates_unreachable_ns), Not(pd.tolerates_unreachable_ne)))
+            ),
+            *[
+                Implies(getattr(nd, t.var), getattr(pd, t.tolerated_by))
+                for t in d.TAINT_SLOTS
+                if t.effect >= 0 and t.var not in ("taint_not_ready_ns", "taint_unreachable_ns")
+            ],
             Implies(And(nd.taint_custom, nd.custom_effect == d.NO_SCHEDULE), pd.tolerates_custom_ns),
             Implies(And(nd.taint_custom, nd.custom_effect == d.NO_EXECUTE), pd.tolerates_custom_ne),
         )
-        return And(pd.bound_to == d.UNBOUND, nd.exists, d.pod_passes_unschedulable(nd, pd), loose,
-                   d.pod_fits_resources(s, i.node, pd))
+        return And(
+            pd.bound_to == d.UNBOUND,
+            nd.exists,
+            d.pod_passes_unschedulable(nd, pd),
+            loose,
+            d.pod_fits_resources(s, i.node, pd),
+        )
 
     return _replace_event(m, "toleration-effect-ignored", "scheduler_bind_pod", guard=bind)
 
@@ -120,8 +142,13 @@ def _register_without_cert(m: Model) -> Model:
         nd = s.node(i.node)
         return And(nd.alive, Not(nd.registered))  # the bootstrap token alone is taken as enough
 
-    return _replace_event(m, "register-without-certificate", "kubelet_register_node", guard=guard,
-                          edges=(*m.event("kubelet_register_node").edges, (d.UNREGISTERED, d.REGISTERED)))
+    return _replace_event(
+        m,
+        "register-without-certificate",
+        "kubelet_register_node",
+        guard=guard,
+        edges=(*m.event("kubelet_register_node").edges, (d.UNREGISTERED, d.REGISTERED)),
+    )
 
 
 # 7. a kubelet patching another node's object ------------------------------------------------------
@@ -198,9 +225,14 @@ def _unknown_only_from_true(m: Model) -> Model:
 # 13. allocatable reported as the whole capacity ---------------------------------------------------
 def _allocatable_is_capacity(m: Model) -> Model:
     e = m.event("kubelet_register_node")
-    eff = _without_effect_keys(e.effect, {"allocatable": lambda s, i: If(Not(s.node(i.node).exists),
-                                                                         s.node(i.node).capacity,
-                                                                         s.node(i.node).allocatable)})
+    eff = _without_effect_keys(
+        e.effect,
+        {
+            "allocatable": lambda s, i: If(
+                Not(s.node(i.node).exists), s.node(i.node).capacity, s.node(i.node).allocatable
+            )
+        },
+    )
     return _replace_event(m, "allocatable-ignores-reserved", e.id, effect=eff)
 
 
@@ -308,10 +340,14 @@ def _swap_keeps_old(m: Model) -> Model:
 
     def guard(s: Any, i: Any) -> Any:
         nd = s.node(i.node)
-        return And(nd.exists, Or(
-            And(nd.ready == d.READY_FALSE, Not(nd.taint_not_ready_ne)),
-            And(nd.ready == d.READY_UNKNOWN, Not(nd.taint_unreachable_ne)),
-            And(nd.ready == d.READY_TRUE, Or(nd.taint_not_ready_ne, nd.taint_unreachable_ne))))
+        return And(
+            nd.exists,
+            Or(
+                And(nd.ready == d.READY_FALSE, Not(nd.taint_not_ready_ne)),
+                And(nd.ready == d.READY_UNKNOWN, Not(nd.taint_unreachable_ne)),
+                And(nd.ready == d.READY_TRUE, Or(nd.taint_not_ready_ne, nd.taint_unreachable_ne)),
+            ),
+        )
 
     return _replace_event(m, "noexecute-swap-keeps-old-taint", e.id, effect=eff, guard=guard)
 
@@ -329,8 +365,9 @@ def _untolerated_waits(m: Model) -> Model:
     def delay(s: Any, i: Any) -> Any:
         return s.pod(i.pod).toleration_seconds  # getMinTolerationTime used before checking allTolerated
 
-    return _replace_event(m, "untolerated-eviction-waits", e.id,
-                          timer=dataclasses.replace(e.timer, earliest=delay, latest=delay))
+    return _replace_event(
+        m, "untolerated-eviction-waits", e.id, timer=dataclasses.replace(e.timer, earliest=delay, latest=delay)
+    )
 
 
 # 24. the kubelet registers under another node's name ------------------------------------------------
@@ -359,113 +396,194 @@ def _registers_other_name(m: Model) -> Model:
 def _binds_to_deleted_node(m: Model) -> Model:
     def bind(s: Any, i: Any) -> Any:
         nd, pd = s.node(i.node), s.pod(i.pod)
-        return And(pd.bound_to == d.UNBOUND, d.pod_passes_unschedulable(nd, pd), d.pod_tolerates_taints(nd, pd),
-                   d.pod_fits_resources(s, i.node, pd))
+        return And(
+            pd.bound_to == d.UNBOUND,
+            d.pod_passes_unschedulable(nd, pd),
+            d.pod_tolerates_taints(nd, pd),
+            d.pod_fits_resources(s, i.node, pd),
+        )
 
     return _replace_event(m, "scheduler-binds-to-deleted-node", "scheduler_bind_pod", guard=bind)
 
 
 MUTANTS: tuple[Mutant, ...] = (
-    Mutant("no-admission-not-ready-taint",
-           "A new Node is created without the not-ready taint (no TaintNodesByCondition admission); "
-           "pods are bound while its Ready is not True.", "kubernetes/kubernetes#72129, fixed by #73097",
-           _no_admission_taint),
-    Mutant("unschedulable-taint-only-from-controller",
-           "A node registered unschedulable gets its unschedulable taint only later from the controller, "
-           "and the scheduler (1.11, TaintNodesByCondition) reads taints only: pods slip in.",
-           "kubernetes/kubernetes#63897", _unschedulable_taint_later),
-    Mutant("grace-40s-below-http2-recovery",
-           "node-monitor-grace-period 40 s (the default up to 1.31) is shorter than the 45 s a kubelet on a "
-           "dead HTTP/2 connection needs to renew: healthy nodes are marked Unknown.",
-           "kubernetes/kubernetes#121793, fixed by #126287 (50 s in 1.32)", _grace_40),
-    Mutant("scheduler-ignores-noexecute",
-           "The TaintToleration filter checks NoSchedule taints only, not NoExecute.",
-           "pkg/scheduler/framework/plugins/tainttoleration", _scheduler_ignores_noexecute),
-    Mutant("toleration-effect-ignored",
-           "Toleration matching ignores the effect, so every pod's default not-ready:NoExecute toleration "
-           "also passes the not-ready:NoSchedule taint.",
-           "staging/src/k8s.io/api/core/v1/toleration.go (ToleratesTaint)", _effect_ignored),
-    Mutant("register-without-certificate",
-           "The kubelet creates its Node with the bootstrap token alone, before its CSR is approved.",
-           "pkg/kubelet/certificate/bootstrap; plugin/pkg/admission/noderestriction", _register_without_cert),
-    Mutant("kubelet-patches-other-node",
-           "A kubelet's status PATCH lands on another node's object.",
-           "plugin/pkg/admission/noderestriction (node X is not allowed to modify node Y)", _patch_other_node),
-    Mutant("controller-clears-not-ready-early",
-           "The node lifecycle controller removes not-ready:NoSchedule on any status update, before Ready "
-           "is True.", "pkg/controller/nodelifecycle (doNoScheduleTaintingPass)", _clears_not_ready_early),
-    Mutant("eviction-ignores-toleration-seconds",
-           "The taint-eviction controller evicts only pods that do not tolerate a NoExecute taint, and "
-           "never when tolerationSeconds run out.", "pkg/controller/tainteviction (getMinTolerationTime)",
-           _eviction_forever),
-    Mutant("re-registration-resets-spec",
-           "A restarted kubelet re-applies its register-time taints and spec.unschedulable to the existing "
-           "Node, undoing an administrator's cordon.", "pkg/kubelet/kubelet_node_status.go "
-           "(tryRegisterWithAPIServer)", _reregistration_resets),
-    Mutant("controller-ignores-lease",
-           "The node lifecycle controller counts only status posts as heartbeats, not Lease renewals; with "
-           "sparse status updates a live node goes Unknown.", "KEP-589 (node lease), "
-           "pkg/controller/nodelifecycle (tryUpdateNodeHealth)", _monitor_ignores_lease),
-    Mutant("unknown-only-from-ready-true",
-           "The node lifecycle controller marks a silent node Unknown only when its Ready is True: a NotReady "
-           "node whose kubelet dies stays NotReady for ever and never gets the unreachable taints.",
-           "pkg/controller/nodelifecycle (tryUpdateNodeHealth)", _unknown_only_from_true),
-    Mutant("allocatable-ignores-reserved",
-           "The kubelet reports allocatable = capacity, forgetting kube-reserved, system-reserved and the "
-           "hard eviction threshold.", "pkg/kubelet/nodestatus/setters.go (MachineInfo); "
-           "pkg/kubelet/cm/node_container_manager_linux.go (GetNodeAllocatableAbsolute)", _allocatable_is_capacity),
-    Mutant("deleted-node-keeps-pods",
-           "Deleting a Node leaves its pods bound to the name (no pod garbage collection): they stay on a "
-           "node that does not exist.", "pkg/controller/podgc/gc_controller.go (gcOrphaned)", _delete_keeps_pods),
-    Mutant("deleted-node-keeps-taints",
-           "Deleting a Node leaves its taints behind: the Node the kubelet creates again inherits the old "
-           "one's memory-pressure or unreachable taints.", "pkg/kubelet/kubelet_node_status.go (initialNode)",
-           _delete_keeps_taints),
-    Mutant("eviction-timer-restarts-on-node-update",
-           "The taint-eviction controller schedules a pod's eviction afresh (CreatedAt = now) on every "
-           "Node update, so a NotReady kubelet that keeps posting status keeps its pods for ever.",
-           "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode keeps CreatedAt)",
-           _timer_restarts_on_update),
-    Mutant("kubelet-evicts-other-nodes-pods",
-           "A kubelet's eviction manager deletes pods by name without checking spec.nodeName: under memory "
-           "pressure it evicts pods running on another node.",
-           "plugin/pkg/admission/noderestriction/admission.go (admitPod: node X can only delete its own pods)",
-           _evicts_other_nodes_pods),
-    Mutant("kubelet-takes-other-nodes-certificate",
-           "The kubelet waits for any approved node-client CSR and takes its certificate, even one approved "
-           "for another node's name.", "pkg/kubelet/certificate/bootstrap/bootstrap.go (waitForCertificate "
-           "watches its own CSR); pkg/controller/certificates/approver/sarapprove.go", _takes_other_nodes_certificate),
-    Mutant("node-created-without-conditions",
-           "The Node is created without conditions (a node simulator or virtual kubelet that posts status "
-           "later): the taint pass strips the admission's not-ready taint and ordinary pods land on a node "
-           "that never said Ready.", "pkg/kubelet/kubelet_node_status.go (initialNode ends with setNodeStatus); "
-           "issue 15", _created_without_conditions),
-    Mutant("noschedule-swap-removes-first",
-           "The NoSchedule tainting pass swaps not-ready for unreachable by removing first and adding in a "
-           "second write: between them an Unknown node carries no Ready taint and takes ordinary pods.",
-           "pkg/controller/util/node (SwapNodeControllerTaint adds, then removes)", _swap_remove_then_add),
-    Mutant("noexecute-swap-keeps-old-taint",
-           "The NoExecute swap adds the new taint but never removes the old one: a NotReady node that goes "
-           "Unknown keeps not-ready:NoExecute next to unreachable:NoExecute.",
-           "pkg/controller/util/node (SwapNodeControllerTaint: add, then remove)", _swap_keeps_old),
-    Mutant("kubelet-misses-approved-certificate",
-           "The kubelet's wait for its certificate misses the approval (a dropped watch, no re-list): the "
-           "node stays Bootstrapped for ever although nothing else is wrong.",
-           "pkg/kubelet/certificate/bootstrap/bootstrap.go (waitForCertificate)", _certificate_never_picked_up),
-    Mutant("untolerated-eviction-waits",
-           "The taint-eviction controller schedules every pod's eviction after its tolerationSeconds, even "
-           "when one of the NoExecute taints is not tolerated at all.",
-           "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode: !allTolerated deletes now)",
-           _untolerated_waits),
-    Mutant("kubelet-registers-another-name",
-           "The kubelet's --hostname-override differs from the name in its client certificate: it creates "
-           "the Node of another name.", "plugin/pkg/admission/noderestriction (node X is not allowed to modify "
-           "node Y); pkg/kubelet/kubelet_node_status.go", _registers_other_name),
-    Mutant("scheduler-binds-to-deleted-node",
-           "The scheduler binds from a stale cache to a Node that no longer exists (or never did): the pod is "
-           "bound to nothing.", "pkg/scheduler/backend/cache; pkg/controller/podgc (gcOrphaned)",
-           _binds_to_deleted_node),
+    Mutant(
+        "no-admission-not-ready-taint",
+        "A new Node is created without the not-ready taint (no TaintNodesByCondition admission); "
+        "pods are bound while its Ready is not True.",
+        "kubernetes/kubernetes#72129, fixed by #73097",
+        _no_admission_taint,
+    ),
+    Mutant(
+        "unschedulable-taint-only-from-controller",
+        "A node registered unschedulable gets its unschedulable taint only later from the controller, "
+        "and the scheduler (1.11, TaintNodesByCondition) reads taints only: pods slip in.",
+        "kubernetes/kubernetes#63897",
+        _unschedulable_taint_later,
+    ),
+    Mutant(
+        "grace-40s-below-http2-recovery",
+        "node-monitor-grace-period 40 s (the default up to 1.31) is shorter than the 45 s a kubelet on a "
+        "dead HTTP/2 connection needs to renew: healthy nodes are marked Unknown.",
+        "kubernetes/kubernetes#121793, fixed by #126287 (50 s in 1.32)",
+        _grace_40,
+    ),
+    Mutant(
+        "scheduler-ignores-noexecute",
+        "The TaintToleration filter checks NoSchedule taints only, not NoExecute.",
+        "pkg/scheduler/framework/plugins/tainttoleration",
+        _scheduler_ignores_noexecute,
+    ),
+    Mutant(
+        "toleration-effect-ignored",
+        "Toleration matching ignores the effect, so every pod's default not-ready:NoExecute toleration "
+        "also passes the not-ready:NoSchedule taint.",
+        "staging/src/k8s.io/api/core/v1/toleration.go (ToleratesTaint)",
+        _effect_ignored,
+    ),
+    Mutant(
+        "register-without-certificate",
+        "The kubelet creates its Node with the bootstrap token alone, before its CSR is approved.",
+        "pkg/kubelet/certificate/bootstrap; plugin/pkg/admission/noderestriction",
+        _register_without_cert,
+    ),
+    Mutant(
+        "kubelet-patches-other-node",
+        "A kubelet's status PATCH lands on another node's object.",
+        "plugin/pkg/admission/noderestriction (node X is not allowed to modify node Y)",
+        _patch_other_node,
+    ),
+    Mutant(
+        "controller-clears-not-ready-early",
+        "The node lifecycle controller removes not-ready:NoSchedule on any status update, before Ready is True.",
+        "pkg/controller/nodelifecycle (doNoScheduleTaintingPass)",
+        _clears_not_ready_early,
+    ),
+    Mutant(
+        "eviction-ignores-toleration-seconds",
+        "The taint-eviction controller evicts only pods that do not tolerate a NoExecute taint, and "
+        "never when tolerationSeconds run out.",
+        "pkg/controller/tainteviction (getMinTolerationTime)",
+        _eviction_forever,
+    ),
+    Mutant(
+        "re-registration-resets-spec",
+        "A restarted kubelet re-applies its register-time taints and spec.unschedulable to the existing "
+        "Node, undoing an administrator's cordon.",
+        "pkg/kubelet/kubelet_node_status.go (tryRegisterWithAPIServer)",
+        _reregistration_resets,
+    ),
+    Mutant(
+        "controller-ignores-lease",
+        "The node lifecycle controller counts only status posts as heartbeats, not Lease renewals; with "
+        "sparse status updates a live node goes Unknown.",
+        "KEP-589 (node lease), pkg/controller/nodelifecycle (tryUpdateNodeHealth)",
+        _monitor_ignores_lease,
+    ),
+    Mutant(
+        "unknown-only-from-ready-true",
+        "The node lifecycle controller marks a silent node Unknown only when its Ready is True: a NotReady "
+        "node whose kubelet dies stays NotReady for ever and never gets the unreachable taints.",
+        "pkg/controller/nodelifecycle (tryUpdateNodeHealth)",
+        _unknown_only_from_true,
+    ),
+    Mutant(
+        "allocatable-ignores-reserved",
+        "The kubelet reports allocatable = capacity, forgetting kube-reserved, system-reserved and the "
+        "hard eviction threshold.",
+        "pkg/kubelet/nodestatus/setters.go (MachineInfo); "
+        "pkg/kubelet/cm/node_container_manager_linux.go (GetNodeAllocatableAbsolute)",
+        _allocatable_is_capacity,
+    ),
+    Mutant(
+        "deleted-node-keeps-pods",
+        "Deleting a Node leaves its pods bound to the name (no pod garbage collection): they stay on a "
+        "node that does not exist.",
+        "pkg/controller/podgc/gc_controller.go (gcOrphaned)",
+        _delete_keeps_pods,
+    ),
+    Mutant(
+        "deleted-node-keeps-taints",
+        "Deleting a Node leaves its taints behind: the Node the kubelet creates again inherits the old "
+        "one's memory-pressure or unreachable taints.",
+        "pkg/kubelet/kubelet_node_status.go (initialNode)",
+        _delete_keeps_taints,
+    ),
+    Mutant(
+        "eviction-timer-restarts-on-node-update",
+        "The taint-eviction controller schedules a pod's eviction afresh (CreatedAt = now) on every "
+        "Node update, so a NotReady kubelet that keeps posting status keeps its pods for ever.",
+        "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode keeps CreatedAt)",
+        _timer_restarts_on_update,
+    ),
+    Mutant(
+        "kubelet-evicts-other-nodes-pods",
+        "A kubelet's eviction manager deletes pods by name without checking spec.nodeName: under memory "
+        "pressure it evicts pods running on another node.",
+        "plugin/pkg/admission/noderestriction/admission.go (admitPod: node X can only delete its own pods)",
+        _evicts_other_nodes_pods,
+    ),
+    Mutant(
+        "kubelet-takes-other-nodes-certificate",
+        "The kubelet waits for any approved node-client CSR and takes its certificate, even one approved "
+        "for another node's name.",
+        "pkg/kubelet/certificate/bootstrap/bootstrap.go (waitForCertificate "
+        "watches its own CSR); pkg/controller/certificates/approver/sarapprove.go",
+        _takes_other_nodes_certificate,
+    ),
+    Mutant(
+        "node-created-without-conditions",
+        "The Node is created without conditions (a node simulator or virtual kubelet that posts status "
+        "later): the taint pass strips the admission's not-ready taint and ordinary pods land on a node "
+        "that never said Ready.",
+        "pkg/kubelet/kubelet_node_status.go (initialNode ends with setNodeStatus); issue 15",
+        _created_without_conditions,
+    ),
+    Mutant(
+        "noschedule-swap-removes-first",
+        "The NoSchedule tainting pass swaps not-ready for unreachable by removing first and adding in a "
+        "second write: between them an Unknown node carries no Ready taint and takes ordinary pods.",
+        "pkg/controller/util/node (SwapNodeControllerTaint adds, then removes)",
+        _swap_remove_then_add,
+    ),
+    Mutant(
+        "noexecute-swap-keeps-old-taint",
+        "The NoExecute swap adds the new taint but never removes the old one: a NotReady node that goes "
+        "Unknown keeps not-ready:NoExecute next to unreachable:NoExecute.",
+        "pkg/controller/util/node (SwapNodeControllerTaint: add, then remove)",
+        _swap_keeps_old,
+    ),
+    Mutant(
+        "kubelet-misses-approved-certificate",
+        "The kubelet's wait for its certificate misses the approval (a dropped watch, no re-list): the "
+        "node stays Bootstrapped for ever although nothing else is wrong.",
+        "pkg/kubelet/certificate/bootstrap/bootstrap.go (waitForCertificate)",
+        _certificate_never_picked_up,
+    ),
+    Mutant(
+        "untolerated-eviction-waits",
+        "The taint-eviction controller schedules every pod's eviction after its tolerationSeconds, even "
+        "when one of the NoExecute taints is not tolerated at all.",
+        "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode: !allTolerated deletes now)",
+        _untolerated_waits,
+    ),
+    Mutant(
+        "kubelet-registers-another-name",
+        "The kubelet's --hostname-override differs from the name in its client certificate: it creates "
+        "the Node of another name.",
+        "plugin/pkg/admission/noderestriction (node X is not allowed to modify "
+        "node Y); pkg/kubelet/kubelet_node_status.go",
+        _registers_other_name,
+    ),
+    Mutant(
+        "scheduler-binds-to-deleted-node",
+        "The scheduler binds from a stale cache to a Node that no longer exists (or never did): the pod is "
+        "bound to nothing.",
+        "pkg/scheduler/backend/cache; pkg/controller/podgc (gcOrphaned)",
+        _binds_to_deleted_node,
+    ),
 )
+
 
 def _lease_renews_while_down(m: Model) -> Model:
     e = m.event("kubelet_renew_lease")
@@ -477,8 +595,9 @@ def _lease_renews_while_down(m: Model) -> Model:
 def _register_reports_ready(m: Model) -> Model:
     e = m.event("kubelet_register_node")
     # initialNode's first setNodeStatus reports Ready=True before the runtime and network checks ran
-    eff = _without_effect_keys(e.effect, {"ready": lambda s, i: If(
-        Not(s.node(i.node).exists), d.READY_TRUE, s.node(i.node).ready)})
+    eff = _without_effect_keys(
+        e.effect, {"ready": lambda s, i: If(Not(s.node(i.node).exists), d.READY_TRUE, s.node(i.node).ready)}
+    )
     return _replace_event(m, "register-reports-ready-optimistically", e.id, effect=eff)
 
 
@@ -490,29 +609,39 @@ def _grace_from_lease_renew(m: Model) -> Model:
         return And(nd.since_lease_renew > d.grace_for(s, nd), nd.ready != d.READY_UNKNOWN)
 
     # the grace is measured from the Lease's renewTime (the kubelet's clock), status posts ignored
-    eff = _without_effect_keys(e.effect, {
-        "ready": lambda s, i: If(expired(s, i), d.READY_UNKNOWN, s.node(i.node).ready),
-        "memory_pressure": lambda s, i: If(expired(s, i), False, s.node(i.node).memory_pressure),
-        "taints_synced": lambda s, i: If(expired(s, i), False, s.node(i.node).taints_synced)})
+    eff = _without_effect_keys(
+        e.effect,
+        {
+            "ready": lambda s, i: If(expired(s, i), d.READY_UNKNOWN, s.node(i.node).ready),
+            "memory_pressure": lambda s, i: If(expired(s, i), False, s.node(i.node).memory_pressure),
+            "taints_synced": lambda s, i: If(expired(s, i), False, s.node(i.node).taints_synced),
+        },
+    )
     return _replace_event(m, "monitor-grace-from-lease-renew-time", e.id, effect=eff)
 
 
 MUTANTS = (
     *MUTANTS,
-    Mutant("lease-renews-while-kubelet-down",
-           "The Lease keeps being renewed for a kubelet that is down (its sync loop crashed or hung): the node "
-           "lifecycle controller never sees it silent.",
-           "pkg/kubelet/nodelease; staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go",
-           _lease_renews_while_down),
-    Mutant("register-reports-ready-optimistically",
-           "The kubelet creates its Node with Ready=True whatever its own checks found.",
-           "pkg/kubelet/kubelet_node_status.go (initialNode, setNodeStatus); pkg/kubelet/nodestatus/setters.go",
-           _register_reports_ready),
-    Mutant("monitor-grace-from-lease-renew-time",
-           "tryUpdateNodeHealth measures the grace period from the Lease's renewTime instead of probeTimestamp "
-           "and ignores status posts: a node that posted status after its last renewal is marked Unknown early.",
-           "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
-           _grace_from_lease_renew),
+    Mutant(
+        "lease-renews-while-kubelet-down",
+        "The Lease keeps being renewed for a kubelet that is down (its sync loop crashed or hung): the node "
+        "lifecycle controller never sees it silent.",
+        "pkg/kubelet/nodelease; staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go",
+        _lease_renews_while_down,
+    ),
+    Mutant(
+        "register-reports-ready-optimistically",
+        "The kubelet creates its Node with Ready=True whatever its own checks found.",
+        "pkg/kubelet/kubelet_node_status.go (initialNode, setNodeStatus); pkg/kubelet/nodestatus/setters.go",
+        _register_reports_ready,
+    ),
+    Mutant(
+        "monitor-grace-from-lease-renew-time",
+        "tryUpdateNodeHealth measures the grace period from the Lease's renewTime instead of probeTimestamp "
+        "and ignores status posts: a node that posted status after its last renewal is marked Unknown early.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
+        _grace_from_lease_renew,
+    ),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}
@@ -533,9 +662,9 @@ def _register_reads_node_zero(m: Model) -> Model:
         from .logic import Max
 
         first = s.node(0)  # the bug: node 0's capacity and reservations, whichever node registers
-        u.values[("node", "allocatable", i.node)] = If(Not(s.node(i.node).exists),
-                                                       Max(first.capacity - first.reserved, 0),
-                                                       s.node(i.node).allocatable)
+        u.values[("node", "allocatable", i.node)] = If(
+            Not(s.node(i.node).exists), Max(first.capacity - first.reserved, 0), s.node(i.node).allocatable
+        )
         return u
 
     return _replace_event(m, "register-reads-first-node-capacity", e.id, effect=eff)
@@ -550,23 +679,32 @@ def _noschedule_pass_never_synced(m: Model) -> Model:
 
 MUTANTS = (
     *MUTANTS,
-    Mutant("register-reads-first-node-capacity",
-           "The kubelet's registration computes allocatable from node 0's capacity and reservations "
-           "instead of its own: every node but the first reports another machine's allocatable. Node 0 "
-           "alone is always right, so only a symmetry check (or checking every node) sees it.",
-           "pkg/kubelet/nodestatus/setters.go (MachineInfo); issue 12 point 1", _register_reads_node_zero),
-    Mutant("noschedule-pass-never-marks-synced",
-           "The NoSchedule tainting pass applies the taints but never records that it has seen the update, "
-           "so it stays due at once for ever and time cannot pass: every time-step property then holds "
-           "vacuously.", "pkg/controller/nodelifecycle (doNoScheduleTaintingPass); issue 12 point 2",
-           _noschedule_pass_never_synced),
+    Mutant(
+        "register-reads-first-node-capacity",
+        "The kubelet's registration computes allocatable from node 0's capacity and reservations "
+        "instead of its own: every node but the first reports another machine's allocatable. Node 0 "
+        "alone is always right, so only a symmetry check (or checking every node) sees it.",
+        "pkg/kubelet/nodestatus/setters.go (MachineInfo); issue 12 point 1",
+        _register_reads_node_zero,
+    ),
+    Mutant(
+        "noschedule-pass-never-marks-synced",
+        "The NoSchedule tainting pass applies the taints but never records that it has seen the update, "
+        "so it stays due at once for ever and time cannot pass: every time-step property then holds "
+        "vacuously.",
+        "pkg/controller/nodelifecycle (doNoScheduleTaintingPass); issue 12 point 2",
+        _noschedule_pass_never_synced,
+    ),
 )
+
 
 # 14. issue 12, round 2: bugs of classes that no property caught (each with the property that now does)
 def _uncordon_clears_user_taint(m: Model) -> Model:
     e = m.event("admin_uncordon")
-    eff = _without_effect_keys(e.effect, {
-        "taint_custom": lambda s, i: And(s.node(i.node).taint_custom, s.node(i.node).custom_effect != d.NO_SCHEDULE)})
+    eff = _without_effect_keys(
+        e.effect,
+        {"taint_custom": lambda s, i: And(s.node(i.node).taint_custom, s.node(i.node).custom_effect != d.NO_SCHEDULE)},
+    )
     return _replace_event(m, "uncordon-clears-user-taint", e.id, effect=eff)
 
 
@@ -581,8 +719,10 @@ def _recovered_keeps_noexecute(m: Model) -> Model:
 
     def wanted(nd: Any) -> tuple[Any, Any]:
         keep = Or(nd.ready == d.READY_ABSENT, nd.ready == d.READY_TRUE)  # the bug: markNodeAsReachable never runs
-        return (If(keep, nd.taint_not_ready_ne, nd.ready == d.READY_FALSE),
-                If(keep, nd.taint_unreachable_ne, nd.ready == d.READY_UNKNOWN))
+        return (
+            If(keep, nd.taint_not_ready_ne, nd.ready == d.READY_FALSE),
+            If(keep, nd.taint_unreachable_ne, nd.ready == d.READY_UNKNOWN),
+        )
 
     def guard(s: Any, i: Any) -> Any:
         return d.noexecute_pass_due(s, i, wanted)
@@ -631,8 +771,13 @@ def _binding_allows_rebind(m: Model) -> Model:
 
     def guard(s: Any, i: Any) -> Any:
         nd, pd = s.node(i.node), s.pod(i.pod)
-        return And(pd.bound_to != i.node, nd.exists, d.pod_passes_unschedulable(nd, pd),
-                   d.pod_tolerates_taints(nd, pd), d.pod_fits_resources(s, i.node, pd))
+        return And(
+            pd.bound_to != i.node,
+            nd.exists,
+            d.pod_passes_unschedulable(nd, pd),
+            d.pod_tolerates_taints(nd, pd),
+            d.pod_fits_resources(s, i.node, pd),
+        )
 
     return _replace_event(m, "binding-allows-rebind", e.id, guard=guard)
 
@@ -649,33 +794,58 @@ def _approver_approves_other_node(m: Model) -> Model:
 
 MUTANTS = (
     *MUTANTS,
-    Mutant("uncordon-clears-user-taint",
-           "kubectl uncordon strips every NoSchedule taint it finds, the user's dedicated=gpu:NoSchedule "
-           "included.", "staging/src/k8s.io/kubectl/pkg/drain/cordon.go", _uncordon_clears_user_taint),
-    Mutant("cordon-does-not-trigger-taint-pass",
-           "The node lifecycle controller's update handler ignores spec-only changes, so a cordon never "
-           "brings the unschedulable taint.", "pkg/controller/nodelifecycle (doNoScheduleTaintingPass)",
-           _cordon_not_resynced),
-    Mutant("recovered-node-keeps-noexecute-taint",
-           "markNodeAsReachable never runs: a node whose kubelet comes back keeps not-ready/unreachable:"
-           "NoExecute, and every pod bound there is evicted later.",
-           "pkg/controller/nodelifecycle (processTaintBaseEviction)", _recovered_keeps_noexecute),
-    Mutant("eviction-not-cancelled-when-taint-goes",
-           "The taint-eviction controller does not cancel a scheduled deletion when the NoExecute taint is "
-           "removed.", "pkg/controller/tainteviction/taint_eviction.go (CancelWork)", _eviction_not_cancelled),
-    Mutant("eviction-one-second-early",
-           "The deletion is scheduled at tolerationSeconds - 1 (rounding).",
-           "pkg/controller/tainteviction/timed_workers.go", _eviction_one_second_early),
-    Mutant("kubelet-evicts-without-pressure",
-           "The eviction manager compares its memory threshold the wrong way and evicts without pressure.",
-           "pkg/kubelet/eviction/eviction_manager.go", _kubelet_evicts_without_pressure),
-    Mutant("binding-allows-rebind",
-           "pods/binding accepts a pod that already has spec.nodeName: a running pod is moved to another node.",
-           "pkg/registry/core/pod/storage/storage.go (setPodNodeAndMetadata)", _binding_allows_rebind),
-    Mutant("approver-approves-another-nodes-csr",
-           "The CSR approver approves the CSR of another node than the one whose request it reviewed.",
-           "pkg/controller/certificates/approver/sarapprove.go", _approver_approves_other_node),
+    Mutant(
+        "uncordon-clears-user-taint",
+        "kubectl uncordon strips every NoSchedule taint it finds, the user's dedicated=gpu:NoSchedule included.",
+        "staging/src/k8s.io/kubectl/pkg/drain/cordon.go",
+        _uncordon_clears_user_taint,
+    ),
+    Mutant(
+        "cordon-does-not-trigger-taint-pass",
+        "The node lifecycle controller's update handler ignores spec-only changes, so a cordon never "
+        "brings the unschedulable taint.",
+        "pkg/controller/nodelifecycle (doNoScheduleTaintingPass)",
+        _cordon_not_resynced,
+    ),
+    Mutant(
+        "recovered-node-keeps-noexecute-taint",
+        "markNodeAsReachable never runs: a node whose kubelet comes back keeps not-ready/unreachable:"
+        "NoExecute, and every pod bound there is evicted later.",
+        "pkg/controller/nodelifecycle (processTaintBaseEviction)",
+        _recovered_keeps_noexecute,
+    ),
+    Mutant(
+        "eviction-not-cancelled-when-taint-goes",
+        "The taint-eviction controller does not cancel a scheduled deletion when the NoExecute taint is removed.",
+        "pkg/controller/tainteviction/taint_eviction.go (CancelWork)",
+        _eviction_not_cancelled,
+    ),
+    Mutant(
+        "eviction-one-second-early",
+        "The deletion is scheduled at tolerationSeconds - 1 (rounding).",
+        "pkg/controller/tainteviction/timed_workers.go",
+        _eviction_one_second_early,
+    ),
+    Mutant(
+        "kubelet-evicts-without-pressure",
+        "The eviction manager compares its memory threshold the wrong way and evicts without pressure.",
+        "pkg/kubelet/eviction/eviction_manager.go",
+        _kubelet_evicts_without_pressure,
+    ),
+    Mutant(
+        "binding-allows-rebind",
+        "pods/binding accepts a pod that already has spec.nodeName: a running pod is moved to another node.",
+        "pkg/registry/core/pod/storage/storage.go (setPodNodeAndMetadata)",
+        _binding_allows_rebind,
+    ),
+    Mutant(
+        "approver-approves-another-nodes-csr",
+        "The CSR approver approves the CSR of another node than the one whose request it reviewed.",
+        "pkg/controller/certificates/approver/sarapprove.go",
+        _approver_approves_other_node,
+    ),
 )
+
 
 # 15. issue 12, round 3: a second set of bugs written apart; the classes that survived it
 def _route_clears_other_node(m: Model) -> Model:
@@ -690,8 +860,9 @@ def _route_clears_other_node(m: Model) -> Model:
 
 def _status_allocatable_unclamped(m: Model) -> Model:
     e = m.event("kubelet_post_status")
-    eff = _without_effect_keys(e.effect, {
-        "allocatable": lambda s, i: s.node(i.node).capacity - s.node(i.node).reserved})
+    eff = _without_effect_keys(
+        e.effect, {"allocatable": lambda s, i: s.node(i.node).capacity - s.node(i.node).reserved}
+    )
     return _replace_event(m, "status-allocatable-not-clamped", e.id, effect=eff)
 
 
@@ -734,7 +905,6 @@ def _eviction_deletes_every_pod(m: Model) -> Model:
     return _replace_event(m, "eviction-deletes-every-pod-of-the-node", e.id, effect=eff)
 
 
-
 def _restart_keeps_registration(m: Model) -> Model:
     e = m.event("kubelet_restarts")
     eff = _without_effect_keys(e.effect, {"registered": lambda s, i: s.node(i.node).registered})
@@ -752,8 +922,7 @@ def _noexecute_swap_removes_first(m: Model) -> Model:
         return s.update().node(
             i.node,
             taint_not_ready_ne=If(stale, And(nd.taint_not_ready_ne, want_nr), Or(nd.taint_not_ready_ne, want_nr)),
-            taint_unreachable_ne=If(stale, And(nd.taint_unreachable_ne, want_ur),
-                                    Or(nd.taint_unreachable_ne, want_ur)),
+            taint_unreachable_ne=If(stale, And(nd.taint_unreachable_ne, want_ur), Or(nd.taint_unreachable_ne, want_ur)),
         )
 
     return _replace_event(m, "noexecute-swap-removes-first", e.id, effect=eff)
@@ -782,15 +951,23 @@ def _unknown_clears_network_unavailable(m: Model) -> Model:
 
 def _not_ready_gets_unreachable_taint(m: Model) -> Model:
     e = m.event("nlc_sync_noschedule_taints")
-    eff = _without_effect_keys(e.effect, {"taint_unreachable_ns": lambda s, i: Or(
-        s.node(i.node).ready == d.READY_FALSE, s.node(i.node).ready == d.READY_UNKNOWN)})
+    eff = _without_effect_keys(
+        e.effect,
+        {
+            "taint_unreachable_ns": lambda s, i: Or(
+                s.node(i.node).ready == d.READY_FALSE, s.node(i.node).ready == d.READY_UNKNOWN
+            )
+        },
+    )
     return _replace_event(m, "not-ready-gets-unreachable-taint", e.id, effect=eff)
 
 
 def _register_taint_effect_ignored(m: Model) -> Model:
     e = m.event("kubelet_register_node")
-    eff = _without_effect_keys(e.effect, {"custom_effect": lambda s, i: If(
-        Not(s.node(i.node).exists), d.NO_SCHEDULE, s.node(i.node).custom_effect)})
+    eff = _without_effect_keys(
+        e.effect,
+        {"custom_effect": lambda s, i: If(Not(s.node(i.node).exists), d.NO_SCHEDULE, s.node(i.node).custom_effect)},
+    )
     return _replace_event(m, "register-taint-effect-ignored", e.id, effect=eff)
 
 
@@ -817,6 +994,7 @@ def _fit_counts_request_twice(m: Model) -> Model:
 
     return _replace_event(m, "fit-counts-request-twice", e.id, guard=guard)
 
+
 # issue 14: the scheduler's NodeInfo.Requested, counted wrong on one path -----------------------------
 def _fit_ignores_requested(m: Model) -> Model:
     e = m.event("scheduler_bind_pod")
@@ -824,8 +1002,13 @@ def _fit_ignores_requested(m: Model) -> Model:
     def guard(s: Any, i: Any) -> Any:
         # NodeResourcesFit compares the pod's request with allocatable alone, not allocatable - Requested
         nd, pd = s.node(i.node), s.pod(i.pod)
-        return And(pd.bound_to == d.UNBOUND, nd.exists, d.pod_passes_unschedulable(nd, pd),
-                   d.pod_tolerates_taints(nd, pd), pd.request <= nd.allocatable)
+        return And(
+            pd.bound_to == d.UNBOUND,
+            nd.exists,
+            d.pod_passes_unschedulable(nd, pd),
+            d.pod_tolerates_taints(nd, pd),
+            pd.request <= nd.allocatable,
+        )
 
     return _replace_event(m, "fit-ignores-requested", e.id, guard=guard)
 
@@ -847,28 +1030,38 @@ def _lease_renewed_back_to_back(m: Model) -> Model:
 def _monitor_pass_early(m: Model) -> Model:
     e = m.event("nlc_monitor_node_health")
     assert e.timer is not None
-    return _replace_event(m, "monitor-pass-a-second-early", e.id, timer=dataclasses.replace(
-        e.timer, earliest=lambda s, i: s.params.node_monitor_period - 1))
+    return _replace_event(
+        m,
+        "monitor-pass-a-second-early",
+        e.id,
+        timer=dataclasses.replace(e.timer, earliest=lambda s, i: s.params.node_monitor_period - 1),
+    )
 
 
 def _taint_effect_parsed_wrong(m: Model) -> Model:
     e = m.event("admin_taint_node")
-    eff = _without_effect_keys(e.effect, {"custom_effect": lambda s, i: If(
-        i.taint_effect == d.PREFER_NO_SCHEDULE, d.NO_EXECUTE, i.taint_effect)})
+    eff = _without_effect_keys(
+        e.effect,
+        {"custom_effect": lambda s, i: If(i.taint_effect == d.PREFER_NO_SCHEDULE, d.NO_EXECUTE, i.taint_effect)},
+    )
     return _replace_event(m, "taint-prefer-parsed-as-noexecute", e.id, effect=eff)
 
 
 def _untaint_noschedule_only(m: Model) -> Model:
     e = m.event("admin_untaint_node")
-    eff = _without_effect_keys(e.effect, {"taint_custom": lambda s, i: And(
-        s.node(i.node).taint_custom, s.node(i.node).custom_effect != d.NO_SCHEDULE)})
+    eff = _without_effect_keys(
+        e.effect,
+        {"taint_custom": lambda s, i: And(s.node(i.node).taint_custom, s.node(i.node).custom_effect != d.NO_SCHEDULE)},
+    )
     return _replace_event(m, "untaint-removes-only-noschedule", e.id, effect=eff)
 
 
 def _uncordon_skips_not_ready(m: Model) -> Model:
     e = m.event("admin_uncordon")
-    eff = _without_effect_keys(e.effect, {"unschedulable": lambda s, i: If(
-        s.node(i.node).ready != d.READY_TRUE, s.node(i.node).unschedulable, False)})
+    eff = _without_effect_keys(
+        e.effect,
+        {"unschedulable": lambda s, i: If(s.node(i.node).ready != d.READY_TRUE, s.node(i.node).unschedulable, False)},
+    )
     return _replace_event(m, "uncordon-skips-not-ready-node", e.id, effect=eff)
 
 
@@ -925,126 +1118,208 @@ def _mark_reachable_removes_only_not_ready(m: Model) -> Model:
         want_nr, want_ur = d.noexecute_wanted(nd)
         return want_nr, Or(want_ur, And(nd.ready == d.READY_TRUE, nd.taint_unreachable_ne))
 
-    return _replace_event(m, "mark-reachable-removes-only-not-ready", "nlc_sync_noexecute_taints",
-                          guard=lambda s, i: d.noexecute_pass_due(s, i, wanted),
-                          effect=lambda s, i: d.noexecute_pass_write(s, i, wanted))
+    return _replace_event(
+        m,
+        "mark-reachable-removes-only-not-ready",
+        "nlc_sync_noexecute_taints",
+        guard=lambda s, i: d.noexecute_pass_due(s, i, wanted),
+        effect=lambda s, i: d.noexecute_pass_write(s, i, wanted),
+    )
 
 
 MUTANTS = (
     *MUTANTS,
-    Mutant("mark-reachable-removes-only-not-ready",
-           "markNodeAsReachable removes only the not-ready NoExecute taint: a node back from Unknown keeps "
-           "unreachable:NoExecute and its pods are evicted although it is Ready (a run of some 25 steps: "
-           "silence, Unknown, the taint, the kubelet back).",
-           "pkg/controller/nodelifecycle/node_lifecycle_controller.go (markNodeAsReachable)",
-           _mark_reachable_removes_only_not_ready),
-    Mutant("csr-created-approved",
-           "The kubelet's bootstrap CSR is created with an Approved condition already set: the certificate is "
-           "issued without the csrapproving controller.",
-           "staging/src/k8s.io/client-go/util/certificate/csr/csr.go (RequestCertificate)", _csr_created_approved),
-    Mutant("restart-fails-running-pods",
-           "A restarted kubelet re-admits the pods already running on its node and fails them (OutOfcpu).",
-           "pkg/kubelet/kubelet.go (HandlePodAdditions); kubernetes/kubernetes#105523", _restart_fails_running_pods),
-    Mutant("noschedule-pass-drops-cloud-taint",
-           "The NoSchedule tainting pass removes the cloud provider's uninitialized taint with its own: pods land "
-           "on a Node the cloud controller has not initialised.",
-           "pkg/controller/nodelifecycle (doNoScheduleTaintingPass)", _noschedule_pass_drops_cloud_taint),
-    Mutant("noexecute-swap-in-one-write",
-           "The NoExecute swap replaces not-ready by unreachable in one write: the taint sets do not overlap, so "
-           "every pod's tolerationSeconds count starts again at each flap.",
-           "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint)", _noexecute_swap_in_one_write),
-    Mutant("status-post-every-sync",
-           "The kubelet posts node status on every sync loop, ignoring node-status-update-frequency.",
-           "pkg/kubelet/kubelet_node_status.go (syncNodeStatus)", _status_post_every_sync),
+    Mutant(
+        "mark-reachable-removes-only-not-ready",
+        "markNodeAsReachable removes only the not-ready NoExecute taint: a node back from Unknown keeps "
+        "unreachable:NoExecute and its pods are evicted although it is Ready (a run of some 25 steps: "
+        "silence, Unknown, the taint, the kubelet back).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (markNodeAsReachable)",
+        _mark_reachable_removes_only_not_ready,
+    ),
+    Mutant(
+        "csr-created-approved",
+        "The kubelet's bootstrap CSR is created with an Approved condition already set: the certificate is "
+        "issued without the csrapproving controller.",
+        "staging/src/k8s.io/client-go/util/certificate/csr/csr.go (RequestCertificate)",
+        _csr_created_approved,
+    ),
+    Mutant(
+        "restart-fails-running-pods",
+        "A restarted kubelet re-admits the pods already running on its node and fails them (OutOfcpu).",
+        "pkg/kubelet/kubelet.go (HandlePodAdditions); kubernetes/kubernetes#105523",
+        _restart_fails_running_pods,
+    ),
+    Mutant(
+        "noschedule-pass-drops-cloud-taint",
+        "The NoSchedule tainting pass removes the cloud provider's uninitialized taint with its own: pods land "
+        "on a Node the cloud controller has not initialised.",
+        "pkg/controller/nodelifecycle (doNoScheduleTaintingPass)",
+        _noschedule_pass_drops_cloud_taint,
+    ),
+    Mutant(
+        "noexecute-swap-in-one-write",
+        "The NoExecute swap replaces not-ready by unreachable in one write: the taint sets do not overlap, so "
+        "every pod's tolerationSeconds count starts again at each flap.",
+        "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint)",
+        _noexecute_swap_in_one_write,
+    ),
+    Mutant(
+        "status-post-every-sync",
+        "The kubelet posts node status on every sync loop, ignoring node-status-update-frequency.",
+        "pkg/kubelet/kubelet_node_status.go (syncNodeStatus)",
+        _status_post_every_sync,
+    ),
 )
 
 MUTANTS = (
     *MUTANTS,
-    Mutant("route-controller-writes-another-node",
-           "The route controller clears NetworkUnavailable on another Node than the one whose route it created.",
-           "staging/src/k8s.io/cloud-provider/controllers/route/route_controller.go", _route_clears_other_node),
-    Mutant("status-allocatable-not-clamped",
-           "A status post recomputes allocatable as capacity - reserved without clamping at zero. Before the "
-           "verifier checked that no step leaves the type domain, induction pruned the negative value and "
-           "'proved' allocatable-within-capacity.", "pkg/kubelet/nodestatus/setters.go", _status_allocatable_unclamped),
-    Mutant("unknown-keeps-memory-pressure",
-           "When the grace period runs out the controller sets only Ready to Unknown; MemoryPressure=True and "
-           "its taint stay on the silent node.", "pkg/controller/nodelifecycle (tryUpdateNodeHealth)",
-           _unknown_keeps_pressure),
-    Mutant("route-controller-clears-memory-pressure",
-           "The route controller writes the whole condition list and resets MemoryPressure.",
-           "staging/src/k8s.io/cloud-provider/controllers/route/route_controller.go", _route_clobbers_pressure),
-    Mutant("status-post-not-a-heartbeat",
-           "The controller does not count a status post as a heartbeat (only Lease renewals).",
-           "pkg/controller/nodelifecycle (tryUpdateNodeHealth)", _status_post_not_heartbeat),
-    Mutant("cordon-patches-taint-not-spec",
-           "kubectl cordon adds the unschedulable taint instead of setting spec.unschedulable; the taint pass "
-           "then removes it again and the cordon is lost.", "staging/src/k8s.io/kubectl/pkg/drain/cordon.go",
-           _cordon_patches_taint),
-    Mutant("eviction-deletes-every-pod-of-the-node",
-           "When one pod's eviction fires, the taint-eviction controller deletes every pod of the node.",
-           "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)", _eviction_deletes_every_pod),
-    Mutant("restart-keeps-registration",
-           "A restarted kubelet keeps registrationCompleted from its previous process, so a Node deleted while "
-           "it was down is never created again.", "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer)",
-           _restart_keeps_registration),
-    Mutant("noexecute-swap-removes-first",
-           "The NoExecute swap removes the old taint before it adds the new one: between the two writes the "
-           "failed node has no NoExecute taint and the pods' eviction timers are cancelled.",
-           "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint)", _noexecute_swap_removes_first),
-    Mutant("status-post-uncordons",
-           "The kubelet updates its whole Node from a stale copy: a status post sets spec.unschedulable back to "
-           "false and undoes kubectl cordon.", "pkg/kubelet/kubelet_node_status.go (updateNodeStatus)",
-           _status_post_uncordons),
-    Mutant("unknown-clears-network-unavailable",
-           "When the grace period runs out the controller sets every condition Unknown, NetworkUnavailable "
-           "included: the network-unavailable taint goes before the route exists.",
-           "pkg/controller/nodelifecycle (tryUpdateNodeHealth)", _unknown_clears_network_unavailable),
-    Mutant("not-ready-gets-unreachable-taint",
-           "The NoSchedule pass gives a NotReady node the unreachable taint too.",
-           "pkg/controller/nodelifecycle (nodeConditionToTaintKeyStatusMap)", _not_ready_gets_unreachable_taint),
-    Mutant("register-taint-effect-ignored",
-           "--register-with-taints is parsed without its effect: the user taint is always created NoSchedule.",
-           "pkg/kubelet/kubelet_node_status.go (initialNode); pkg/util/taints (ParseTaints)",
-           _register_taint_effect_ignored),
-    Mutant("eviction-timer-restarts-on-swap",
-           "The taint-eviction controller re-queues a pod's deletion when unreachable replaces not-ready, so "
-           "tolerationSeconds count again from the swap.",
-           "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode, taintSetsOverlap)",
-           _eviction_timer_restarts_on_swap),
-    Mutant("fit-counts-request-twice",
-           "NodeResourcesFit counts the incoming pod's request twice: a pod that fits is refused (a scheduler "
-           "too strict breaks no safety property, only what the filters promise to admit).",
-           "pkg/scheduler/framework/plugins/noderesources/fit.go (fitsRequest)", _fit_counts_request_twice),
-    Mutant("fit-ignores-requested",
-           "NodeResourcesFit compares the incoming pod's request with the node's allocatable alone, forgetting "
-           "NodeInfo.Requested: two pods that each fit are bound together past allocatable.",
-           "pkg/scheduler/framework/plugins/noderesources/fit.go (fitsRequest)", _fit_ignores_requested),
-    Mutant("eviction-keeps-requested",
-           "The scheduler cache misses the delete of a pod the taint-eviction controller evicted (RemovePod not "
-           "called): its request stays in NodeInfo.Requested, and the node fills up with pods that are gone.",
-           "pkg/scheduler/backend/cache/cache.go (RemovePod); pkg/scheduler/eventhandlers.go (deletePodFromCache)",
-           _eviction_keeps_requested),
-    Mutant("lease-renewed-back-to-back",
-           "The node lease controller syncs again as soon as a renewal succeeds, without waiting renewInterval: "
-           "every kubelet writes its Lease in a tight loop.",
-           "staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (Run: JitterUntil renewInterval)",
-           _lease_renewed_back_to_back),
-    Mutant("monitor-pass-a-second-early",
-           "monitorNodeHealth runs off a ticker that fires up to a second before node-monitor-period.",
-           "pkg/controller/nodelifecycle/node_lifecycle_controller.go (Run: UntilWithContext nodeMonitorPeriod)",
-           _monitor_pass_early),
-    Mutant("taint-prefer-parsed-as-noexecute",
-           "kubectl taint's effect parser maps PreferNoSchedule to NoExecute: a scoring preference evicts pods.",
-           "staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go (parseTaints, validateTaintEffect)",
-           _taint_effect_parsed_wrong),
-    Mutant("untaint-removes-only-noschedule",
-           "kubectl taint KEY- is matched as KEY:NoSchedule-: a NoExecute or PreferNoSchedule user taint stays.",
-           "staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go (deleteTaints)", _untaint_noschedule_only),
-    Mutant("uncordon-skips-not-ready-node",
-           "A drain tool's uncordon skips Nodes that are not Ready and reports success: the Node stays cordoned "
-           "after it recovers.", "staging/src/k8s.io/kubectl/pkg/drain/cordon.go (UpdateIfRequired)",
-           _uncordon_skips_not_ready),
+    Mutant(
+        "route-controller-writes-another-node",
+        "The route controller clears NetworkUnavailable on another Node than the one whose route it created.",
+        "staging/src/k8s.io/cloud-provider/controllers/route/route_controller.go",
+        _route_clears_other_node,
+    ),
+    Mutant(
+        "status-allocatable-not-clamped",
+        "A status post recomputes allocatable as capacity - reserved without clamping at zero. Before the "
+        "verifier checked that no step leaves the type domain, induction pruned the negative value and "
+        "'proved' allocatable-within-capacity.",
+        "pkg/kubelet/nodestatus/setters.go",
+        _status_allocatable_unclamped,
+    ),
+    Mutant(
+        "unknown-keeps-memory-pressure",
+        "When the grace period runs out the controller sets only Ready to Unknown; MemoryPressure=True and "
+        "its taint stay on the silent node.",
+        "pkg/controller/nodelifecycle (tryUpdateNodeHealth)",
+        _unknown_keeps_pressure,
+    ),
+    Mutant(
+        "route-controller-clears-memory-pressure",
+        "The route controller writes the whole condition list and resets MemoryPressure.",
+        "staging/src/k8s.io/cloud-provider/controllers/route/route_controller.go",
+        _route_clobbers_pressure,
+    ),
+    Mutant(
+        "status-post-not-a-heartbeat",
+        "The controller does not count a status post as a heartbeat (only Lease renewals).",
+        "pkg/controller/nodelifecycle (tryUpdateNodeHealth)",
+        _status_post_not_heartbeat,
+    ),
+    Mutant(
+        "cordon-patches-taint-not-spec",
+        "kubectl cordon adds the unschedulable taint instead of setting spec.unschedulable; the taint pass "
+        "then removes it again and the cordon is lost.",
+        "staging/src/k8s.io/kubectl/pkg/drain/cordon.go",
+        _cordon_patches_taint,
+    ),
+    Mutant(
+        "eviction-deletes-every-pod-of-the-node",
+        "When one pod's eviction fires, the taint-eviction controller deletes every pod of the node.",
+        "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)",
+        _eviction_deletes_every_pod,
+    ),
+    Mutant(
+        "restart-keeps-registration",
+        "A restarted kubelet keeps registrationCompleted from its previous process, so a Node deleted while "
+        "it was down is never created again.",
+        "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer)",
+        _restart_keeps_registration,
+    ),
+    Mutant(
+        "noexecute-swap-removes-first",
+        "The NoExecute swap removes the old taint before it adds the new one: between the two writes the "
+        "failed node has no NoExecute taint and the pods' eviction timers are cancelled.",
+        "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint)",
+        _noexecute_swap_removes_first,
+    ),
+    Mutant(
+        "status-post-uncordons",
+        "The kubelet updates its whole Node from a stale copy: a status post sets spec.unschedulable back to "
+        "false and undoes kubectl cordon.",
+        "pkg/kubelet/kubelet_node_status.go (updateNodeStatus)",
+        _status_post_uncordons,
+    ),
+    Mutant(
+        "unknown-clears-network-unavailable",
+        "When the grace period runs out the controller sets every condition Unknown, NetworkUnavailable "
+        "included: the network-unavailable taint goes before the route exists.",
+        "pkg/controller/nodelifecycle (tryUpdateNodeHealth)",
+        _unknown_clears_network_unavailable,
+    ),
+    Mutant(
+        "not-ready-gets-unreachable-taint",
+        "The NoSchedule pass gives a NotReady node the unreachable taint too.",
+        "pkg/controller/nodelifecycle (nodeConditionToTaintKeyStatusMap)",
+        _not_ready_gets_unreachable_taint,
+    ),
+    Mutant(
+        "register-taint-effect-ignored",
+        "--register-with-taints is parsed without its effect: the user taint is always created NoSchedule.",
+        "pkg/kubelet/kubelet_node_status.go (initialNode); pkg/util/taints (ParseTaints)",
+        _register_taint_effect_ignored,
+    ),
+    Mutant(
+        "eviction-timer-restarts-on-swap",
+        "The taint-eviction controller re-queues a pod's deletion when unreachable replaces not-ready, so "
+        "tolerationSeconds count again from the swap.",
+        "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode, taintSetsOverlap)",
+        _eviction_timer_restarts_on_swap,
+    ),
+    Mutant(
+        "fit-counts-request-twice",
+        "NodeResourcesFit counts the incoming pod's request twice: a pod that fits is refused (a scheduler "
+        "too strict breaks no safety property, only what the filters promise to admit).",
+        "pkg/scheduler/framework/plugins/noderesources/fit.go (fitsRequest)",
+        _fit_counts_request_twice,
+    ),
+    Mutant(
+        "fit-ignores-requested",
+        "NodeResourcesFit compares the incoming pod's request with the node's allocatable alone, forgetting "
+        "NodeInfo.Requested: two pods that each fit are bound together past allocatable.",
+        "pkg/scheduler/framework/plugins/noderesources/fit.go (fitsRequest)",
+        _fit_ignores_requested,
+    ),
+    Mutant(
+        "eviction-keeps-requested",
+        "The scheduler cache misses the delete of a pod the taint-eviction controller evicted (RemovePod not "
+        "called): its request stays in NodeInfo.Requested, and the node fills up with pods that are gone.",
+        "pkg/scheduler/backend/cache/cache.go (RemovePod); pkg/scheduler/eventhandlers.go (deletePodFromCache)",
+        _eviction_keeps_requested,
+    ),
+    Mutant(
+        "lease-renewed-back-to-back",
+        "The node lease controller syncs again as soon as a renewal succeeds, without waiting renewInterval: "
+        "every kubelet writes its Lease in a tight loop.",
+        "staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (Run: JitterUntil renewInterval)",
+        _lease_renewed_back_to_back,
+    ),
+    Mutant(
+        "monitor-pass-a-second-early",
+        "monitorNodeHealth runs off a ticker that fires up to a second before node-monitor-period.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (Run: UntilWithContext nodeMonitorPeriod)",
+        _monitor_pass_early,
+    ),
+    Mutant(
+        "taint-prefer-parsed-as-noexecute",
+        "kubectl taint's effect parser maps PreferNoSchedule to NoExecute: a scoring preference evicts pods.",
+        "staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go (parseTaints, validateTaintEffect)",
+        _taint_effect_parsed_wrong,
+    ),
+    Mutant(
+        "untaint-removes-only-noschedule",
+        "kubectl taint KEY- is matched as KEY:NoSchedule-: a NoExecute or PreferNoSchedule user taint stays.",
+        "staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go (deleteTaints)",
+        _untaint_noschedule_only,
+    ),
+    Mutant(
+        "uncordon-skips-not-ready-node",
+        "A drain tool's uncordon skips Nodes that are not Ready and reports success: the Node stays cordoned "
+        "after it recovers.",
+        "staging/src/k8s.io/kubectl/pkg/drain/cordon.go (UpdateIfRequired)",
+        _uncordon_skips_not_ready,
+    ),
 )
 
 
@@ -1065,12 +1340,14 @@ def _mark_reachable_swaps_through_not_ready(m: Model) -> Model:
 
 MUTANTS = (
     *MUTANTS,
-    Mutant("mark-reachable-swaps-through-not-ready",
-           "markNodeAsReachable is written as a swap to not-ready:NoExecute followed by a removal: a node back "
-           "from Unknown carries not-ready:NoExecute for an instant (time never passes over it), and the "
-           "taint-eviction controller deletes at once every pod on the now Ready node that does not tolerate it.",
-           "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction, markNodeAsReachable)",
-           _mark_reachable_swaps_through_not_ready),
+    Mutant(
+        "mark-reachable-swaps-through-not-ready",
+        "markNodeAsReachable is written as a swap to not-ready:NoExecute followed by a removal: a node back "
+        "from Unknown carries not-ready:NoExecute for an instant (time never passes over it), and the "
+        "taint-eviction controller deletes at once every pod on the now Ready node that does not tolerate it.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction, markNodeAsReachable)",
+        _mark_reachable_swaps_through_not_ready,
+    ),
 )
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

@@ -48,14 +48,22 @@ class Param:
 
 PARAMS: tuple[Param, ...] = (
     Param("lease-renew-interval", "lease_renew_interval", "kubelet renews its Lease this often (s)"),
-    Param("heartbeat-gap-max", "heartbeat_gap_max",
-          "longest gap between two heartbeats of a live kubelet (HTTP/2 recovery) (s)"),
-    Param("node-status-update-frequency", "node_status_update_frequency",
-          "kubelet computes and may post node status this often (s)"),
-    Param("node-monitor-grace-period", "node_monitor_grace_period",
-          "controller marks Ready=Unknown after this long without a heartbeat (s)"),
-    Param("node-startup-grace-period", "node_startup_grace_period",
-          "grace for a Node that never posted Ready (s)"),
+    Param(
+        "heartbeat-gap-max",
+        "heartbeat_gap_max",
+        "longest gap between two heartbeats of a live kubelet (HTTP/2 recovery) (s)",
+    ),
+    Param(
+        "node-status-update-frequency",
+        "node_status_update_frequency",
+        "kubelet computes and may post node status this often (s)",
+    ),
+    Param(
+        "node-monitor-grace-period",
+        "node_monitor_grace_period",
+        "controller marks Ready=Unknown after this long without a heartbeat (s)",
+    ),
+    Param("node-startup-grace-period", "node_startup_grace_period", "grace for a Node that never posted Ready (s)"),
     Param("node-monitor-period", "node_monitor_period", "controller checks node health this often (s)"),
 )
 

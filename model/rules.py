@@ -129,9 +129,7 @@ def default_feature_gates(version: str = K8S_VERSION) -> dict[str, bool]:
         return dict(FEATURE_GATES_BY_VERSION[version])
     except KeyError:
         known = ", ".join(sorted(FEATURE_GATES_BY_VERSION))
-        raise ValueError(
-            f"no feature-gate defaults recorded for Kubernetes {version!r} (known: {known})"
-        ) from None
+        raise ValueError(f"no feature-gate defaults recorded for Kubernetes {version!r} (known: {known})") from None
 
 
 def _gate(feature_gates: Mapping[str, bool] | None, name: str) -> bool:
@@ -278,8 +276,9 @@ def _list(obj: Mapping[str, Any], key: str, name: str = "object") -> list[Any]:
 
 def _gates(feature_gates: object) -> None:
     if feature_gates is not None and not isinstance(feature_gates, Mapping):
-        raise TypeError(f"feature_gates: expected a mapping of gate name to bool or None, got "
-                        f"{_type_name(feature_gates)}")
+        raise TypeError(
+            f"feature_gates: expected a mapping of gate name to bool or None, got {_type_name(feature_gates)}"
+        )
 
 
 # ------------------------------------------------------------------------------------------------

@@ -287,8 +287,9 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
             key = ("pod", "since_noexecute", p)
             post[key] = If(starts, 0, after(key))
             # the property's own clocks: since the pod came under each NoExecute taint (no actor sets them)
-            for (ghost, before), (_, now) in zip(d.noexecute_slots(view.node(n)),
-                                                 d.noexecute_slots(after_view.node(n)), strict=True):
+            for (ghost, before), (_, now) in zip(
+                d.noexecute_slots(view.node(n)), d.noexecute_slots(after_view.node(n)), strict=True
+            ):
                 gk = ("pod", ghost, p)
                 post[gk] = If(And(is_here, now, Not(And(was_here, before))), 0, post.get(gk, view.get(gk)))
     # the ghost clock of no-schedule-without-ready: restarts when Ready falls from True on a Node
@@ -296,8 +297,9 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
     for n in view.nodes:
         if ("node", "ready", n) in upd:
             gk = ("node", "since_left_ready", n)
-            fell = And(view.node(n).ready == d.READY_TRUE, after_view.node(n).exists,
-                       after_view.node(n).ready != d.READY_TRUE)
+            fell = And(
+                view.node(n).ready == d.READY_TRUE, after_view.node(n).exists, after_view.node(n).ready != d.READY_TRUE
+            )
             post[gk] = If(fell, 0, post.get(gk, view.get(gk)))
     # the NoExecute pass's clock: restarts whenever Ready changes value (the Node's creation, which
     # sets it from Absent, included); the controller acts on the change at its next monitor pass

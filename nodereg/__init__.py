@@ -19,8 +19,7 @@ from nodereg.model.rules import Decision, scheduler_filter, tolerates
 from nodereg.oracle import Oracle, Report, check
 from nodereg.sweep import Configuration, sweep
 
-__all__ = ["Configuration", "Decision", "Oracle", "Report", "check", "scheduler_filter", "sweep", "tolerates",
-           "verify"]
+__all__ = ["Configuration", "Decision", "Oracle", "Report", "check", "scheduler_filter", "sweep", "tolerates", "verify"]
 
 
 if TYPE_CHECKING:  # typing only: the verifier (and Z3) load on the first call

@@ -45,11 +45,15 @@ def parse_k8s_version(text: str) -> str:
     version = f"{int(m.group(1))}.{int(m.group(2))}" if m else None
     known = known_k8s_versions()
     if version is not None and version not in known and m and int(m.group(1)) == 1 and int(m.group(2)) < 17:
-        fail(f"--k8s-version {text!r}: Kubernetes {version} is older than the Lease heartbeat (GA 1.17); not "
-             f"modelled; expected one of {known[0]} to {known[-1]}")
+        fail(
+            f"--k8s-version {text!r}: Kubernetes {version} is older than the Lease heartbeat (GA 1.17); not "
+            f"modelled; expected one of {known[0]} to {known[-1]}"
+        )
     if version not in known:
-        fail(f"--k8s-version {text!r}: unknown Kubernetes version; expected one of {known[0]} to {known[-1]} "
-             f"({', '.join(known)})")
+        fail(
+            f"--k8s-version {text!r}: unknown Kubernetes version; expected one of {known[0]} to {known[-1]} "
+            f"({', '.join(known)})"
+        )
     return version
 
 
@@ -116,11 +120,16 @@ def check_admissible(fixed: dict[str, int], model: Any) -> tuple[Any, list[str]]
         if c.id in assumed:
             dropped.append(c.id)
             continue
-        fail(f"parameters break the timing constraint {c.id!r} ({c.why}); unset parameters take their "
-             f"Kubernetes {P.K8S_VERSION} defaults")
+        fail(
+            f"parameters break the timing constraint {c.id!r} ({c.why}); unset parameters take their "
+            f"Kubernetes {P.K8S_VERSION} defaults"
+        )
     if dropped:
-        model = dataclasses.replace(model, constraints=tuple(c for c in model.constraints if c.id not in dropped),
-                                    name=f"{model.name}+without-{'+'.join(dropped)}")
+        model = dataclasses.replace(
+            model,
+            constraints=tuple(c for c in model.constraints if c.id not in dropped),
+            name=f"{model.name}+without-{'+'.join(dropped)}",
+        )
     return model, dropped
 
 
@@ -155,8 +164,11 @@ class GuardedGroup(click.Group):
                 traceback.print_exc()
             where = ctx.invoked_subcommand or "nodereg"
             text = " ".join(str(exc).split())[:300]
-            click.echo(f"nodereg: internal error in '{where}': {type(exc).__name__}: {text} "
-                       "(a bug in nodereg, not a verdict; rerun with 'nodereg --debug' for the traceback)", err=True)
+            click.echo(
+                f"nodereg: internal error in '{where}': {type(exc).__name__}: {text} "
+                "(a bug in nodereg, not a verdict; rerun with 'nodereg --debug' for the traceback)",
+                err=True,
+            )
             sys.exit(EXIT_INTERNAL)
 
 
@@ -171,38 +183,83 @@ def main(debug: bool) -> None:
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--junit", "junit", type=click.Path(dir_okay=False, path_type=Path), help="write JUnit XML here")
 @click.option("--property", "props", multiple=True, metavar="ID", help="check only this property (repeatable)")
-@click.option("--engine", type=click.Choice(["auto", "k-induction", "spacer", "bmc"]), default="auto",
-              show_default=True, help="auto: induction, then Spacer, then BMC")
-@click.option("--timeout", "timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
-              help="seconds per property and engine")
+@click.option(
+    "--engine",
+    type=click.Choice(["auto", "k-induction", "spacer", "bmc"]),
+    default="auto",
+    show_default=True,
+    help="auto: induction, then Spacer, then BMC",
+)
+@click.option(
+    "--timeout",
+    "timeout",
+    type=click.FloatRange(min=0.1),
+    default=60.0,
+    show_default=True,
+    help="seconds per property and engine",
+)
 @click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help="fix a timing parameter")
-@click.option("--k8s-version", default=None,
-              help="fix every timing parameter to this Kubernetes version's defaults (1.17 to "
-                   f"{P.K8S_VERSION}; 1.31 and earlier have the 40 s grace of #121793)")
-@click.option("--nodes", type=SizeOrAny(1, 16), default="2", show_default=True,
-              help="nodes in the cluster checked, or 'any': proofs for every number of nodes and pods")
-@click.option("--pods", type=SizeOrAny(0, 16), default="2", show_default=True,
-              help="pods in the cluster checked, or 'any' (with --nodes any)")
+@click.option(
+    "--k8s-version",
+    default=None,
+    help="fix every timing parameter to this Kubernetes version's defaults (1.17 to "
+    f"{P.K8S_VERSION}; 1.31 and earlier have the 40 s grace of #121793)",
+)
+@click.option(
+    "--nodes",
+    type=SizeOrAny(1, 16),
+    default="2",
+    show_default=True,
+    help="nodes in the cluster checked, or 'any': proofs for every number of nodes and pods",
+)
+@click.option(
+    "--pods",
+    type=SizeOrAny(0, 16),
+    default="2",
+    show_default=True,
+    help="pods in the cluster checked, or 'any' (with --nodes any)",
+)
 @click.option("--parameterized", is_flag=True, help="the same as --nodes any --pods any")
 @click.option("--depth", type=click.IntRange(1, 200), default=14, show_default=True, help="BMC depth")
 @click.option("--mutants", is_flag=True, help="check the seeded mutants instead: each must be killed")
-@click.option("--jobs", type=click.IntRange(1, 64), default=None,
-              help="parallel worker processes (default: the machine's cores)")
-@click.option("--diagrams", "diagrams_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="draw every counterexample as a sequence diagram here")
-def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, timeout: float,
-           params: tuple[str, ...], k8s_version: str | None, nodes: int | str, pods: int | str,
-           parameterized: bool, depth: int, mutants: bool, jobs: int | None, diagrams_dir: Path | None) -> None:
+@click.option(
+    "--jobs", type=click.IntRange(1, 64), default=None, help="parallel worker processes (default: the machine's cores)"
+)
+@click.option(
+    "--diagrams",
+    "diagrams_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="draw every counterexample as a sequence diagram here",
+)
+def verify(
+    fmt: str,
+    junit: Path | None,
+    props: tuple[str, ...],
+    engine: str,
+    timeout: float,
+    params: tuple[str, ...],
+    k8s_version: str | None,
+    nodes: int | str,
+    pods: int | str,
+    parameterized: bool,
+    depth: int,
+    mutants: bool,
+    jobs: int | None,
+    diagrams_dir: Path | None,
+) -> None:
     """Prove every node-lifecycle property (or kill every seeded mutant).
 
     With --nodes any --pods any, each property is proved for every cluster size at once, or its row
     says the size it was proved for (a sum over pods), or it is inconclusive with the reason.
     """
     every_size = parameterized or nodes == ANY or pods == ANY
-    if every_size and not ((nodes == ANY and pods == ANY) or (parameterized and ANY not in (nodes, pods)
-                                                                and (nodes, pods) == (2, 2))):
-        fail("--nodes any and --pods any go together (or use --parameterized alone): a proof for every "
-             "number of nodes is one for every number of pods")
+    if every_size and not (
+        (nodes == ANY and pods == ANY) or (parameterized and ANY not in (nodes, pods) and (nodes, pods) == (2, 2))
+    ):
+        fail(
+            "--nodes any and --pods any go together (or use --parameterized alone): a proof for every "
+            "number of nodes is one for every number of pods"
+        )
     if every_size and engine != "auto":
         fail("--engine: proofs for every size use their own engine; leave --engine at auto")
     if every_size:
@@ -219,8 +276,11 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
         fail(f"--property {unknown[0]!r}: unknown property; see 'nodereg properties'")
     model, dropped = check_admissible(fixed, real_model())
     if dropped and fmt == "table":
-        click.echo(f"note: these parameters break the assumption(s) {', '.join(dropped)}; the properties "
-                   "that assume them are checked without it", err=True)
+        click.echo(
+            f"note: these parameters break the assumption(s) {', '.join(dropped)}; the properties "
+            "that assume them are checked without it",
+            err=True,
+        )
     assert isinstance(nodes, int) and isinstance(pods, int)
     cfg = Config(nodes, pods)
     selected = [PROPERTY_BY_ID[p] for p in props] if props else None
@@ -235,11 +295,11 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
 
     t0 = time.monotonic()
     if every_size:
-        verdicts = verify_every_size(model, selected, timeout_s=timeout, fixed=fixed, bmc_depth=depth, jobs=jobs,
-                                     small=cfg)
+        verdicts = verify_every_size(
+            model, selected, timeout_s=timeout, fixed=fixed, bmc_depth=depth, jobs=jobs, small=cfg
+        )
     else:
-        verdicts = run(model, cfg, selected, engine=engine, timeout_s=timeout, fixed=fixed, bmc_depth=depth,
-                       jobs=jobs)
+        verdicts = run(model, cfg, selected, engine=engine, timeout_s=timeout, fixed=fixed, bmc_depth=depth, jobs=jobs)
     wall = time.monotonic() - t0
     summary = {s: sum(1 for v in verdicts if v.status == s) for s in ("proved", "violated", "inconclusive", "vacuous")}
     if diagrams_dir is not None:
@@ -250,11 +310,15 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
         doc = {
             "properties": [v.as_json() | {"message": failure_line(v)} for v in verdicts],
             "summary": summary,
-            "config": {"nodes": ANY if every_size else nodes, "pods": ANY if every_size else pods,
-                       "engine": "parameterized" if every_size else engine, "timeout": timeout,
-                       "parameters": {P.PARAM_BY_VAR[k].name: v for k, v in fixed.items()} or "symbolic",
-                       "symmetry": all(v.detail.get("symmetry_reduction", True) for v in verdicts),
-                       "seconds": round(wall, 3)},
+            "config": {
+                "nodes": ANY if every_size else nodes,
+                "pods": ANY if every_size else pods,
+                "engine": "parameterized" if every_size else engine,
+                "timeout": timeout,
+                "parameters": {P.PARAM_BY_VAR[k].name: v for k, v in fixed.items()} or "symbolic",
+                "symmetry": all(v.detail.get("symmetry_reduction", True) for v in verdicts),
+                "seconds": round(wall, 3),
+            },
         }
         click.echo(json.dumps(doc, ensure_ascii=False))
     else:
@@ -263,8 +327,12 @@ def verify(fmt: str, junit: Path | None, props: tuple[str, ...], engine: str, ti
 
 
 #: A run's outcome and its exit code; vacuous fails as a violation does (the property says nothing).
-EXIT_BY_OUTCOME = {"proved": EXIT_OK, "violated": EXIT_VIOLATED, "vacuous": EXIT_VIOLATED,
-                   "inconclusive": EXIT_INCONCLUSIVE}
+EXIT_BY_OUTCOME = {
+    "proved": EXIT_OK,
+    "violated": EXIT_VIOLATED,
+    "vacuous": EXIT_VIOLATED,
+    "inconclusive": EXIT_INCONCLUSIVE,
+}
 
 
 def run_outcome(summary: dict[str, int]) -> str:
@@ -279,8 +347,9 @@ def _exit_code(summary: dict[str, int]) -> int:
     return EXIT_BY_OUTCOME[run_outcome(summary)]
 
 
-def _print_table(verdicts: list[Any], cfg: Any, fixed: dict[str, int], wall: float, total: int,
-                 every_size: bool = False) -> None:
+def _print_table(
+    verdicts: list[Any], cfg: Any, fixed: dict[str, int], wall: float, total: int, every_size: bool = False
+) -> None:
     from rich.markup import escape
     from rich.table import Table
 
@@ -307,12 +376,17 @@ def _print_table(verdicts: list[Any], cfg: Any, fixed: dict[str, int], wall: flo
                     args = ", ".join(f"{k}={a}" for k, a in step["args"].items())
                     console.print(f"  {i:2d}. {step['event']}({', '.join(x for x in (where, args) if x)})")
     proved = sum(v.status == "proved" for v in verdicts)
-    tail = "∞ = unbounded proof; a witness of every premise found" if proved == len(verdicts) else \
-        "∞ = unbounded proof; only 'proved' rows are passes"
+    tail = (
+        "∞ = unbounded proof; a witness of every premise found"
+        if proved == len(verdicts)
+        else "∞ = unbounded proof; only 'proved' rows are passes"
+    )
     if every_size:
         every = sum(v.status == "proved" and v.bound == "∀N,M" for v in verdicts)
-        tail = (f"{every} for every number of nodes and pods (bound ∀N,M), {proved - every} for "
-                f"{cfg.nodes} nodes × {cfg.pods} pods only (bound {cfg.nodes}×{cfg.pods}: the row says why); " + tail)
+        tail = (
+            f"{every} for every number of nodes and pods (bound ∀N,M), {proved - every} for "
+            f"{cfg.nodes} nodes × {cfg.pods} pods only (bound {cfg.nodes}×{cfg.pods}: the row says why); " + tail
+        )
     console.print(f"{proved}/{len(verdicts)} proved in {wall:.2f} s ({tail})")
 
 
@@ -350,25 +424,55 @@ def _mutant_row(args: tuple[str, Any, float, int, dict[str, int], bool]) -> dict
     mutant_id, cfg, timeout, depth, fixed, every_size = args
     mu = MUTANT_BY_ID[mutant_id]
     if every_size:
-        verdicts = verify_every_size(mu.model(), None, timeout_s=timeout, fixed=fixed, bmc_depth=depth,
-                                     check_witnesses=False, unbounded=False, small=cfg)
+        verdicts = verify_every_size(
+            mu.model(),
+            None,
+            timeout_s=timeout,
+            fixed=fixed,
+            bmc_depth=depth,
+            check_witnesses=False,
+            unbounded=False,
+            small=cfg,
+        )
     else:
-        verdicts = run(mu.model(), cfg, None, timeout_s=timeout, fixed=fixed, bmc_depth=depth,
-                       check_witnesses=False, unbounded=False)
+        verdicts = run(
+            mu.model(),
+            cfg,
+            None,
+            timeout_s=timeout,
+            fixed=fixed,
+            bmc_depth=depth,
+            check_witnesses=False,
+            unbounded=False,
+        )
     # a kill is a replayed counterexample of a property a user reads; a lemma alone does not count
     broken = [v for v in verdicts if v.status == "violated" and v.counterexample and v.replayed]
     killed_by = [v.id for v in broken if not v.lemma]
     # not killed with a solver that gave up (a timeout on a loaded machine, say) is no survival
     unsettled = [v.id for v in verdicts if v.status == "inconclusive"]
     status = "killed" if killed_by else "inconclusive" if unsettled else "survived"
-    return {"id": mu.id, "description": mu.description, "reference": mu.reference,
-            "status": status, "killed_by": killed_by, "inconclusive": unsettled,
-            "lemmas_broken": [v.id for v in broken if v.lemma],
-            "counterexample": next((v.counterexample for v in verdicts if v.id in killed_by[:1]), None)}
+    return {
+        "id": mu.id,
+        "description": mu.description,
+        "reference": mu.reference,
+        "status": status,
+        "killed_by": killed_by,
+        "inconclusive": unsettled,
+        "lemmas_broken": [v.id for v in broken if v.lemma],
+        "counterexample": next((v.counterexample for v in verdicts if v.id in killed_by[:1]), None),
+    }
 
 
-def _verify_mutants(fmt: str, cfg: Any, timeout: float, depth: int, fixed: dict[str, int], jobs: int,
-                    junit: Path | None = None, every_size: bool = False) -> None:
+def _verify_mutants(
+    fmt: str,
+    cfg: Any,
+    timeout: float,
+    depth: int,
+    fixed: dict[str, int],
+    jobs: int,
+    junit: Path | None = None,
+    every_size: bool = False,
+) -> None:
     from nodereg.model.mutants import MUTANTS
 
     work = [(mu.id, cfg, timeout, depth, fixed, every_size) for mu in MUTANTS]
@@ -399,8 +503,9 @@ def _verify_mutants(fmt: str, cfg: Any, timeout: float, depth: int, fixed: dict[
         for col in ("mutant", "status", "killed by"):
             table.add_column(col, overflow="fold")
         for r in rows:
-            mark = {"killed": "[green]killed[/]", "inconclusive": "[yellow]inconclusive[/]"}.get(r["status"],
-                                                                                             "[red]survived[/]")
+            mark = {"killed": "[green]killed[/]", "inconclusive": "[yellow]inconclusive[/]"}.get(
+                r["status"], "[red]survived[/]"
+            )
             table.add_row(r["id"], mark, ", ".join(r["killed_by"]))
         out = console()
         out.print(table)
@@ -423,20 +528,31 @@ def catalogue_markdown() -> str:
     for p in ALL_PROPERTIES:
         name = f"`{p.id}`" + (" (lemma)" if p.lemma else "")
         assumes = f" Assumes `{'`, `'.join(p.assumes)}`." if p.assumes else ""
-        lines.append(f"| {name} | {cell(p.statement)}{assumes} | {cell(p.formula_text)} | "
-                     f"{cell(p.why)} `{cell(p.source)}` |")
+        lines.append(
+            f"| {name} | {cell(p.statement)}{assumes} | {cell(p.formula_text)} | {cell(p.why)} `{cell(p.source)}` |"
+        )
     return "\n".join(lines) + "\n"
 
 
 @main.command("properties")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
 def properties_cmd(fmt: str) -> None:
     """List the property catalogue."""
     from nodereg.properties.catalogue import ALL_PROPERTIES
 
-    rows = [{"id": p.id, "statement": p.statement, "formula": p.formula_text, "why": p.why, "source": p.source,
-             "kind": p.kind, "lemma": p.lemma, "assumes": list(p.assumes)} for p in ALL_PROPERTIES]
+    rows = [
+        {
+            "id": p.id,
+            "statement": p.statement,
+            "formula": p.formula_text,
+            "why": p.why,
+            "source": p.source,
+            "kind": p.kind,
+            "lemma": p.lemma,
+            "assumes": list(p.assumes),
+        }
+        for p in ALL_PROPERTIES
+    ]
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False))
         return

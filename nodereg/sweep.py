@@ -68,9 +68,15 @@ def verify_configuration(cfg: Configuration) -> dict[str, Any]:
     can ship it to a worker.
     """
     r = subprocess.run([sys.executable, "-m", "nodereg", *cfg.argv()], capture_output=True, text=True)
-    doc: dict[str, Any] = {"configuration": {"nodes": cfg.nodes, "pods": cfg.pods, "params": dict(cfg.params),
-                                             "k8s_version": cfg.k8s_version},
-                           "exit_code": r.returncode}
+    doc: dict[str, Any] = {
+        "configuration": {
+            "nodes": cfg.nodes,
+            "pods": cfg.pods,
+            "params": dict(cfg.params),
+            "k8s_version": cfg.k8s_version,
+        },
+        "exit_code": r.returncode,
+    }
     try:
         doc.update(json.loads(r.stdout))
     except json.JSONDecodeError:
@@ -79,8 +85,9 @@ def verify_configuration(cfg: Configuration) -> dict[str, Any]:
     return doc
 
 
-def sweep(configurations: Iterable[Configuration], executor: Executor | None = None,
-          max_workers: int | None = None) -> list[dict[str, Any]]:
+def sweep(
+    configurations: Iterable[Configuration], executor: Executor | None = None, max_workers: int | None = None
+) -> list[dict[str, Any]]:
     """Verify every configuration, in the order given, on ``executor``.
 
     Without an executor, a thread pool of ``max_workers`` (default: the machine's cores) is used

@@ -49,21 +49,32 @@ KUBELET_SIGNER = "kubernetes.io/kube-apiserver-client-kubelet"
 #: --use-service-account-credentials, kubeadm's default) or kube-controller-manager's own identity
 NLC_USERS = ("system:serviceaccount:kube-system:node-controller", "system:kube-controller-manager")
 #: the taints doNoScheduleTaintingPass writes (nodeConditionToTaintKeyStatusMap, plus unschedulable)
-NLC_NOSCHEDULE = frozenset(f"node.kubernetes.io/{k}" for k in (
-    "not-ready", "unreachable", "unschedulable", "memory-pressure", "network-unavailable"))
+NLC_NOSCHEDULE = frozenset(
+    f"node.kubernetes.io/{k}"
+    for k in ("not-ready", "unreachable", "unschedulable", "memory-pressure", "network-unavailable")
+)
 #: the taints doNoExecuteTaintingPass / markNodeAsReachable write
 NLC_NOEXECUTE = frozenset(("node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"))
 #: properties about what the node lifecycle controller writes
-NLC_PROPERTIES = ("silent-node-becomes-unknown", "unreachable-taint-follows-unknown",
-                  "not-ready-taint-follows-not-ready", "condition-taints-follow-conditions",
-                  "ready-node-sheds-ready-taints")
+NLC_PROPERTIES = (
+    "silent-node-becomes-unknown",
+    "unreachable-taint-follows-unknown",
+    "not-ready-taint-follows-not-ready",
+    "condition-taints-follow-conditions",
+    "ready-node-sheds-ready-taints",
+)
 #: properties whose allowances need every Node's readiness (handleDisruption's zone states)
 ZONE_PROPERTIES = ("unreachable-taint-follows-unknown", "not-ready-taint-follows-not-ready")
 #: properties of a binding (judged only when the log holds the creation of the Node bound to)
 #: the VolumeBinding plugin's default bindTimeoutSeconds (pkg/scheduler/apis/config/v1/defaults.go)
 VOLUME_BIND_TIMEOUT = 600.0
-BIND_PROPERTIES = ("no-schedule-without-ready", "no-schedule-with-untolerated-taint", "no-schedule-when-cordoned",
-                   "bound-requests-fit-allocatable", "pods-only-on-existing-nodes")
+BIND_PROPERTIES = (
+    "no-schedule-without-ready",
+    "no-schedule-with-untolerated-taint",
+    "no-schedule-when-cordoned",
+    "bound-requests-fit-allocatable",
+    "pods-only-on-existing-nodes",
+)
 
 
 _WRITES = ("create", "update", "patch", "delete")
@@ -75,8 +86,9 @@ def _kcm_user(username: str) -> bool:
     if username == "system:kube-controller-manager":
         return True
     sa = username.removeprefix("system:serviceaccount:kube-system:")
-    return sa != username and (sa.endswith("-controller") or sa in ("generic-garbage-collector",
-                                                                     "pod-garbage-collector"))
+    return sa != username and (
+        sa.endswith("-controller") or sa in ("generic-garbage-collector", "pod-garbage-collector")
+    )
 
 
 def csr_common_name(request: Any) -> str | None:
@@ -93,7 +105,7 @@ def csr_common_name(request: Any) -> str | None:
     if i < 0 or i + 7 > len(der):
         return None
     n = der[i + 6]
-    return der[i + 7:i + 7 + n].decode("utf-8", "replace")
+    return der[i + 7 : i + 7 + n].decode("utf-8", "replace")
 
 
 class AuditAdapter:
@@ -132,9 +144,17 @@ class AuditAdapter:
         node = ev.get("node")
         if node is not None:
             self.named = True
-        if node is not None and node not in self.nlc_taints and ev["event"] not in (
-                "kubelet_register_node", "kubelet_request_certificate", "csr_approver_approve",
-                "kubelet_obtain_certificate"):
+        if (
+            node is not None
+            and node not in self.nlc_taints
+            and ev["event"]
+            not in (
+                "kubelet_register_node",
+                "kubelet_request_certificate",
+                "csr_approver_approve",
+                "kubelet_obtain_certificate",
+            )
+        ):
             self._unseen(node)  # (a TLS bootstrap comes before the Node's creation)
         rec = normalise(ev, file, line)
         # a node's heartbeats are judged once one of its Lease writes is in the log (audit policies
@@ -159,13 +179,17 @@ class AuditAdapter:
         self.preexisting.add(node)
         if self.o is not None:
             self.o.unseen_nodes = True
-            why = ("the audit log does not show the readiness of Nodes created before it began (" + node
-                   + "), which sets the zones' disruption state and so the controller's NoExecute tainting")
+            why = (
+                "the audit log does not show the readiness of Nodes created before it began ("
+                + node
+                + "), which sets the zones' disruption state and so the controller's NoExecute tainting"
+            )
             for pid in ZONE_PROPERTIES:
                 self.o.unchecked.setdefault(pid, why)
 
-    def _viol(self, out: list[Item], prop: str, node: str | None, msg: str, file: str | None,
-              line: int | None, event: str) -> None:
+    def _viol(
+        self, out: list[Item], prop: str, node: str | None, msg: str, file: str | None, line: int | None, event: str
+    ) -> None:
         self.named = True
         out.append(Violation(-1, line, file, node, None, prop, msg, self.t, event))
 
@@ -204,14 +228,19 @@ class AuditAdapter:
                     rec = normalise({"t": t0, "event": "declare_node", "node": n}, file, line)
                     items.append(rec._replace(extra={**(rec.extra or {}), "unseen_heartbeats": since}))
             if gone:
-                self.notes.append(f"{f} ended at {_t(since)} while the other audit logs go on: the Lease writes "
-                                  f"of {', '.join(gone[:5])}{' ...' if len(gone) > 5 else ''} were in it, so "
-                                  "their heartbeats are not judged from then until one is seen again")
+                self.notes.append(
+                    f"{f} ended at {_t(since)} while the other audit logs go on: the Lease writes "
+                    f"of {', '.join(gone[:5])}{' ...' if len(gone) > 5 else ''} were in it, so "
+                    "their heartbeats are not judged from then until one is seen again"
+                )
         return items
 
     def _feed(self, ev: Any, file: str | None, line: int | None) -> list[Item]:
-        if not isinstance(ev, dict) or ev.get("kind") != "Event" or not str(ev.get("apiVersion", "")).startswith(
-                "audit.k8s.io/"):
+        if (
+            not isinstance(ev, dict)
+            or ev.get("kind") != "Event"
+            or not str(ev.get("apiVersion", "")).startswith("audit.k8s.io/")
+        ):
             raise InputError('expected an audit.k8s.io/v1 Event object (kind "Event")', file, line)
         if ev.get("stage", "ResponseComplete") != "ResponseComplete":
             return []
@@ -244,16 +273,21 @@ class AuditAdapter:
         m = NODE_USER.match(username)
         as_node = m.group(1) if m and "system:nodes" in groups else None
         t = self.t
-        if as_node and as_node not in self.has_cert and as_node in self.requested and res != (
-                "certificatesigningrequests"):
+        if (
+            as_node
+            and as_node not in self.has_cert
+            and as_node in self.requested
+            and res != ("certificatesigningrequests")
+        ):
             self.has_cert.add(as_node)
-            self._ev(out, {"t": t, "event": "kubelet_obtain_certificate", "node": as_node, "inferred": True}, file,
-                     line)
+            self._ev(
+                out, {"t": t, "event": "kubelet_obtain_certificate", "node": as_node, "inferred": True}, file, line
+            )
         if res == "certificatesigningrequests":
             spec = obj.get("spec") or {}
             if verb == "create" and spec.get("signerName", KUBELET_SIGNER) == KUBELET_SIGNER:
                 cn = csr_common_name(spec.get("request"))
-                node = cn[len("system:node:"):] if cn and cn.startswith("system:node:") else None
+                node = cn[len("system:node:") :] if cn and cn.startswith("system:node:") else None
                 if node:
                     csr = (obj.get("metadata") or {}).get("name") or name
                     if csr:
@@ -261,8 +295,11 @@ class AuditAdapter:
                     self.requested.add(node)
                     self._ev(out, {"t": t, "event": "kubelet_request_certificate", "node": node}, file, line)
             elif sub == "approval" and verb in ("update", "patch"):
-                approved = any(c.get("type") == "Approved" and c.get("status", "True") == "True"
-                               for c in ((obj.get("status") or {}).get("conditions") or []) if isinstance(c, dict))
+                approved = any(
+                    c.get("type") == "Approved" and c.get("status", "True") == "True"
+                    for c in ((obj.get("status") or {}).get("conditions") or [])
+                    if isinstance(c, dict)
+                )
                 node = self.csr_node.get(name or "")
                 if approved and node:
                     self._ev(out, {"t": t, "event": "csr_approver_approve", "node": node}, file, line)
@@ -271,9 +308,16 @@ class AuditAdapter:
             return self._nodes(out, as_node, username, groups, verb, sub, name, obj, req, t, file, line)
         if res == "leases" and ref.get("namespace") == "kube-node-lease" and verb in ("update", "patch", "create"):
             if as_node and name != as_node:
-                self._viol(out, "node-restriction", name, f"the kubelet of {as_node} wrote the Lease of node {name} "
-                           f"at {_t(t)}; NodeRestriction lets a node write only its own Lease", file, line,
-                           "kubelet_renew_lease")
+                self._viol(
+                    out,
+                    "node-restriction",
+                    name,
+                    f"the kubelet of {as_node} wrote the Lease of node {name} "
+                    f"at {_t(t)}; NodeRestriction lets a node write only its own Lease",
+                    file,
+                    line,
+                    "kubelet_renew_lease",
+                )
             elif as_node:
                 self._ensure_cert(out, as_node, t, file, line)
                 self._ev(out, {"t": t, "event": "kubelet_renew_lease", "node": as_node}, file, line)
@@ -289,8 +333,18 @@ class AuditAdapter:
                 if target not in self.nlc_taints:
                     # bound to a Node created before the log began: its state is not in it
                     self._unseen(target)
-                    out.append(ObservedBinding(t, target, pod, line, file, dict.fromkeys(
-                        BIND_PROPERTIES, "the audit log holds no creation of the Node a pod was bound to")))
+                    out.append(
+                        ObservedBinding(
+                            t,
+                            target,
+                            pod,
+                            line,
+                            file,
+                            dict.fromkeys(
+                                BIND_PROPERTIES, "the audit log holds no creation of the Node a pod was bound to"
+                            ),
+                        )
+                    )
                     return out
                 why = self._unjudged_binding(pod, target, t)
                 if why is not None:
@@ -300,8 +354,17 @@ class AuditAdapter:
             return out
         return out
 
-    def _pod_created(self, out: list[Item], ref: dict[str, Any], name: Any, req: dict[str, Any],
-                     resp: dict[str, Any], t: float, file: str | None, line: int | None) -> list[Item]:
+    def _pod_created(
+        self,
+        out: list[Item],
+        ref: dict[str, Any],
+        name: Any,
+        req: dict[str, Any],
+        resp: dict[str, Any],
+        t: float,
+        file: str | None,
+        line: int | None,
+    ) -> list[Item]:
         """A pod's creation logged with its body: declared with its tolerations (a DaemonSet's pods carry
         the ones its controller added), so that its binding is judged by them. The response is the pod
         after admission; a request-level body is before it (DefaultTolerationSeconds still to add). A pod
@@ -321,15 +384,33 @@ class AuditAdapter:
         key = f"{ns}/{pname}"
         tl, vl = spec.get("tolerations"), spec.get("volumes")
         tols = [x for x in tl if isinstance(x, dict)] if isinstance(tl, list) else []
-        ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": tols, "request": pod_request(body),
-              "default_tolerations": body is req}
+        ev = {
+            "t": t,
+            "event": "declare_pod",
+            "pod": key,
+            "tolerations": tols,
+            "request": pod_request(body),
+            "default_tolerations": body is req,
+        }
         out.append(normalise(ev, file, line))
         vols = [v for v in vl if isinstance(v, dict)] if isinstance(vl, list) else []
         self.pods[key] = any("persistentVolumeClaim" in v or "ephemeral" in v for v in vols)
         node = spec.get("nodeName")
         if isinstance(node, str) and node:
-            out.append(ObservedBinding(t, node, key, line, file, None if node in self.nlc_taints else dict.fromkeys(
-                BIND_PROPERTIES, "the audit log holds no creation of the Node a pod was bound to")))
+            out.append(
+                ObservedBinding(
+                    t,
+                    node,
+                    key,
+                    line,
+                    file,
+                    None
+                    if node in self.nlc_taints
+                    else dict.fromkeys(
+                        BIND_PROPERTIES, "the audit log holds no creation of the Node a pod was bound to"
+                    ),
+                )
+            )
         return out
 
     def _unjudged_binding(self, pod: str, node: str, t: float) -> str | None:
@@ -342,23 +423,25 @@ class AuditAdapter:
         bindTimeoutSeconds, 600 s), and pods/binding checks neither.
         """
         if pod not in self.pods:
-            return (f"for the binding of pod {pod} to node {node} at {_t(t)}: the audit log holds no creation of "
-                    "the pod with its body, so its tolerations are unknown")
+            return (
+                f"for the binding of pod {pod} to node {node} at {_t(t)}: the audit log holds no creation of "
+                "the pod with its body, so its tolerations are unknown"
+            )
         since = self.blocked_at.get(node)
         if since is None:
             return None
         window = max(VOLUME_BIND_TIMEOUT, self.slack) if self.pods[pod] else self.slack
         if t - since > window:
             return None
-        why = (f"for the binding of pod {pod} to node {node} at {_t(t)}: the node was cordoned or tainted at "
-               f"{_t(since)}")
+        why = f"for the binding of pod {pod} to node {node} at {_t(t)}: the node was cordoned or tainted at {_t(since)}"
         if self.pods[pod]:
-            return why + (", and its PersistentVolumeClaims are bound in the scheduler's PreBind (VolumeBinding, up "
-                          f"to bindTimeoutSeconds {VOLUME_BIND_TIMEOUT:.0f} s), after it chose the node")
+            return why + (
+                ", and its PersistentVolumeClaims are bound in the scheduler's PreBind (VolumeBinding, up "
+                f"to bindTimeoutSeconds {VOLUME_BIND_TIMEOUT:.0f} s), after it chose the node"
+            )
         return why + f", within --slack {self.slack:g} s: the scheduler may have chosen the node before"
 
-    def _ensure_cert(self, out: list[Item], node: str, t: float, file: str | None,
-                     line: int | None) -> None:
+    def _ensure_cert(self, out: list[Item], node: str, t: float, file: str | None, line: int | None) -> None:
         if node not in self.has_cert:
             self.has_cert.add(node)
             for e in ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate"):
@@ -366,9 +449,21 @@ class AuditAdapter:
                     continue
                 self._ev(out, {"t": t, "event": e, "node": node, "inferred": True}, file, line)
 
-    def _nodes(self, out: list[Item], as_node: str | None, username: str, groups: list[Any], verb: Any,
-               sub: Any, name: Any, obj: dict[str, Any], req: dict[str, Any], t: float, file: str | None,
-               line: int | None) -> list[Item]:
+    def _nodes(
+        self,
+        out: list[Item],
+        as_node: str | None,
+        username: str,
+        groups: list[Any],
+        verb: Any,
+        sub: Any,
+        name: Any,
+        obj: dict[str, Any],
+        req: dict[str, Any],
+        t: float,
+        file: str | None,
+        line: int | None,
+    ) -> list[Item]:
         if not isinstance(name, str) and verb != "create":
             return out
         if verb == "create" and sub is None:
@@ -376,10 +471,16 @@ class AuditAdapter:
             if not isinstance(node, str):
                 return out
             if as_node != node:
-                self._viol(out, "no-registration-without-credentials", node,
-                           f"Node {node} was created at {_t(t)} by {username} (groups {', '.join(map(str, groups))}), "
-                           f"not by its kubelet's identity system:node:{node} in group system:nodes", file, line,
-                           "kubelet_register_node")
+                self._viol(
+                    out,
+                    "no-registration-without-credentials",
+                    node,
+                    f"Node {node} was created at {_t(t)} by {username} (groups {', '.join(map(str, groups))}), "
+                    f"not by its kubelet's identity system:node:{node} in group system:nodes",
+                    file,
+                    line,
+                    "kubelet_register_node",
+                )
             if not obj:
                 # logged without its body (level Metadata): who created it is known, not what
                 self._unseen(node)
@@ -390,11 +491,14 @@ class AuditAdapter:
             alloc = cpu_millis((status.get("allocatable") or {}).get("cpu"))
             spec = obj.get("spec") or {}
             # initialNode ends with setNodeStatus: the create carries the kubelet's conditions
-            ev: dict[str, Any] = {"t": t, "event": "kubelet_register_node", "node": node,
-                                  "register_unschedulable": bool(spec.get("unschedulable")),
-                                  "ready": (conditions(obj).get("Ready") or {}).get("status") == "True",
-                                  "memory_pressure": (conditions(obj).get("MemoryPressure") or {}).get("status")
-                                  == "True"}
+            ev: dict[str, Any] = {
+                "t": t,
+                "event": "kubelet_register_node",
+                "node": node,
+                "register_unschedulable": bool(spec.get("unschedulable")),
+                "ready": (conditions(obj).get("Ready") or {}).get("status") == "True",
+                "memory_pressure": (conditions(obj).get("MemoryPressure") or {}).get("status") == "True",
+            }
             if cap is not None:
                 ev["capacity"], ev["reserved"] = cap, max(cap - (alloc if alloc is not None else cap), 0)
             self._ev(out, ev, file, line)
@@ -403,35 +507,68 @@ class AuditAdapter:
             return out
         if verb in ("update", "patch"):
             if as_node and as_node != name:
-                self._viol(out, "node-restriction", name, f"the kubelet of {as_node} modified Node {name} "
-                           f"({'status' if sub == 'status' else 'object'}) at {_t(t)}: node X is not allowed to "
-                           "modify node Y", file, line, "kubelet_post_status")
+                self._viol(
+                    out,
+                    "node-restriction",
+                    name,
+                    f"the kubelet of {as_node} modified Node {name} "
+                    f"({'status' if sub == 'status' else 'object'}) at {_t(t)}: node X is not allowed to "
+                    "modify node Y",
+                    file,
+                    line,
+                    "kubelet_post_status",
+                )
                 return out
             if as_node and sub is None and "taints" in (req.get("spec") or {}):
-                self._viol(out, "node-restriction", name, f"the kubelet of {name} changed the taints of its "
-                           f"existing Node at {_t(t)}; NodeRestriction forbids it", file, line, "kubelet_post_status")
+                self._viol(
+                    out,
+                    "node-restriction",
+                    name,
+                    f"the kubelet of {name} changed the taints of its "
+                    f"existing Node at {_t(t)}; NodeRestriction forbids it",
+                    file,
+                    line,
+                    "kubelet_post_status",
+                )
                 return out
             if as_node and sub == "status":
                 ready = conditions(obj).get("Ready") or conditions(req).get("Ready")
                 if ready and ready.get("status") in ("True", "False"):
                     mp = (conditions(obj).get("MemoryPressure") or {}).get("status") == "True"
                     self._ensure_cert(out, as_node, t, file, line)
-                    self._ev(out, {"t": t, "event": "kubelet_post_status", "node": as_node,
-                                   "ready": ready["status"] == "True", "memory_pressure": mp}, file, line)
+                    self._ev(
+                        out,
+                        {
+                            "t": t,
+                            "event": "kubelet_post_status",
+                            "node": as_node,
+                            "ready": ready["status"] == "True",
+                            "memory_pressure": mp,
+                        },
+                        file,
+                        line,
+                    )
                 return out
-            if not as_node and sub is None and ("taints" in (req.get("spec") or {}) or (
-                    req.get("spec") or {}).get("unschedulable")):
+            if (
+                not as_node
+                and sub is None
+                and ("taints" in (req.get("spec") or {}) or (req.get("spec") or {}).get("unschedulable"))
+            ):
                 self.blocked_at[name] = t  # what the scheduler's filters read changed (``_unjudged_binding``)
             if not as_node and sub is None and "unschedulable" in (req.get("spec") or {}):
                 cordon = bool((req.get("spec") or {}).get("unschedulable"))
-                self._ev(out, {"t": t, "event": "admin_cordon" if cordon else "admin_uncordon", "node": name},
-                         file, line)
+                self._ev(
+                    out, {"t": t, "event": "admin_cordon" if cordon else "admin_uncordon", "node": name}, file, line
+                )
             if username in NLC_USERS and name in self.nlc_taints:
                 # only for a Node whose registration the log holds: of one created before the log
                 # the model knows no state to move (its events are not judged, as before)
                 if not obj and not req:
-                    self._blind(NLC_PROPERTIES, "the audit log records the node lifecycle controller's writes "
-                                "without their bodies (level Metadata): what it wrote is not in it")
+                    self._blind(
+                        NLC_PROPERTIES,
+                        "the audit log records the node lifecycle controller's writes "
+                        "without their bodies (level Metadata): what it wrote is not in it",
+                    )
                 else:
                     self._nlc(out, name, sub, obj, req, t, file, line)
             return out
@@ -439,9 +576,17 @@ class AuditAdapter:
             self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
         return out
 
-
-    def _nlc(self, out: list[Item], name: str, sub: Any, obj: dict[str, Any], req: dict[str, Any], t: float,
-             file: str | None, line: int | None) -> None:
+    def _nlc(
+        self,
+        out: list[Item],
+        name: str,
+        sub: Any,
+        obj: dict[str, Any],
+        req: dict[str, Any],
+        t: float,
+        file: str | None,
+        line: int | None,
+    ) -> None:
         """The node lifecycle controller's own writes, as the watch reader reads them from the Node.
 
         ``tryUpdateNodeHealth`` past the grace period sets Ready (and the other kubelet conditions)
@@ -453,11 +598,15 @@ class AuditAdapter:
         if sub == "status":
             ready = conditions(obj).get("Ready") or conditions(req).get("Ready")
             if ready and ready.get("status") == "Unknown":
-                self._ev(out, {"t": t, "event": "nlc_monitor_node_health", "node": name, "marks_unknown": True},
-                         file, line)
+                self._ev(
+                    out, {"t": t, "event": "nlc_monitor_node_health", "node": name, "marks_unknown": True}, file, line
+                )
             return
-        taints = (obj.get("spec") or {}).get("taints") if "taints" in (obj.get("spec") or {}) else (
-            req.get("spec") or {}).get("taints")
+        taints = (
+            (obj.get("spec") or {}).get("taints")
+            if "taints" in (obj.get("spec") or {})
+            else (req.get("spec") or {}).get("taints")
+        )
         if sub is not None or not isinstance(taints, list):
             return
         new = _nlc_taints(taints)
@@ -472,8 +621,10 @@ class AuditAdapter:
 def _nlc_taints(taints: Any) -> tuple[frozenset[str], frozenset[str]]:
     """The controller-written NoSchedule and NoExecute taint keys of a taint list."""
     ts = [x for x in (taints or []) if isinstance(x, dict)] if isinstance(taints, list) else []
-    return (frozenset(x.get("key") for x in ts if x.get("effect") == "NoSchedule" and x.get("key") in NLC_NOSCHEDULE),
-            frozenset(x.get("key") for x in ts if x.get("effect") == "NoExecute" and x.get("key") in NLC_NOEXECUTE))
+    return (
+        frozenset(x.get("key") for x in ts if x.get("effect") == "NoSchedule" and x.get("key") in NLC_NOSCHEDULE),
+        frozenset(x.get("key") for x in ts if x.get("effect") == "NoExecute" and x.get("key") in NLC_NOEXECUTE),
+    )
 
 
 def _obj(ev: dict[str, Any], key: str, file: str | None, line: int | None) -> dict[str, Any]:
@@ -514,7 +665,9 @@ def _body(v: Any, key: str, file: str | None, line: int | None) -> dict[str, Any
     if not isinstance(v, dict):
         raise InputError(f"{key}: expected an object (or a JSON Patch array), got {type(v).__name__}", file, line)
     if v.get("kind") in ("Status", "DeleteOptions") and str(v.get("apiVersion", "v1")).split("/")[-1] in (
-            "v1", "__internal"):
+        "v1",
+        "__internal",
+    ):
         # a delete's options and its answer (``{"kind": "Status", "status": "Success"}``): no object
         return {}
     for part in ("metadata", "spec", "status", "target"):
@@ -538,8 +691,12 @@ def _t(t: float) -> str:
 
 #: what an audit log shows of Nodes created before it began: who wrote what (the adapter's own
 #: identity checks, and the CSRs the log holds), not the Nodes' state
-IDENTITY_PROPERTIES = ("no-registration-without-credentials", "node-restriction", "certificate-needs-approval",
-                       "only-requested-csr-approved")
+IDENTITY_PROPERTIES = (
+    "no-registration-without-credentials",
+    "node-restriction",
+    "certificate-needs-approval",
+    "only-requested-csr-approved",
+)
 
 
 def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
@@ -555,8 +712,10 @@ def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
         # pods-only watch does: inconclusive, never a pass
         from nodereg.properties.catalogue import ALL_PROPERTIES
 
-        why = ("the audit log names no node: no request on a Node, its status, its Lease, a node's CSR or a "
-               "pod's binding to a node")
+        why = (
+            "the audit log names no node: no request on a Node, its status, its Lease, a node's CSR or a "
+            "pod's binding to a node"
+        )
         for p in ALL_PROPERTIES:
             o.unchecked.setdefault(p.id, why)
         return
@@ -567,16 +726,20 @@ def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
     if not adapter.nlc_taints:
         from nodereg.properties.catalogue import ALL_PROPERTIES
 
-        why = (f"the audit log holds no Node's creation with its body: its Nodes ({shown}) were created "
-               "before it began or logged at level Metadata, in a state it does not show")
+        why = (
+            f"the audit log holds no Node's creation with its body: its Nodes ({shown}) were created "
+            "before it began or logged at level Metadata, in a state it does not show"
+        )
         for p in ALL_PROPERTIES:
             if p.id not in IDENTITY_PROPERTIES:
                 o.unchecked.setdefault(p.id, why)
         # found before the log's end showed that no Node's creation is in it: not findings
         o.violations[:] = [v for v in o.violations if v.property not in o.unchecked]
     else:
-        o.notes.append(f"Nodes created before the audit log began ({shown}): their state is not in it, "
-                       "only who wrote what is judged for them")
+        o.notes.append(
+            f"Nodes created before the audit log began ({shown}): their state is not in it, "
+            "only who wrote what is judged for them"
+        )
 
 
 def _audit_time(obj: Any) -> float:
@@ -606,8 +769,13 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         name, f = open_source(path)
         try:
             for seq, (line, obj) in enumerate(audit_objects(f, name, rep)):
-                yield (float("-inf") if isinstance(obj, InputError) or len(paths) == 1 else _audit_time(obj),
-                       seq, name, line, obj)
+                yield (
+                    float("-inf") if isinstance(obj, InputError) or len(paths) == 1 else _audit_time(obj),
+                    seq,
+                    name,
+                    line,
+                    obj,
+                )
         finally:
             close_source(f)
 
@@ -624,8 +792,11 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     o = getattr(rep, "oracle", None)
     marks: dict[str, list[float]] = {}
     if o is not None and hasattr(o, "after_finish"):
-        o.after_finish.append(lambda: review_late_unknown(
-            o, adapter.acts, marks, False, "no kube-controller-manager leader Lease write in the log"))
+        o.after_finish.append(
+            lambda: review_late_unknown(
+                o, adapter.acts, marks, False, "no kube-controller-manager leader Lease write in the log"
+            )
+        )
     for it in feed_all(adapter.feed, ((name, line, obj) for _t, _seq, name, line, obj in merged)):
         if type(it) is EventRecord and it.event in ("nlc_monitor_node_health", "admin_delete_node") and it.node:
             marks.setdefault(it.node, []).append(it.t)

@@ -36,13 +36,27 @@ def _err(msg: str) -> None:
 
 
 _common = [
-    click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
-                 help="a timing parameter, e.g. node-monitor-grace-period=50s (default: upstream's)"),
-    click.option("--k8s-version", default=None, help="take the defaults of this Kubernetes version "
-                 "(node-monitor-grace-period is 40s before 1.32, 50s since; default: the version a capture "
-                 "of a cluster shows, else 1.35)"),
-    click.option("--slack", type=click.FloatRange(min=0), default=5.0, show_default=True,
-                 help="seconds of controller latency allowed before a timing promise counts as broken"),
+    click.option(
+        "--param",
+        "params",
+        multiple=True,
+        metavar="NAME=VALUE",
+        help="a timing parameter, e.g. node-monitor-grace-period=50s (default: upstream's)",
+    ),
+    click.option(
+        "--k8s-version",
+        default=None,
+        help="take the defaults of this Kubernetes version "
+        "(node-monitor-grace-period is 40s before 1.32, 50s since; default: the version a capture "
+        "of a cluster shows, else 1.35)",
+    ),
+    click.option(
+        "--slack",
+        type=click.FloatRange(min=0),
+        default=5.0,
+        show_default=True,
+        help="seconds of controller latency allowed before a timing promise counts as broken",
+    ),
 ]
 
 
@@ -54,22 +68,50 @@ def _with_common(f: Any) -> Any:
 
 @click.command("check")
 @click.argument("files", nargs=-1, required=True)
-@click.option("--input", "fmt", type=click.Choice(FORMAT_CHOICES), default="auto", show_default=True,
-              help="input format; auto looks at the first object of each file")
+@click.option(
+    "--input",
+    "fmt",
+    type=click.Choice(FORMAT_CHOICES),
+    default="auto",
+    show_default=True,
+    help="input format; auto looks at the first object of each file",
+)
 @click.option("--format", "out", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @_with_common
 @click.option("--keep-going", is_flag=True, help="report every input error and check the rest")
 @click.option("--strict", is_flag=True, help="validate every events line with the JSON Schema (jsonschema)")
-@click.option("--states/--no-states", default=True, show_default=True,
-              help="print the model state before and after each violation (text format)")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
-              help="check one events file in this many processes, sharded by node (same report)")
-@click.option("--allow-empty", is_flag=True,
-              help="an input of no events conforms (default: exit 2, nothing was checked)")
+@click.option(
+    "--states/--no-states",
+    default=True,
+    show_default=True,
+    help="print the model state before and after each violation (text format)",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="check one events file in this many processes, sharded by node (same report)",
+)
+@click.option(
+    "--allow-empty", is_flag=True, help="an input of no events conforms (default: exit 2, nothing was checked)"
+)
 @click.option("--debug", is_flag=True, help="on an internal error, print the traceback")
-def check_command(files: tuple[str, ...], fmt: str, out: str, params: tuple[str, ...], k8s_version: str | None,
-                  slack: float, keep_going: bool, strict: bool, states: bool, jobs: int, allow_empty: bool,
-                  debug: bool) -> None:
+def check_command(
+    files: tuple[str, ...],
+    fmt: str,
+    out: str,
+    params: tuple[str, ...],
+    k8s_version: str | None,
+    slack: float,
+    keep_going: bool,
+    strict: bool,
+    states: bool,
+    jobs: int,
+    allow_empty: bool,
+    debug: bool,
+) -> None:
     """Check a trace against the model: every step it forbids, with the property it breaks.
 
     FILES are one or more traces (``-`` reads stdin; pipes, FIFOs and ``.gz`` files work): Kubernetes
@@ -94,8 +136,17 @@ def check_command(files: tuple[str, ...], fmt: str, out: str, params: tuple[str,
 
     fixed, version = _params(params, k8s_version)
     try:
-        rep = check(list(files), fmt=fmt, params=fixed, k8s_version=version, slack=slack, keep_going=keep_going,
-                    strict=strict, jobs=jobs, allow_empty=allow_empty)
+        rep = check(
+            list(files),
+            fmt=fmt,
+            params=fixed,
+            k8s_version=version,
+            slack=slack,
+            keep_going=keep_going,
+            strict=strict,
+            jobs=jobs,
+            allow_empty=allow_empty,
+        )
     except InputError as exc:  # pragma: no cover - check() collects them
         _err(str(exc))
         sys.exit(EXIT_USAGE)
@@ -137,8 +188,11 @@ def _internal(exc: BaseException, debug: bool) -> None:
         tb = tb.tb_next
     if tb is not None:
         where = f" at {Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno}"
-    click.echo(f"nodereg: internal error: {type(exc).__name__}: {str(exc)[:200]}{where} (a bug in nodereg; "
-               "--debug prints the traceback)", err=True)
+    click.echo(
+        f"nodereg: internal error: {type(exc).__name__}: {str(exc)[:200]}{where} (a bug in nodereg; "
+        "--debug prints the traceback)",
+        err=True,
+    )
 
 
 def _print_text(rep: Any, states: bool) -> None:
@@ -186,8 +240,9 @@ def coverage_line(coverage: dict[str, str]) -> str:
 
 @click.command("oracle")
 @click.option("--stdio", is_flag=True, required=True, help="one event per line on stdin, one verdict per line out")
-@click.option("--input", "fmt", type=click.Choice(["events", "k8s-watch", "k8s-audit"]), default="events",
-              show_default=True)
+@click.option(
+    "--input", "fmt", type=click.Choice(["events", "k8s-watch", "k8s-audit"]), default="events", show_default=True
+)
 @_with_common
 def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: str | None, slack: float) -> None:
     """Answer one JSON verdict line per input line, flushed at once (for harnesses in other languages).
@@ -275,8 +330,9 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
             out.flush()
             _internal(exc, False)
             sys.exit(EXIT_INTERNAL)
-        verdict["violations"] = [{"property": v.property, "node": v.node, "pod": v.pod, "message": v.message}
-                                 for v in found]
+        verdict["violations"] = [
+            {"property": v.property, "node": v.node, "pod": v.pod, "message": v.message} for v in found
+        ]
         if found:
             verdict["ok"] = False
         out.write(orjson.dumps(verdict).decode() + "\n")
@@ -285,8 +341,12 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
 
 @click.command("vectors")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), required=True)
-@click.option("--rlimit", type=click.IntRange(min=1, max=2**32 - 1), default=None,
-              help="Z3 resource limit per query (deterministic, unlike a time limit; default 200000000)")
+@click.option(
+    "--rlimit",
+    type=click.IntRange(min=1, max=2**32 - 1),
+    default=None,
+    help="Z3 resource limit per query (deterministic, unlike a time limit; default 200000000)",
+)
 def vectors_command(out_dir: Path, rlimit: int | None) -> None:
     """Conformance vectors from the model (Z3): every transition, both guard outcomes, one violation per property.
 
@@ -300,9 +360,11 @@ def vectors_command(out_dir: Path, rlimit: int | None) -> None:
     except OSError as exc:
         _err(f"{out_dir}: {exc.strerror}")
         sys.exit(2)
-    click.echo(f"{summary['vectors']} vectors in {out_dir}: {summary['edges_covered']}/{summary['edges']} "
-               f"transitions, {summary['guards_covered']}/{summary['guards']} guard outcomes, "
-               f"{summary['properties_covered']}/{summary['properties']} properties with a violating trace")
+    click.echo(
+        f"{summary['vectors']} vectors in {out_dir}: {summary['edges_covered']}/{summary['edges']} "
+        f"transitions, {summary['guards_covered']}/{summary['guards']} guard outcomes, "
+        f"{summary['properties_covered']}/{summary['properties']} properties with a violating trace"
+    )
     click.echo(f"{len(summary['unreachable_edges'])} transitions proved unreachable (listed in manifest.json)")
     for miss in summary.get("missing", []):
         click.echo(f"not covered: {miss}")

@@ -52,9 +52,17 @@ POD_CLOCKS = frozenset(v.name for v in d.POD_VARS if v.clock)
 #: Variables of the node lifecycle controller's private bookkeeping, invisible in any trace. The
 #: oracle chooses them (see ``Oracle``), so properties that read them (lemmas about the
 #: controller's clocks) are not checked.
-HIDDEN = frozenset({"heartbeat_unseen", "since_probe", "since_monitor",
-                    # the progress properties' ghost premises (not yet derived from captures)
-                    "undisturbed", "registration_owed", "since_registration_owed"})
+HIDDEN = frozenset(
+    {
+        "heartbeat_unseen",
+        "since_probe",
+        "since_monitor",
+        # the progress properties' ghost premises (not yet derived from captures)
+        "undisturbed",
+        "registration_owed",
+        "since_registration_owed",
+    }
+)
 
 
 class _Recorder:
@@ -112,23 +120,36 @@ def _property_infos() -> tuple[PropInfo, ...]:
     for p in ALL_PROPERTIES:
         keys = _prop_reads(p)
         names = {k[1] for k in keys}
-        out.append(PropInfo(
-            p, keys,
-            pods=any(k[0] == "pod" for k in keys),
-            clocks=bool(names & (NODE_CLOCKS | POD_CLOCKS)),
-            time_step=p.kind == "step" and "time_passes" in p.events,
-            hidden=bool(names & HIDDEN),
-        ))
+        out.append(
+            PropInfo(
+                p,
+                keys,
+                pods=any(k[0] == "pod" for k in keys),
+                clocks=bool(names & (NODE_CLOCKS | POD_CLOCKS)),
+                time_step=p.kind == "step" and "time_passes" in p.events,
+                hidden=bool(names & HIDDEN),
+            )
+        )
     return tuple(out)
 
 
 class Reader:
     """Maps a variable key to source text over ``s`` (node list), ``p`` (pod list) and ``now``."""
 
-    def __init__(self, params: dict[str, int], s: str = "s", p: str = "p", now: str = "now",
-                 o: str | None = None, local: dict[Key, str] | None = None, clock_floor: bool = False,
-                 zero: set[Key] | None = None, zero_age: float = 0,
-                 atoms: list[tuple[int, float] | None] | None = None, shift: float = 0) -> None:
+    def __init__(
+        self,
+        params: dict[str, int],
+        s: str = "s",
+        p: str = "p",
+        now: str = "now",
+        o: str | None = None,
+        local: dict[Key, str] | None = None,
+        clock_floor: bool = False,
+        zero: set[Key] | None = None,
+        zero_age: float = 0,
+        atoms: list[tuple[int, float] | None] | None = None,
+        shift: float = 0,
+    ) -> None:
         self.params, self.s, self.p, self.now, self.o = params, s, p, now, o
         self.clock_floor = clock_floor
         self.zero = zero or set()
@@ -239,8 +260,11 @@ class _Fold:
         if isinstance(node, ast.BoolOp):
             is_and = isinstance(node.op, ast.And)
             # ``not c or c`` is True, ``c and not c`` False, for a comparison c (a bool; pure: state reads)
-            negated = {ast.dump(v.operand) for v in node.values if isinstance(v, ast.UnaryOp) and isinstance(
-                v.op, ast.Not) and isinstance(v.operand, ast.Compare)}
+            negated = {
+                ast.dump(v.operand)
+                for v in node.values
+                if isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.Not) and isinstance(v.operand, ast.Compare)
+            }
             if negated and any(ast.dump(v) in negated for v in node.values):
                 return ast.Constant(not is_and)
             vals = []
@@ -344,8 +368,16 @@ def _no_pod(src: str) -> str:
     return re.sub(r"\bp\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), src)
 
 
-def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], pod_relevant: bool,
-                 steps: list[tuple[str, str]], qi: dict[str, Any], qs: QuietSpec) -> list[str]:
+def _quick_lines(
+    e: d.Event,
+    guard: Any,
+    nparts: list[str],
+    pparts: list[str],
+    pod_relevant: bool,
+    steps: list[tuple[str, str]],
+    qi: dict[str, Any],
+    qs: QuietSpec,
+) -> list[str]:
     """``qk_EVENT(rec, prec, now, a, O)``: :meth:`Oracle.quiet` of one event, straight-line.
 
     The same computation as ``quiet`` (``apply`` -> ``_advance`` -> ``_step`` -> ``_after`` when the
@@ -360,40 +392,50 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
     a_, cert, exists, reg, synced = NI["alive"], NI["cert"], NI["exists"], NI["registered"], NI["taints_synced"]
     ready, rchg, reqd = NI["ready"], NI["since_ready_changed"], NI["requested"]
     bound, req = PI["bound_to"], PI["request"]
-    noexec = (f"(s[{NI['taint_not_ready_ne']}] or s[{NI['taint_unreachable_ne']}] or "
-              f"(s[{NI['taint_custom']}] and s[{NI['custom_effect']}] == {d.NO_EXECUTE}))")
-    out = [f"def qk_{eid}(rec, prec, now, a, O):",
-           "    if rec.suppressed or rec.alive_inferred or rec.hb_gated:",
-           "        return False",
-           "    s = rec.s",
-           "    pods = rec.pods"]
+    noexec = (
+        f"(s[{NI['taint_not_ready_ne']}] or s[{NI['taint_unreachable_ne']}] or "
+        f"(s[{NI['taint_custom']}] and s[{NI['custom_effect']}] == {d.NO_EXECUTE}))"
+    )
+    out = [
+        f"def qk_{eid}(rec, prec, now, a, O):",
+        "    if rec.suppressed or rec.alive_inferred or rec.hb_gated:",
+        "        return False",
+        "    s = rec.s",
+        "    pods = rec.pods",
+    ]
     if pod_relevant:
         out += ["    if pods and prec is None:", "        return False"]
     if eid in KUBELET_ACTS:
         out += [f"    if s[{a_}] and s[{cert}] and s[{exists}] and not s[{reg}]:", "        return False"]
     lg, lx = qi["lease"]
-    out += [f"    if ({lg}) and now > {lx}:", "        return False",
-            "    us = rec.unsynced_since",
-            f"    if us is not None and not s[{synced}] and now - us > SL:", "        return False",
-            "    ne = now - SL",
-            "    rt = rec.t",
-            "    chg_floor = rec.chg_floor",
-            "    if rt > rec.tslow and rt > chg_floor:", "        chg_floor = rt",
-            "    used = rec.used",
-            "    fail_since = rec.fail_since",
-            "    changed = rec.changed",
-            "    if fail_since:", "        window = True",
-            "    elif ne <= rt and ne <= chg_floor and (not changed or ne <= min(changed.values())):",
-            "        window = False",
-            "    elif pods:",
-            "        window = False",
-            "        for x in pods.values():",
-            f"            if not timed_ok(s, x.p, ne, used - x.p[{req}]):",
-            "                window = True",
-            "                break",
-            "    else:",
-            "        window = not timed_ok_n(s, ne, used)",
-            "    if window:"]
+    out += [
+        f"    if ({lg}) and now > {lx}:",
+        "        return False",
+        "    us = rec.unsynced_since",
+        f"    if us is not None and not s[{synced}] and now - us > SL:",
+        "        return False",
+        "    ne = now - SL",
+        "    rt = rec.t",
+        "    chg_floor = rec.chg_floor",
+        "    if rt > rec.tslow and rt > chg_floor:",
+        "        chg_floor = rt",
+        "    used = rec.used",
+        "    fail_since = rec.fail_since",
+        "    changed = rec.changed",
+        "    if fail_since:",
+        "        window = True",
+        "    elif ne <= rt and ne <= chg_floor and (not changed or ne <= min(changed.values())):",
+        "        window = False",
+        "    elif pods:",
+        "        window = False",
+        "        for x in pods.values():",
+        f"            if not timed_ok(s, x.p, ne, used - x.p[{req}]):",
+        "                window = True",
+        "                break",
+        "    else:",
+        "        window = not timed_ok_n(s, ne, used)",
+        "    if window:",
+    ]
     timed = qi["timed"]
     if any(t[5] for t in timed):
         out.append(f"        ppo = [(x.p, used - x.p[{req}]) for x in pods.values()] if pods else [(DUMMY, used)]")
@@ -417,42 +459,55 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
         conj = " and ".join(chk(fn, two, on_pods, "ne") for _, fn, two, _, _, on_pods in at_ne)
         out += [f"        if ne > chg_floor and not ({conj}):"]
         for pid, fn, two, _, _, on_pods in at_ne:
-            out += [f"            base = changed.get({pid!r}, -INF)",
-                    f"            if ne > base and ne > chg_floor and not {chk(fn, two, on_pods, 'ne')}:",
-                    "                return False"]
+            out += [
+                f"            base = changed.get({pid!r}, -INF)",
+                f"            if ne > base and ne > chg_floor and not {chk(fn, two, on_pods, 'ne')}:",
+                "                return False",
+            ]
     follows = [t for t in timed if t[3] and t[4]]
     if follows:
         out += ["        if now > chg_floor:"]
         for pid, fn, two, _, _, on_pods in follows:
-            out += [f"            if {pid!r} not in fail_since and not {chk(fn, two, on_pods, 'now')}:",
-                    f"                if now > changed.get({pid!r}, -INF):",
-                    "                    return False"]
-    out += ["        for pid, since in fail_since.items():",
-            "            if now - since > SL:"]
+            out += [
+                f"            if {pid!r} not in fail_since and not {chk(fn, two, on_pods, 'now')}:",
+                f"                if now > changed.get({pid!r}, -INF):",
+                "                    return False",
+            ]
+    out += ["        for pid, since in fail_since.items():", "            if now - since > SL:"]
     first = True
     for pid, fn, two, _, _, on_pods in timed:
-        out += [f"                {'if' if first else 'elif'} pid == {pid!r}:",
-                f"                    if not {chk(fn, two, on_pods, 'now')}:",
-                "                        return False"]
+        out += [
+            f"                {'if' if first else 'elif'} pid == {pid!r}:",
+            f"                    if not {chk(fn, two, on_pods, 'now')}:",
+            "                        return False",
+        ]
         first = False
     if qi["synced"] is not None:
         fn, on_pods = qi["synced"]
         if on_pods:
-            out += ["    if pods:", "        for x in pods.values():",
-                    f"            if not {fn}(s, x.p, now, used - x.p[{req}]):", "                return False",
-                    f"    elif not {fn}(s, DUMMY, now, used):", "        return False"]
+            out += [
+                "    if pods:",
+                "        for x in pods.values():",
+                f"            if not {fn}(s, x.p, now, used - x.p[{req}]):",
+                "                return False",
+                f"    elif not {fn}(s, DUMMY, now, used):",
+                "        return False",
+            ]
         else:
             out += [f"    if not {fn}(s, DUMMY, now, used):", "        return False"]
     # -- _step
-    out += ["    if prec is not None:",
-            "        here = prec.node == rec.name",
-            "        p = prec.p.copy()",
-            f"        p[{bound}] = 0 if here else ({d.UNBOUND} if prec.node is None else 1)",
-            f"        o = used - (p[{req}] if here else 0)",
-            "    else:",
-            "        p = DUMMY",
-            "        o = used",
-            f"    if not ({lit(guard)}):", "        return False"]
+    out += [
+        "    if prec is not None:",
+        "        here = prec.node == rec.name",
+        "        p = prec.p.copy()",
+        f"        p[{bound}] = 0 if here else ({d.UNBOUND} if prec.node is None else 1)",
+        f"        o = used - (p[{req}] if here else 0)",
+        "    else:",
+        "        p = DUMMY",
+        "        o = used",
+        f"    if not ({lit(guard)}):",
+        "        return False",
+    ]
     conj = [x for pid, x in steps if pid not in qs.never]  # (one never judged, _report drops: nothing follows)
     # on a node without pods (the common case), the post-state as locals: ``vI`` for the node indices the
     # effect writes, ``wJ`` for the acting pod's; the checks read through them (a node event: with the
@@ -469,8 +524,7 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
             text = re.sub(rf"\b{node}\[(\d+)\]", lambda m: post.get(int(m.group(1)), f"s[{m.group(1)}]"), text)
             if not with_pod:
                 return re.sub(r"\b[pq]\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), text)
-            text = re.sub(rf"\b{post_pod}\[(\d+)\]", lambda m: ppost.get(int(m.group(1)), f"P[{m.group(1)}]"),
-                          text)
+            text = re.sub(rf"\b{post_pod}\[(\d+)\]", lambda m: ppost.get(int(m.group(1)), f"P[{m.group(1)}]"), text)
             return re.sub(rf"\b{pre_pod}\[(\d+)\]", lambda m: f"P[{m.group(1)}]", text).replace("P[", "p[")
 
         local = [f"    v{part.replace(': ', ' = ', 1)}" for part in nparts]
@@ -479,8 +533,10 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
         else:
             local = [re.sub(r"\bp\[(\d+)\]", lambda m: repr(dummy[int(m.group(1))]), x) for x in local]
         if steps and conj:
-            local += [f"    if not ({on_post(' and '.join(f'({x})' for x in conj), 't', 'p', 'q')}):",
-                      "        return False"]
+            local += [
+                f"    if not ({on_post(' and '.join(f'({x})' for x in conj), 't', 'p', 'q')}):",
+                "        return False",
+            ]
         if with_pod:  # plain_ok(t, q, now, o)
             plain_post = on_post(qi["plain"], "s", "_", "p")
         else:  # plain_ok_n(t, now, 0)
@@ -517,20 +573,26 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
     lst += ["    else:", "        q = p"]
     if steps and conj:
         lst += [f"    if not ({' and '.join(f'({x})' for x in conj)}):", "        return False"]
-    lst += ["    if prec is not None and not plain_ok(t, q, now, o):", "        return False",
-            "    if pods:",
-            f"        requested = t[{reqd}]",
-            "        for x in pods.values():",
-            f"            if x is not prec and not plain_ok(t, x.p, now, requested - x.p[{req}]):",
-            "                return False",
-            "    elif prec is None and not plain_ok_n(t, now, 0):", "        return False",
-            # nothing found: the step is taken as _step takes it
-            "    if rt > rec.tslow:", "        rec.chg_floor = chg_floor",
-            f"    if t[{ready}] != s[{ready}]:", f"        t[{rchg}] = now",
-            f"    t[{CTL}] = classify(t)",
-            f"    m_{eid}(s, t, changed, now)",
-            "    s[:] = t",
-            "    if prec is not None:"]
+    lst += [
+        "    if prec is not None and not plain_ok(t, q, now, o):",
+        "        return False",
+        "    if pods:",
+        f"        requested = t[{reqd}]",
+        "        for x in pods.values():",
+        f"            if x is not prec and not plain_ok(t, x.p, now, requested - x.p[{req}]):",
+        "                return False",
+        "    elif prec is None and not plain_ok_n(t, now, 0):",
+        "        return False",
+        # nothing found: the step is taken as _step takes it
+        "    if rt > rec.tslow:",
+        "        rec.chg_floor = chg_floor",
+        f"    if t[{ready}] != s[{ready}]:",
+        f"        t[{rchg}] = now",
+        f"    t[{CTL}] = classify(t)",
+        f"    m_{eid}(s, t, changed, now)",
+        "    s[:] = t",
+        "    if prec is not None:",
+    ]
     lst += [f"        changed[{pid!r}] = now" for pid in qi["pod_marks"]]
     lst.append("        O._settle_pod(rec, prec, q)")
     out += ["    " + x for x in lst]
@@ -539,49 +601,52 @@ def _quick_lines(e: d.Event, guard: Any, nparts: list[str], pparts: list[str], p
         out.append("    O.lease_seen = True")
     # -- _after
     timed_ids = tuple(t[0] for t in timed)
-    out += ["    O.untolerated = None",
-            "    rec.tslow = now",
-            f"    if not s[{synced}]:",
-            f"        if not s[{exists}] or noop_sync(s):",
-            f"            s[{synced}] = True",
-            "            rec.unsynced_since = None",
-            "        elif rec.unsynced_since is None:",
-            "            rec.unsynced_since = now",
-            "    else:",
-            "        rec.unsynced_since = None",
-            "    pods = rec.pods",
-            "    used = rec.used",
-            "    if pods:",
-            "        ok = True",
-            "        for x in pods.values():",
-            f"            if not timed_ok(s, x.p, now, used - x.p[{req}]):",
-            "                ok = False",
-            "                break",
-            "    else:",
-            "        failing = timed_fails_n(s, now, used)  # (all hold: each evaluated, as timed_ok_n does)",
-            "        ok = not failing",
-            "    if ok:",
-            "        fail_since.clear()",
-            "    else:",
-            "        if pods:",
-            "            failing = set()",
-            "            for x in pods.values():",
-            f"                failing.update(timed_fails(s, x.p, now, used - x.p[{req}]))",
-            f"        for pid in {timed_ids!r}:",
-            "            if pid not in failing:",
-            "                if fail_since:",
-            "                    fail_since.pop(pid, None)",
-            "            elif pid not in fail_since:",
-            "                fail_since[pid] = now",
-            "    rec.t = now",
-            f"    if rec.suppressed or (pods and {noexec}) or fail_since or rec.alive_inferred or (",
-            "            rec.unsynced_since is not None):",
-            "        rec.alarm = -INF",
-            "        rec.due = -INF",
-            "    else:",
-            "        rec.alarm = INF",
-            "        rec.due = deadline(s, now)",
-            "    return True", ""]
+    out += [
+        "    O.untolerated = None",
+        "    rec.tslow = now",
+        f"    if not s[{synced}]:",
+        f"        if not s[{exists}] or noop_sync(s):",
+        f"            s[{synced}] = True",
+        "            rec.unsynced_since = None",
+        "        elif rec.unsynced_since is None:",
+        "            rec.unsynced_since = now",
+        "    else:",
+        "        rec.unsynced_since = None",
+        "    pods = rec.pods",
+        "    used = rec.used",
+        "    if pods:",
+        "        ok = True",
+        "        for x in pods.values():",
+        f"            if not timed_ok(s, x.p, now, used - x.p[{req}]):",
+        "                ok = False",
+        "                break",
+        "    else:",
+        "        failing = timed_fails_n(s, now, used)  # (all hold: each evaluated, as timed_ok_n does)",
+        "        ok = not failing",
+        "    if ok:",
+        "        fail_since.clear()",
+        "    else:",
+        "        if pods:",
+        "            failing = set()",
+        "            for x in pods.values():",
+        f"                failing.update(timed_fails(s, x.p, now, used - x.p[{req}]))",
+        f"        for pid in {timed_ids!r}:",
+        "            if pid not in failing:",
+        "                if fail_since:",
+        "                    fail_since.pop(pid, None)",
+        "            elif pid not in fail_since:",
+        "                fail_since[pid] = now",
+        "    rec.t = now",
+        f"    if rec.suppressed or (pods and {noexec}) or fail_since or rec.alive_inferred or (",
+        "            rec.unsynced_since is not None):",
+        "        rec.alarm = -INF",
+        "        rec.due = -INF",
+        "    else:",
+        "        rec.alarm = INF",
+        "        rec.due = deadline(s, now)",
+        "    return True",
+        "",
+    ]
     return out
 
 
@@ -674,7 +739,7 @@ def _constants(step: list[str]) -> list[str]:
         m = re.match(r"\s*([vw]\d+) = ", x)
         if known:
             pat = re.compile(r"\b(" + "|".join(known) + r")\b")
-            head, rest = (x[: m.end()], x[m.end():]) if m else ("", x)
+            head, rest = (x[: m.end()], x[m.end() :]) if m else ("", x)
             x = head + pat.sub(lambda g: known[g.group(1)], rest)
         if m:
             known.pop(m.group(1), None)
@@ -706,9 +771,13 @@ def _inline_spec(e: d.Event) -> list[str] | None:
     _, need_pod, fields, _ = event_spec(e.id)
     names = [a.name for a in e.args]
     counts = sorted(set(fields) - set(names))  # kubelet_register_node's capacity and reserved
-    if need_pod or not set(names) <= set(fields) or any(fields[n][0] not in ("bool", "effect") for n in names) or any(
-            fields[n][:2] != ("count", False) for n in counts) or any(
-            fields[n][0] == "effect" and fields[n][1] for n in names):
+    if (
+        need_pod
+        or not set(names) <= set(fields)
+        or any(fields[n][0] not in ("bool", "effect") for n in names)
+        or any(fields[n][:2] != ("count", False) for n in counts)
+        or any(fields[n][0] == "effect" and fields[n][1] for n in names)
+    ):
         return None
     effects = {name: i for i, name in enumerate(d.EFFECT_NAMES)}
     out = [f"    a{i} = ev.get({n!r})" for i, n in enumerate(names)]
@@ -778,8 +847,9 @@ def _cache_dir() -> Any:
     return Path(base) / "nodereg" / "oracle"
 
 
-def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[str] = frozenset(),
-                   quiet: QuietSpec | None = None) -> Compiled:
+def compile_oracle(
+    params: dict[str, int], slack: float, skip_props: frozenset[str] = frozenset(), quiet: QuietSpec | None = None
+) -> Compiled:
     """The oracle's functions for fixed ``params`` and ``slack``, from a disk cache when unchanged.
 
     Generating and folding the code takes a third of a second; the cache (``$XDG_CACHE_HOME/nodereg``,
@@ -809,8 +879,9 @@ def compile_oracle(params: dict[str, int], slack: float, skip_props: frozenset[s
     return c
 
 
-def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
-              quiet_spec: QuietSpec) -> tuple[Compiled, Any, Any, Any]:
+def _generate(
+    params: dict[str, int], slack: float, skip_props: frozenset[str], quiet_spec: QuietSpec
+) -> tuple[Compiled, Any, Any, Any]:
     model = real_model()
     insts = {i.event.id: i for i in instances(model, CFG)}
     infos = [pi for pi in property_infos() if not pi.hidden and pi.id not in skip_props]
@@ -843,8 +914,11 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
                 post = Reader(params, now="now1", o=oo).view()
                 b = Bound(insts["time_passes"], {"seconds": Code("(now1 - now0)")})
                 name = f"tp{j}"
-                lines += [f"def {name}(s, p, now0, now1, o):  # {p.id}",
-                          f"    return {lit(p.formula(pre, post, b))}", ""]
+                lines += [
+                    f"def {name}(s, p, now0, now1, o):  # {p.id}",
+                    f"    return {lit(p.formula(pre, post, b))}",
+                    "",
+                ]
                 time_names[p.id] = name
             for ev in p.events:
                 if ev == "time_passes":
@@ -870,14 +944,18 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
     # with pods, and the slow path then judged every property one by one)
     nvs = {True: Reader(params, o="o").view(), False: Reader(params).view()}
     plain = [lit(pi.prop.formula(nvs[pi.pods])) for pi in infos if pi.prop.kind == "state" and not pi.clocks]
-    timed = [lit(pi.prop.formula(nvs[pi.pods], nvs[pi.pods], Bound(insts["time_passes"], {"seconds": 0})))
-             for pi in infos if pi.time_step]
+    timed = [
+        lit(pi.prop.formula(nvs[pi.pods], nvs[pi.pods], Bound(insts["time_passes"], {"seconds": 0})))
+        for pi in infos
+        if pi.time_step
+    ]
     timed += [lit(pi.prop.formula(nvs[pi.pods])) for pi in infos if pi.prop.kind == "state" and pi.clocks]
     lines += ["def plain_ok(s, p, now, o):", f"    return {' and '.join(f'({x})' for x in plain) or 'True'}", ""]
     lines += ["def timed_ok(s, p, now, o):", f"    return {' and '.join(f'({x})' for x in timed) or 'True'}", ""]
     # which of those fail, in that order (what the slow path's loop over them finds one by one)
     timed_ids = [pi.id for pi in infos if pi.time_step] + [
-        pi.id for pi in infos if pi.prop.kind == "state" and pi.clocks]
+        pi.id for pi in infos if pi.prop.kind == "state" and pi.clocks
+    ]
     lines += ["def timed_fails(s, p, now, o):", "    out = []"]
     lines += [f"    if not ({x}): out.append({pid!r})" for pid, x in zip(timed_ids, timed, strict=True)]
     lines += ["    return out", ""]
@@ -900,8 +978,17 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
     assert tm_q is not None and tm_q.clock is not None and tm_q.latest is not None
     pre_q = Reader(params).view()
     quick_info = {
-        "timed": [(pi.id, time_names[pi.id] if pi.time_step else state_names[pi.id], pi.time_step,
-                   pi.id in quiet_spec.follows, pi.clocks, pi.pods) for pi in timed_infos],
+        "timed": [
+            (
+                pi.id,
+                time_names[pi.id] if pi.time_step else state_names[pi.id],
+                pi.time_step,
+                pi.id in quiet_spec.follows,
+                pi.clocks,
+                pi.pods,
+            )
+            for pi in timed_infos
+        ],
         # each one's source at ``now`` (as timed_ok reads it: its function at now, now), for those that
         # read no pod: inline in the quick steps' window
         "timed_src": dict(zip(timed_ids, timed_n, strict=True)),
@@ -911,8 +998,10 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
         "plain": " and ".join(f"({x})" for x in plain) or "True",
         "classify": lit(d.classify(rd.view().node(0))),
         "timed_reads": timed_reads_q,
-        "lease": (lit(renew_q.event.guard(pre_q, Bound(renew_q, {}))),
-                  f"s[{NI['since_lease_renew']}] + {lit(tm_q.latest(pre_q, Bound(renew_q, {})))}"),
+        "lease": (
+            lit(renew_q.event.guard(pre_q, Bound(renew_q, {}))),
+            f"s[{NI['since_lease_renew']}] + {lit(tm_q.latest(pre_q, Bound(renew_q, {})))}",
+        ),
     }
 
     # -- time: nothing due between the node's last step and now -----------------------------------
@@ -920,23 +1009,30 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
     # time before which these checks keep the value they have now (every clock bound they compare
     # with, from the catalogue and the declaration's Timer), or -INF if they fail now
     atoms: list[tuple[int, float] | None] = []
-    tchecks = _time_checks(infos, insts, Reader(params, now="ne", atoms=atoms, shift=slack).view(),
-                           Reader(params, atoms=atoms).view())
+    tchecks = _time_checks(
+        infos, insts, Reader(params, now="ne", atoms=atoms, shift=slack).view(), Reader(params, atoms=atoms).view()
+    )
     dl = _deadline_src(atoms, set())
     lines.append("def deadline(s, now):")
     if dl is None:
         lines.append("    return -INF")
     else:
-        lines += ["    ne = now - SL", *_deadline_lines(dl),
-                  f"    return d if d > now and ({lit(And(*tchecks))}) else -INF"]
+        lines += [
+            "    ne = now - SL",
+            *_deadline_lines(dl),
+            f"    return d if d > now and ({lit(And(*tchecks))}) else -INF",
+        ]
     lines.append("")
 
     # -- events ----------------------------------------------------------------------------------
     ev_meta: dict[str, dict[str, Any]] = {}
     # the promises time alone can break (the oracle's timed properties), each with the node-list
     # indices it reads
-    timed_reads = [(pi.id, {NI[k[1]] for k in pi.reads if k[0] == "node" and k[1] in NI}) for pi in infos
-                   if pi.time_step or (pi.prop.kind == "state" and pi.clocks)]
+    timed_reads = [
+        (pi.id, {NI[k[1]] for k in pi.reads if k[0] == "node" and k[1] in NI})
+        for pi in infos
+        if pi.time_step or (pi.prop.kind == "state" and pi.clocks)
+    ]
     for e in model.events:
         if e.id == "time_passes":
             continue
@@ -1004,14 +1100,23 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
                         own_pod_step = True
                     else:
                         pod_steps_on_node.append(Code(f"({folded})"))
-        pod_relevant = bool(written & (pod_prop_vars | pod_read_by_effect)) or own_pod_step or any(
-            k[1] == "bound_to" for k in e.effect(pre, b).values)
+        pod_relevant = (
+            bool(written & (pod_prop_vars | pod_read_by_effect))
+            or own_pod_step
+            or any(k[1] == "bound_to" for k in e.effect(pre, b).values)
+        )
         loops = frozenset(src for src, dst in e.edges if src == dst)
-        ev_meta[e.id] = {"written": written, "pod_relevant": pod_relevant, "loops": loops,
-                         "edges": frozenset(e.edges), "classify": bool(written & classify_vars)}
+        ev_meta[e.id] = {
+            "written": written,
+            "pod_relevant": pod_relevant,
+            "loops": loops,
+            "edges": frozenset(e.edges),
+            "classify": bool(written & classify_vars),
+        }
         if e.id not in quiet_spec.not_quiet:
-            lines += _quick_lines(e, guard, nparts, pparts, pod_relevant, step_pid_srcs.get(e.id, []), quick_info,
-                                  quiet_spec)
+            lines += _quick_lines(
+                e, guard, nparts, pparts, pod_relevant, step_pid_srcs.get(e.id, []), quick_info, quiet_spec
+            )
             ev_meta[e.id]["quick"] = f"qk_{e.id}"
         # fast path: node-only events, when nothing needs the slow path's care
         if "pod" in e.indices:
@@ -1042,8 +1147,11 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
             # taint is inferred at once (the slow path handles one that must change taints)
             supd = sync_inst.event.effect(postv, Bound(sync_inst, {})).values
             noop = And(*[postv.get(k) == v for k, v in supd.items() if k[1] != "taints_synced"])
-            noop_src = f"v{NI['taints_synced']} or not v{NI['exists']} or ({lit(noop)})" if (
-                "exists" in written) else f"v{NI['taints_synced']} or not s[{NI['exists']}] or ({lit(noop)})"
+            noop_src = (
+                f"v{NI['taints_synced']} or not v{NI['exists']} or ({lit(noop)})"
+                if ("exists" in written)
+                else f"v{NI['taints_synced']} or not s[{NI['exists']}] or ({lit(noop)})"
+            )
         body: list[str] = []
         for k, val in node_upd.items():
             if k[0] == "ctl":
@@ -1089,8 +1197,13 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
         # holds on the post-state too, so the deadline after a step taken before it judges the others only
         pre_checks = _time_checks(infos, insts, Reader(params, now="ne").view(), Reader(params).view())
         wrote = {NIDX[k] for k in node_upd} | ({NI["taints_synced"]} if noop_src is not None else set())
-        cond_due = And(*[c for c, c0 in zip(post_checks, pre_checks, strict=True)
-                         if {int(x) for x in re.findall(r"\bs\[(\d+)\]", lit(c0))} & wrote])
+        cond_due = And(
+            *[
+                c
+                for c, c0 in zip(post_checks, pre_checks, strict=True)
+                if {int(x) for x in re.findall(r"\bs\[(\d+)\]", lit(c0))} & wrote
+            ]
+        )
         due = _deadline_src(atoms, zero_ids)
         ib = [re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", x) for x in body]
         gsrc = re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", lit(guard))
@@ -1105,13 +1218,15 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
             lines.append(f"    if not s[{NIDX[('node', 'exists', 0)]}]:")
             for i, n in enumerate(counts):
                 lines.append(f"        if c{i} is not None: s[{NIDX[('node', n, 0)]}] = c{i}")
-        step = ["    early = now < rec.due",
-                "    if early:",
-                f"        if not ({gsrc}): return False",
-                "    else:",
-                "        ne = now - SL",
-                f"        if not ({tsrc}): return False",
-                *ib]
+        step = [
+            "    early = now < rec.due",
+            "    if early:",
+            f"        if not ({gsrc}): return False",
+            "    else:",
+            "        ne = now - SL",
+            f"        if not ({tsrc}): return False",
+            *ib,
+        ]
         ex = NI["exists"]
         if any(f"s[{ex}]" in part for part in nparts):
             # an effect that reads whether the Node exists (a registration: create or AlreadyExists):
@@ -1169,9 +1284,11 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
     tm = renew.event.timer
     assert tm is not None and tm.clock is not None and tm.latest is not None
     g = renew.event.guard(pre, Bound(renew, {}))
-    lines += ["def lease_deadline(s):",
-              f"    return (s[{NI['since_lease_renew']}] + {lit(tm.latest(pre, Bound(renew, {})))}) "
-              f"if {lit(g)} else None", ""]
+    lines += [
+        "def lease_deadline(s):",
+        f"    return (s[{NI['since_lease_renew']}] + {lit(tm.latest(pre, Bound(renew, {})))}) if {lit(g)} else None",
+        "",
+    ]
 
     src = _tidy("\n".join(lines) + "\n")
     code = compile(src, "<nodereg oracle compiled>", "exec")
@@ -1179,8 +1296,15 @@ def _generate(params: dict[str, int], slack: float, skip_props: frozenset[str],
     return _assemble(params, slack, skip_props, code, src, ev_meta, names), code, ev_meta, names
 
 
-def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], code: Any, src: str,
-              ev_meta: dict[str, dict[str, Any]], names: Any) -> Compiled:
+def _assemble(
+    params: dict[str, int],
+    slack: float,
+    skip_props: frozenset[str],
+    code: Any,
+    src: str,
+    ev_meta: dict[str, dict[str, Any]],
+    names: Any,
+) -> Compiled:
     model = real_model()
     infos = [pi for pi in property_infos() if not pi.hidden and pi.id not in skip_props]
     state_names, step_names, time_names = names
@@ -1189,21 +1313,38 @@ def _assemble(params: dict[str, int], slack: float, skip_props: frozenset[str], 
     events: dict[str, EventCode] = {}
     for eid, meta in ev_meta.items():
         events[eid] = EventCode(
-            event=model.event(eid), guard=ns[f"g_{eid}"], effect=ns[f"f_{eid}"],
-            fast=ns.get(meta.get("fast", "")), inline=ns.get(meta.get("inline", "")),
-            valid=ns.get(meta.get("valid", "")), read_args=ns.get(meta.get("args", "")), writes=meta["written"],
-            post=ns[f"q_{eid}"], marks=ns[f"m_{eid}"], quick=ns.get(meta.get("quick", "")),
+            event=model.event(eid),
+            guard=ns[f"g_{eid}"],
+            effect=ns[f"f_{eid}"],
+            fast=ns.get(meta.get("fast", "")),
+            inline=ns.get(meta.get("inline", "")),
+            valid=ns.get(meta.get("valid", "")),
+            read_args=ns.get(meta.get("args", "")),
+            writes=meta["written"],
+            post=ns[f"q_{eid}"],
+            marks=ns[f"m_{eid}"],
+            quick=ns.get(meta.get("quick", "")),
             pod_relevant=meta["pod_relevant"],
-            loops=meta["loops"], edges=meta["edges"],
+            loops=meta["loops"],
+            edges=meta["edges"],
         )
     return Compiled(
-        params=dict(params), slack=slack, props=infos, events=events, classify=ns["classify"],
+        params=dict(params),
+        slack=slack,
+        props=infos,
+        events=events,
+        classify=ns["classify"],
         state_fns={k: ns[v] for k, v in state_names.items()},
         step_fns={k: ns[v] for k, v in step_names.items()},
         step_all={ev: ns[f"sa_{ev}"] for ev in {ev for _, ev in step_names}},
         time_fns={k: ns[v] for k, v in time_names.items()},
-        noop_sync=ns["noop_sync"], lease_deadline=ns["lease_deadline"], deadline=ns["deadline"],
-        plain_ok=ns["plain_ok"], timed_ok=ns["timed_ok"], timed_fails=ns["timed_fails"], source=src,
+        noop_sync=ns["noop_sync"],
+        lease_deadline=ns["lease_deadline"],
+        deadline=ns["deadline"],
+        plain_ok=ns["plain_ok"],
+        timed_ok=ns["timed_ok"],
+        timed_fails=ns["timed_fails"],
+        source=src,
     )
 
 

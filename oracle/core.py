@@ -45,24 +45,51 @@ from .pods import pod_from_bits, pod_from_tolerations
 from .record import EventRecord, InputError, ObservedBinding, Position, Violation, backwards, fmt_time
 from .spec import EXTRA_EVENTS, KUBELET_ACTS, NODE_EVENTS, POD_EVENTS
 
-__all__ = ["EXTRA_EVENTS", "GENERIC", "KUBELET_ACTS", "NODE_EVENTS", "POD_EVENTS", "InputError", "NodeRec",
-           "Oracle", "PodRec", "Position", "Violation", "backwards", "fmt_time", "pod_from_bits",
-           "pod_from_tolerations"]
+__all__ = [
+    "EXTRA_EVENTS",
+    "GENERIC",
+    "KUBELET_ACTS",
+    "NODE_EVENTS",
+    "POD_EVENTS",
+    "InputError",
+    "NodeRec",
+    "Oracle",
+    "PodRec",
+    "Position",
+    "Violation",
+    "backwards",
+    "fmt_time",
+    "pod_from_bits",
+    "pod_from_tolerations",
+]
 
 GENERIC = "control-state-matches-definition"
 #: The taint-follows-condition promises: the controller's NoExecute/NoSchedule taint after Ready
 #: turns False or Unknown (judged with upstream's latency, see ``Oracle._latency``).
-TAINT_FOLLOWS = frozenset({"not-ready-taint-follows-not-ready", "unreachable-taint-follows-unknown",
-                           "ready-node-sheds-ready-taints", "condition-taints-follow-conditions",
-                           "ready-taints-match-ready"})
+TAINT_FOLLOWS = frozenset(
+    {
+        "not-ready-taint-follows-not-ready",
+        "unreachable-taint-follows-unknown",
+        "ready-node-sheds-ready-taints",
+        "condition-taints-follow-conditions",
+        "ready-taints-match-ready",
+    }
+)
 #: Of those, the ones that remove taints or follow spec and pressure conditions: no zone queue (the
 #: rate limiter paces NoExecute *tainting* only), and the NoExecute removal of a recovered node
 #: (markNodeAsReachable) comes at the next monitor pass.
 #: Of those, the ones about the Ready taints (not-ready, unreachable), both effects
-READY_FOLLOWS = frozenset({"not-ready-taint-follows-not-ready", "unreachable-taint-follows-unknown",
-                           "ready-node-sheds-ready-taints", "ready-taints-match-ready"})
-UNQUEUED_FOLLOWS = frozenset({"ready-node-sheds-ready-taints", "condition-taints-follow-conditions",
-                              "ready-taints-match-ready"})
+READY_FOLLOWS = frozenset(
+    {
+        "not-ready-taint-follows-not-ready",
+        "unreachable-taint-follows-unknown",
+        "ready-node-sheds-ready-taints",
+        "ready-taints-match-ready",
+    }
+)
+UNQUEUED_FOLLOWS = frozenset(
+    {"ready-node-sheds-ready-taints", "condition-taints-follow-conditions", "ready-taints-match-ready"}
+)
 #: Judged on traces in the events format only, never on captures of a real cluster, and why: the
 #: capture does not show when the taint-eviction controller started a pod's timer (CreatedAt: when it
 #: first processed the pod under the taint; for a pod already tainted when the capture starts, any
@@ -109,8 +136,17 @@ SECONDARY_EVICTION_RATE = 0.01
 INF = math.inf
 #: Events that can change whether a Node exists or is Ready: after them (captures only) the oracle
 #: follows handleDisruption's master disruption mode (every zone without a Ready Node).
-READY_EVENTS = frozenset({"kubelet_post_status", "nlc_monitor_node_health", "kubelet_register_node",
-                          "admin_delete_node", "kubelet_stops", "kubelet_restarts", "observe_node"})
+READY_EVENTS = frozenset(
+    {
+        "kubelet_post_status",
+        "nlc_monitor_node_health",
+        "kubelet_register_node",
+        "admin_delete_node",
+        "kubelet_stops",
+        "kubelet_restarts",
+        "observe_node",
+    }
+)
 #: The Ready NoExecute taints the node lifecycle controller owns (markNodeAsReachable removes them).
 _NE_READY_TAINTS = ("taint_not_ready_ne", "taint_unreachable_ne")
 #: Events :meth:`Oracle.quiet` leaves to :meth:`Oracle.apply`: bookkeeping events, and the two whose
@@ -119,14 +155,20 @@ _NOT_QUIET = frozenset({*EXTRA_EVENTS, "nlc_monitor_node_health", "kubelet_regis
 
 # the quick steps fold in compile's dummy pod: the oracle's own
 assert _dummy_pod() == pod_from_bits({}, 0, 0) and [type(x) for x in _dummy_pod()] == [
-    type(x) for x in pod_from_bits({}, 0, 0)]
+    type(x) for x in pod_from_bits({}, 0, 0)
+]
 #: what the generated quick steps (``compile._quick_lines``) take of ``quiet``'s rules
 _QUIET_SPEC = QuietSpec(frozenset(NEVER_JUDGED), TAINT_FOLLOWS, _NOT_QUIET)
 
 _A, _CERT, _EXISTS, _READY, _SYNCED = NI["alive"], NI["cert"], NI["exists"], NI["ready"], NI["taints_synced"]
 _READY_CHANGED = NI["since_ready_changed"]  # a clock: the epoch of Ready's last change
-_REG, _HBU, _PROBE, _MON, _HB = NI["registered"], NI["heartbeat_unseen"], NI["since_probe"], NI["since_monitor"], \
-    NI["since_heartbeat"]
+_REG, _HBU, _PROBE, _MON, _HB = (
+    NI["registered"],
+    NI["heartbeat_unseen"],
+    NI["since_probe"],
+    NI["since_monitor"],
+    NI["since_heartbeat"],
+)
 _LEASE = NI["since_lease_renew"]
 #: (index, initial age) of every node clock: a new node's clock epochs
 _CLOCK_AGES = tuple((NI[v.name], v.init or 0) for v in d.NODE_VARS if v.clock)
@@ -134,8 +176,11 @@ _CLOCK_AGES = tuple((NI[v.name], v.init or 0) for v in d.NODE_VARS if v.clock)
 _COND_TAINTS = frozenset(NI[k] for k in ("taint_unschedulable", "taint_memory_pressure", "taint_network_unavailable"))
 _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
 #: a pod's eviction clocks: the taint-eviction controller's timer and the properties' per-taint clocks
-_EVICTION_CLOCKS = tuple(PI[k] for k in ("since_noexecute", "since_under_not_ready_ne", "since_under_unreachable_ne",
-                                         "since_under_custom_ne") if k in PI)
+_EVICTION_CLOCKS = tuple(
+    PI[k]
+    for k in ("since_noexecute", "since_under_not_ready_ne", "since_under_unreachable_ne", "since_under_custom_ne")
+    if k in PI
+)
 _REQUESTED = NI["requested"]  # the scheduler's NodeInfo.Requested: kept equal to NodeRec.used
 
 
@@ -144,8 +189,9 @@ def _fresh_state_source() -> str:
     default capacity and reservation), as one list display."""
     ages = dict(_CLOCK_AGES)
     # (``t - 0`` is ``t``, same value and type: the epochs share the event's number)
-    items = [(f"t - {ages[i]!r}" if ages[i] else "t") if i in ages else repr(v)
-             for i, v in enumerate(initial_node(10**9, 0))]
+    items = [
+        (f"t - {ages[i]!r}" if ages[i] else "t") if i in ages else repr(v) for i, v in enumerate(initial_node(10**9, 0))
+    ]
     return f"def _fresh_state(t):\n    return [{', '.join(items)}]\n"
 
 
@@ -161,8 +207,24 @@ _UNSUPPRESSED: frozenset[str] = frozenset()
 class NodeRec:
     """One node: its state list (laid out by ``compile.NODE_KEYS``) and the monitor's bookkeeping."""
 
-    __slots__ = ("alarm", "alive_inferred", "changed", "chg_floor", "due", "fail_since", "hb_gated", "inferred_pass",
-                 "name", "pods", "s", "suppressed", "t", "tslow", "unsynced_since", "used")
+    __slots__ = (
+        "alarm",
+        "alive_inferred",
+        "changed",
+        "chg_floor",
+        "due",
+        "fail_since",
+        "hb_gated",
+        "inferred_pass",
+        "name",
+        "pods",
+        "s",
+        "suppressed",
+        "t",
+        "tslow",
+        "unsynced_since",
+        "used",
+    )
 
     def __init__(self, name: str, s: list[Any], t: float) -> None:
         self.name, self.s, self.t = name, s, t
@@ -230,8 +292,13 @@ class Oracle:
     returning the violations that event revealed, and ``finish()`` at the end of the trace.
     """
 
-    def __init__(self, params: dict[str, int] | None = None, k8s_version: str = K8S_VERSION, slack: float = 5.0,
-                 fast: bool = True) -> None:
+    def __init__(
+        self,
+        params: dict[str, int] | None = None,
+        k8s_version: str = K8S_VERSION,
+        slack: float = 5.0,
+        fast: bool = True,
+    ) -> None:
         from .arguments import check_oracle_args
 
         check_oracle_args(params, k8s_version, slack)  # TypeError/ValueError naming the argument
@@ -308,8 +375,10 @@ class Oracle:
         #: node -> its real user taints (the model's one user-taint slot stands for them), for messages
         self.custom_taints: dict[str, list[str]] = {}
         self._has_noexec: Callable[[list[Any]], bool] = lambda s: bool(
-            s[NI["taint_not_ready_ne"]] or s[NI["taint_unreachable_ne"]]
-            or (s[NI["taint_custom"]] and s[NI["custom_effect"]] == d.NO_EXECUTE))
+            s[NI["taint_not_ready_ne"]]
+            or s[NI["taint_unreachable_ne"]]
+            or (s[NI["taint_custom"]] and s[NI["custom_effect"]] == d.NO_EXECUTE)
+        )
 
     def _configure(self, params: dict[str, int] | None, k8s_version: str) -> None:
         """Fix the timing: the defaults of ``k8s_version`` with ``params`` over them, compiled."""
@@ -345,8 +414,9 @@ class Oracle:
         self._plain_ids = frozenset(pi.id for pi, _ in self._state_props if not pi.clocks) - {GENERIC}
         self._timed_ids = frozenset(pi.id for pi, _ in self._timed)
         # node-list indices each timed property reads
-        self._timed_reads = {pi.id: frozenset(NI[k[1]] for k in pi.reads if k[0] == "node" and k[1] in NI)
-                             for pi, _ in self._timed}
+        self._timed_reads = {
+            pi.id: frozenset(NI[k[1]] for k in pi.reads if k[0] == "node" and k[1] in NI) for pi, _ in self._timed
+        }
         # (property id, reads a pod, node indices it reads) for _mark_changed
         self._timed_marks = [(pi.id, pi.pods, self._timed_reads[pi.id]) for pi, _ in self._timed]
         # node-list index -> the timed properties that read it; the ones that read a pod (quiet's marks)
@@ -418,8 +488,17 @@ class Oracle:
     def feed(self, item: EventRecord | ObservedBinding | Violation | InputError) -> list[Violation]:
         """Check one item a reader yielded (an :class:`InputError` item is raised: the caller reports it)."""
         if type(item) is EventRecord:
-            return self.apply(item.event, item.t, item.node, item.pod, item.args, item.expect, item.extra,
-                              line=item.line, file=item.file)
+            return self.apply(
+                item.event,
+                item.t,
+                item.node,
+                item.pod,
+                item.args,
+                item.expect,
+                item.extra,
+                line=item.line,
+                file=item.file,
+            )
         if type(item) is ObservedBinding:
             self.observe_binding(item)
             return []
@@ -462,9 +541,19 @@ class Oracle:
                     prec.p[PI[v.name]] = b.t
         self._set_alarm(rec)
 
-    def apply(self, eid: str, t: float, node: str | None, pod: str | None, args: tuple[Any, ...] = (),
-              expect: dict[int, Any] | None = None, extra: dict[str, Any] | None = None, *,
-              line: int | None = None, file: str | None = None) -> list[Violation]:
+    def apply(
+        self,
+        eid: str,
+        t: float,
+        node: str | None,
+        pod: str | None,
+        args: tuple[Any, ...] = (),
+        expect: dict[int, Any] | None = None,
+        extra: dict[str, Any] | None = None,
+        *,
+        line: int | None = None,
+        file: str | None = None,
+    ) -> list[Violation]:
         """Check one already-normalised event; returns the violations it revealed."""
         if self.now is not None and t < self.now:
             raise backwards(t, self.now, file, line)
@@ -504,8 +593,15 @@ class Oracle:
             for k in ("capacity", "reserved"):
                 if k in extra:
                     rec.s[NI[k]] = int(extra[k])
-        if (self.use_fast and ec.fast is not None and not expect and t <= rec.alarm and not rec.hb_gated
-                and not (rec.pods and ec.pod_relevant) and ec.fast(rec.s, t, args)):
+        if (
+            self.use_fast
+            and ec.fast is not None
+            and not expect
+            and t <= rec.alarm
+            and not rec.hb_gated
+            and not (rec.pods and ec.pod_relevant)
+            and ec.fast(rec.s, t, args)
+        ):
             rec.t = t
             rec.due = self.c.deadline(rec.s, t)
             if self.attribute:
@@ -525,8 +621,9 @@ class Oracle:
             prec = self.pods.get(pod)
             if prec is None:
                 prec = self._declare_pod(pod, pod_from_tolerations([]))
-                self.notes.append(f"pod {pod} was not declared: taken as an ordinary pod with the default "
-                                  "tolerations and no request")
+                self.notes.append(
+                    f"pod {pod} was not declared: taken as an ordinary pod with the default tolerations and no request"
+                )
         self._step(rec, prec, eid, t, args, expect)
         if extra and "pod_bits_after" in extra:
             self._pod_bits(extra["pod_bits_after"])
@@ -632,8 +729,12 @@ class Oracle:
             for i, v in ec.effect(s, p, t, args, o)[1].items():
                 ppost[i] = v
         step_all = c.step_all.get(eid)
-        if step_all is not None and not step_all(s, post, p, ppost, t, args, o) and not all(
-            pid in NEVER_JUDGED or fn(s, post, p, ppost, t, args, o) for pid, fn in self._step_by_event[eid]
+        if (
+            step_all is not None
+            and not step_all(s, post, p, ppost, t, args, o)
+            and not all(
+                pid in NEVER_JUDGED or fn(s, post, p, ppost, t, args, o) for pid, fn in self._step_by_event[eid]
+            )
         ):
             return False  # (one that is never judged, _report drops: nothing else follows from it here)
         plain_ok = c.plain_ok
@@ -748,18 +849,25 @@ class Oracle:
                 why = NEVER_JUDGED[p.id]
             elif self.attribute and p.id in NOT_JUDGED_ON_CAPTURES:
                 why = NOT_JUDGED_ON_CAPTURES[p.id]
-            elif p.id in self._hb_props and self.nodes and not self.lease_seen and any(
-                    r.hb_gated for r in self.nodes.values()):
+            elif (
+                p.id in self._hb_props
+                and self.nodes
+                and not self.lease_seen
+                and any(r.hb_gated for r in self.nodes.values())
+            ):
                 why = NO_LEASE_STREAM.split(":")[0]
             elif p.id in self._hb_props and gated and any(n in self.hb_why for n in gated):
                 odd = [n for n in gated if n in self.hb_why]
                 why = "; ".join(dict.fromkeys(self.hb_why[n] for n in odd[:3]))
                 why += f" (checked for the other {len(self.nodes) - len(gated)})"
             elif p.id in self.unwatched_hits and (
-                    still := sorted(n for n in self.unwatched_hits[p.id] if n in self.unwatched)):
-                why = (f"node {', '.join(still[:5])}{' ...' if len(still) > 5 else ''} is not watched after "
-                       f"{fmt_time(min(self.unwatched[n] for n in still))} (the watch that showed it ended) "
-                       f"(checked for the other {len(self.nodes) - len(still)})")
+                still := sorted(n for n in self.unwatched_hits[p.id] if n in self.unwatched)
+            ):
+                why = (
+                    f"node {', '.join(still[:5])}{' ...' if len(still) > 5 else ''} is not watched after "
+                    f"{fmt_time(min(self.unwatched[n] for n in still))} (the watch that showed it ended) "
+                    f"(checked for the other {len(self.nodes) - len(still)})"
+                )
             elif p.id in self._hb_props and gated:
                 never = [n for n in gated if n not in self.unseen_since]
                 later = [n for n in gated if n in self.unseen_since]
@@ -767,8 +875,10 @@ class Oracle:
                 if never:
                     parts.append(f"no Lease seen for node {', '.join(never[:5])}{' ...' if len(never) > 5 else ''}")
                 if later:
-                    parts.append(f"the Lease of node {', '.join(later[:5])}{' ...' if len(later) > 5 else ''} is "
-                                 f"not in the input after {fmt_time(min(self.unseen_since[n] for n in later))}")
+                    parts.append(
+                        f"the Lease of node {', '.join(later[:5])}{' ...' if len(later) > 5 else ''} is "
+                        f"not in the input after {fmt_time(min(self.unseen_since[n] for n in later))}"
+                    )
                 why = "; ".join(parts)
                 why += f" (checked for the other {len(self.nodes) - len(gated)})"
             else:
@@ -967,8 +1077,10 @@ class Oracle:
                 if rec.suppressed is _UNSUPPRESSED:
                     rec.suppressed = set()
                 rec.suppressed.add("node-has-ready-condition")
-                note = (f"node {node} is listed without a Ready condition (created before the input began, "
-                        "not by a registering kubelet): node-has-ready-condition not judged for it until it has one")
+                note = (
+                    f"node {node} is listed without a Ready condition (created before the input began, "
+                    "not by a registering kubelet): node-has-ready-condition not judged for it until it has one"
+                )
                 if note not in self.notes:
                     self.notes.append(note)
             self._check_state(rec, "observe_node", pre, t, None)
@@ -1022,8 +1134,9 @@ class Oracle:
             if rec.t < t:
                 self._advance(rec, t, wake=True)
 
-    def _first_failure(self, at: Callable[..., bool], s: list[Any], prec: PodRec | None, rec: NodeRec,
-                       lo: float, hi: float) -> float:
+    def _first_failure(
+        self, at: Callable[..., bool], s: list[Any], prec: PodRec | None, rec: NodeRec, lo: float, hi: float
+    ) -> float:
         """The earliest time in (lo, hi] at which a clock property fails in a state constant since lo."""
         for _ in range(60):
             if hi - lo <= 1e-3:
@@ -1086,8 +1199,13 @@ class Oracle:
             waiting = self._resumed.get((zone, stopped))
             if waiting is None:
                 waiting = self._resumed[(zone, stopped)] = sum(
-                    1 for n, r in self.nodes.items() if self.zones.get(n, "") == zone and r.s[_EXISTS]
-                    and r.s[_READY] != d.READY_TRUE and not any(r.s[NI[k]] for k in _NE_READY_TAINTS))
+                    1
+                    for n, r in self.nodes.items()
+                    if self.zones.get(n, "") == zone
+                    and r.s[_EXISTS]
+                    and r.s[_READY] != d.READY_TRUE
+                    and not any(r.s[NI[k]] for k in _NE_READY_TAINTS)
+                )
             return extra + stopped - since + monitor + max(offset, (waiting - 1) / rate)
         return extra + max(0.0, epoch + offset - since)
 
@@ -1095,8 +1213,9 @@ class Oracle:
     def _ready_ns_wrong(s: list[Any]) -> bool:
         """The not-ready or unreachable NoSchedule taint disagrees with the Ready condition."""
         ready = s[_READY]
-        return bool(s[NI["taint_not_ready_ns"]]) != (ready == d.READY_FALSE) or bool(
-            s[NI["taint_unreachable_ns"]]) != (ready == d.READY_UNKNOWN)
+        return bool(s[NI["taint_not_ready_ns"]]) != (ready == d.READY_FALSE) or bool(s[NI["taint_unreachable_ns"]]) != (
+            ready == d.READY_UNKNOWN
+        )
 
     def _zone_rate(self, zone: str) -> float:
         """The NoExecute tainting rate upstream's handleDisruption gives the zone now (nodes/s).
@@ -1117,19 +1236,25 @@ class Oracle:
         if size == 0:
             return self.eviction_rate
         if all(b == n for n, b in states.values()):
-            why = (f"all {sum(n for n, _ in states.values())} Nodes of every zone are not Ready: upstream's node "
-                   f"lifecycle controller stops NoExecute tainting (master disruption mode)")
+            why = (
+                f"all {sum(n for n, _ in states.values())} Nodes of every zone are not Ready: upstream's node "
+                f"lifecycle controller stops NoExecute tainting (master disruption mode)"
+            )
             out = sorted(n for n in self.disruption_excluded if n in self.nodes and self.nodes[n].s[_EXISTS])
             if out:
-                why += (f" ({', '.join(out[:5])}{' ...' if len(out) > 5 else ''}, labelled "
-                        "node.kubernetes.io/exclude-disruption, not counted)")
+                why += (
+                    f" ({', '.join(out[:5])}{' ...' if len(out) > 5 else ''}, labelled "
+                    "node.kubernetes.io/exclude-disruption, not counted)"
+                )
             rate = 0.0
         elif bad > 2 and bad / size >= UNHEALTHY_ZONE_THRESHOLD and bad != size:
             if size > LARGE_CLUSTER_SIZE:
                 return SECONDARY_EVICTION_RATE
-            why = (f"zone {zone or '(no zone label)'} has {bad} of its {size} Nodes not Ready (partial "
-                   f"disruption, at most {LARGE_CLUSTER_SIZE} Nodes): upstream's node lifecycle controller stops "
-                   f"NoExecute tainting there")
+            why = (
+                f"zone {zone or '(no zone label)'} has {bad} of its {size} Nodes not Ready (partial "
+                f"disruption, at most {LARGE_CLUSTER_SIZE} Nodes): upstream's node lifecycle controller stops "
+                f"NoExecute tainting there"
+            )
             rate = 0.0
         else:
             return self.eviction_rate
@@ -1170,8 +1295,18 @@ class Oracle:
         for rec in self.nodes.values():
             kept = [k for k in _NE_READY_TAINTS if rec.s[NI[k]]]
             if rec.s[_EXISTS] and kept:
-                self._report(GENERIC, rec, None, "time_passes", rec.s, rec.s, t, master_since=since,
-                             master_kept=kept, deadline=since + self.c.params["node_monitor_period"] + self.slack)
+                self._report(
+                    GENERIC,
+                    rec,
+                    None,
+                    "time_passes",
+                    rec.s,
+                    rec.s,
+                    t,
+                    master_since=since,
+                    master_kept=kept,
+                    deadline=since + self.c.params["node_monitor_period"] + self.slack,
+                )
 
     def _track_disruption(self, t: float) -> None:
         """Follow handleDisruption's master disruption mode after a step that may change Readiness.
@@ -1195,8 +1330,10 @@ class Oracle:
         self._all_down_since = None
         if not settled:
             return
-        note = ("every zone was fully disrupted and a Node is Ready again: upstream's node lifecycle controller "
-                "leaves master disruption mode and gives every Node a fresh node-monitor-grace-period")
+        note = (
+            "every zone was fully disrupted and a Node is Ready again: upstream's node lifecycle controller "
+            "leaves master disruption mode and gives every Node a fresh node-monitor-grace-period"
+        )
         if note not in self.notes:
             self.notes.append(note)
         for rec in self.nodes.values():
@@ -1278,9 +1415,13 @@ class Oracle:
         # (the node's state is constant since rec.t), or it has failed for more than slack already.
         timed_ok = c.timed_ok
         dummy = self._dummy_pod
-        if not rec.fail_since and (ne <= min(rec.t, rec.chg_floor, *rec.changed.values()) or all(
+        if not rec.fail_since and (
+            ne <= min(rec.t, rec.chg_floor, *rec.changed.values())
+            or all(
                 timed_ok(s, q.p if q is not None else dummy, ne, rec.used - (q.p[_REQ] if q is not None else 0))
-                for q in pods)):
+                for q in pods
+            )
+        ):
             if rec.suppressed:
                 rec.suppressed.difference_update(self._timed_ids)  # every one holds: what _judge does
             timed: list[Any] = []
@@ -1319,10 +1460,12 @@ class Oracle:
                 self._dequeue(rec, pi.id)
             self._judge(rec, pi.id, ok, "time_passes", bad, s, now, ne=ne, deadline=deadline, allowed=allowed)
         # (only a suppressed property can change its judgement here, and the synced-taints one)
-        for pi, fn in (self._state_props if rec.suppressed else self._synced_props):
+        for pi, fn in self._state_props if rec.suppressed else self._synced_props:
             if pi.id in rec.suppressed or pi.id == "synced-taints-match-conditions":
-                ok = all(fn(s, prec.p if prec else self._dummy_pod, now,
-                            rec.used - (prec.p[_REQ] if prec else 0)) for prec in pods)
+                ok = all(
+                    fn(s, prec.p if prec else self._dummy_pod, now, rec.used - (prec.p[_REQ] if prec else 0))
+                    for prec in pods
+                )
                 self._judge(rec, pi.id, ok, "time_passes", None, s, now, ne=ne)
         # a wake-up judges time only: the state is as old as the node's last step, unless it changed
         if wake and s == before:
@@ -1335,8 +1478,13 @@ class Oracle:
 
     def _set_alarm(self, rec: NodeRec) -> None:
         a = INF
-        if rec.suppressed or (rec.pods and self._has_noexec(rec.s)) or rec.fail_since or rec.alive_inferred or (
-                rec.unsynced_since is not None):
+        if (
+            rec.suppressed
+            or (rec.pods and self._has_noexec(rec.s))
+            or rec.fail_since
+            or rec.alive_inferred
+            or (rec.unsynced_since is not None)
+        ):
             a = -INF  # the slow path keeps these windows (each lasts at most --slack seconds)
         rec.alarm = a
         rec.due = self.c.deadline(rec.s, rec.t) if a == INF else -INF
@@ -1352,14 +1500,22 @@ class Oracle:
     # ------------------------------------------------------------------------------------------
     # one step
     # ------------------------------------------------------------------------------------------
-    def _step(self, rec: NodeRec, prec: PodRec | None, eid: str, now: float, args: tuple[Any, ...],
-              expect: dict[int, Any] | None) -> None:
+    def _step(
+        self,
+        rec: NodeRec,
+        prec: PodRec | None,
+        eid: str,
+        now: float,
+        args: tuple[Any, ...],
+        expect: dict[int, Any] | None,
+    ) -> None:
         c, s = self.c, rec.s
         ec = c.events[eid]
         if eid in KUBELET_ACTS and not s[_A] and rec.alive_inferred:
             self._infer_restart(rec, now, eid)
-        elif (eid in KUBELET_ACTS and eid != "kubelet_register_node" and s[_A] and s[_CERT] and s[_EXISTS]
-              and not s[_REG]):
+        elif (
+            eid in KUBELET_ACTS and eid != "kubelet_register_node" and s[_A] and s[_CERT] and s[_EXISTS] and not s[_REG]
+        ):
             self._infer_restart(rec, now, eid)  # only its AlreadyExists re-registration is missing
         elif eid == "kubelet_register_node" and s[_A] and s[_CERT] and s[_REG] and not s[_EXISTS]:
             # a kubelet registers only once per process (registrationCompleted): creating its Node
@@ -1444,8 +1600,11 @@ class Oracle:
         found: set[str] = set()
         # step properties of this event: their conjunction first, one by one only if it fails
         step_props = self._step_by_event.get(eid, ())
-        pods = [(ppre, ppost, o)] if prec is not None else (
-            [(qa, qb, rec.used - q.p[_REQ]) for q, qa, qb in others] or [(self._dummy_pod, self._dummy_pod, o)])
+        pods = (
+            [(ppre, ppost, o)]
+            if prec is not None
+            else ([(qa, qb, rec.used - q.p[_REQ]) for q, qa, qb in others] or [(self._dummy_pod, self._dummy_pod, o)])
+        )
         step_all = c.step_all.get(eid)
         if step_all is not None and all(step_all(pre, post, a, b, now, args, oo) for a, b, oo in pods):
             step_props = ()
@@ -1488,10 +1647,19 @@ class Oracle:
             who = prec
             if not ok and who is None and pi.pods:
                 # a node event broke a pod property: name the (first) pod it broke it for
-                who = next((q for q in rec.pods.values()
-                            if not fn(post, q.p, now, post[_REQUESTED] - q.p[_REQ])), None)
-            if self._judge(rec, pi.id, ok, eid, who, post, now, pre=pre, ppre=ppre if who is prec else None,
-                           ppost=ppost if who is prec else None):
+                who = next((q for q in rec.pods.values() if not fn(post, q.p, now, post[_REQUESTED] - q.p[_REQ])), None)
+            if self._judge(
+                rec,
+                pi.id,
+                ok,
+                eid,
+                who,
+                post,
+                now,
+                pre=pre,
+                ppre=ppre if who is prec else None,
+                ppost=ppost if who is prec else None,
+            ):
                 found.add(pi.id)
         if absent_flagged:
             # a Node without Ready (created without conditions, already reported or listed that way):
@@ -1501,14 +1669,20 @@ class Oracle:
             # the step took a lifecycle edge the declaration does not have, and nothing more specific broke
             self._report(GENERIC, rec, prec, eid, pre, post, now, guard_ok=True, deviation=deviation, args=args)
             found.add(GENERIC)
-        if not guard_ok and not deviation and not found and all(
-                post[i] == pre[i] for i in range(len(pre)) if i != CTL) and ppost == ppre:
+        if (
+            not guard_ok
+            and not deviation
+            and not found
+            and all(post[i] == pre[i] for i in range(len(pre)) if i != CTL)
+            and ppost == ppre
+        ):
             guard_ok = True  # a re-run that changes nothing (a controller pass, kubectl cordon twice)
         if (not guard_ok or deviation) and not found and master_add is None:
             self._report(GENERIC, rec, prec, eid, pre, post, now, guard_ok=guard_ok, deviation=deviation, args=args)
         if master_add is not None and GENERIC not in found:
-            self._report(GENERIC, rec, prec, eid, pre, post, now, master_since=self._all_down_since,
-                         master_add=master_add)
+            self._report(
+                GENERIC, rec, prec, eid, pre, post, now, master_since=self._all_down_since, master_add=master_add
+            )
         self._excuse_step = False
         # adopt the observed post-state; the machine follows the data again
         if post[_READY] != pre[_READY]:
@@ -1608,8 +1782,19 @@ class Oracle:
             ok = all(fn(rec.s, pp, when, oo) for pp, oo in pods)
             self._judge(rec, pi.id, ok, eid, prec, rec.s, now, pre=pre)
 
-    def _judge(self, rec: NodeRec, pid: str, ok: bool, eid: str, prec: PodRec | None, s: list[Any], now: float,
-               pre: list[Any] | None = None, ne: float | None = None, **kw: Any) -> bool:
+    def _judge(
+        self,
+        rec: NodeRec,
+        pid: str,
+        ok: bool,
+        eid: str,
+        prec: PodRec | None,
+        s: list[Any],
+        now: float,
+        pre: list[Any] | None = None,
+        ne: float | None = None,
+        **kw: Any,
+    ) -> bool:
         """Report a state/time property once per stretch in which it is false; True if reported now."""
         if ok:
             if rec.suppressed:
@@ -1641,8 +1826,17 @@ class Oracle:
             out[k] = v
         return out
 
-    def _report(self, pid: str, rec: NodeRec, prec: PodRec | None, eid: str, pre: list[Any], post: list[Any],
-                now: float, **kw: Any) -> None:
+    def _report(
+        self,
+        pid: str,
+        rec: NodeRec,
+        prec: PodRec | None,
+        eid: str,
+        pre: list[Any],
+        post: list[Any],
+        now: float,
+        **kw: Any,
+    ) -> None:
         from .explain import explain
 
         if rec.hb_gated and pid in self._hb_props:
@@ -1659,9 +1853,15 @@ class Oracle:
             return  # handleDisruption's markNodeAsReachable (master disruption mode) is upstream's
         # one fact breaking two properties is reported once: an overstay once per pod on its node, a
         # stale taint once per moment, an early Unknown once per step
-        scope = (prec.name if prec is not None else None) if pid in SAME_LATENESS else (
-            f"#{self._pos.index}" if pid in SAME_STALE_TAINT else (
-                f"early#{self._pos.index}" if pid in SAME_EARLY_UNKNOWN else None))
+        scope = (
+            (prec.name if prec is not None else None)
+            if pid in SAME_LATENESS
+            else (
+                f"#{self._pos.index}"
+                if pid in SAME_STALE_TAINT
+                else (f"early#{self._pos.index}" if pid in SAME_EARLY_UNKNOWN else None)
+            )
+        )
         if scope is not None and self._late.setdefault((scope, rec.name), pid) != pid:
             return  # already reported under the other property of the pair
         pos = self._pos
@@ -1672,7 +1872,19 @@ class Oracle:
             eid = self._cur_event
             if deadline is not None:
                 msg += f" (deadline {fmt_time(deadline)})"
-        self.violations.append(Violation(
-            pos.index, pos.line, pos.file, rec.name, prec.name if prec is not None else None, pid, msg, now, eid,
-            self._named(pre, now), self._named(post, now), deadline))
-
+        self.violations.append(
+            Violation(
+                pos.index,
+                pos.line,
+                pos.file,
+                rec.name,
+                prec.name if prec is not None else None,
+                pid,
+                msg,
+                now,
+                eid,
+                self._named(pre, now),
+                self._named(post, now),
+                deadline,
+            )
+        )

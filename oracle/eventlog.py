@@ -68,8 +68,13 @@ def declare_pod_inline(o: Oracle) -> Any:
         if len(ev) != 5:
             return False
         pod, tol, req = ev.get("pod"), ev.get("tolerations"), ev.get("request")
-        if pod.__class__ is not str or not pod or tol.__class__ is not list or tol or not (
-                req.__class__ is int and 0 <= req <= 10**15):
+        if (
+            pod.__class__ is not str
+            or not pod
+            or tol.__class__ is not list
+            or tol
+            or not (req.__class__ is int and 0 <= req <= 10**15)
+        ):
             return False
         p = cache.get(req)
         if p is None:
@@ -184,8 +189,12 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                         eid = ev.get("event")
                         if eid == "declare_pod":
                             t = ev.get("t")
-                            if (t.__class__ is float or t.__class__ is int) and 0 <= t < INF and last <= t and (
-                                    declare_pod(ev)):
+                            if (
+                                (t.__class__ is float or t.__class__ is int)
+                                and 0 <= t < INF
+                                and last <= t
+                                and (declare_pod(ev))
+                            ):
                                 last = t
                                 index += 1
                                 at = n

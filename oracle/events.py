@@ -39,15 +39,33 @@ from .record import EventRecord, InputError
 from .spec import ALL_EVENTS, MODEL_EVENTS, OPTIONAL
 from .spec import event_spec as _spec
 
-__all__ = ["ALL_EVENTS", "EXPECTABLE", "MODEL_EVENTS", "OPTIONAL", "POD_BITS", "EventRecord", "dump", "normalise",
-           "schema", "taint_bits", "validator"]
+__all__ = [
+    "ALL_EVENTS",
+    "EXPECTABLE",
+    "MODEL_EVENTS",
+    "OPTIONAL",
+    "POD_BITS",
+    "EventRecord",
+    "dump",
+    "normalise",
+    "schema",
+    "taint_bits",
+    "validator",
+]
 EFFECTS = {name: i for i, name in enumerate(d.EFFECT_NAMES)}
 READY = {name: i for i, name in enumerate(d.READY_NAMES)}
 #: Node variables an ``expect`` may name (what an observation of the cluster can show).
-EXPECTABLE = ("exists", "ready", "memory_pressure", "network_unavailable", "unschedulable", "allocatable",
-              "custom_effect", *[t.var for t in d.TAINT_SLOTS])
-POD_BITS = (*[t.tolerated_by for t in d.TAINT_SLOTS if t.tolerated_by], "tolerates_custom_ns",
-            "tolerates_custom_ne")
+EXPECTABLE = (
+    "exists",
+    "ready",
+    "memory_pressure",
+    "network_unavailable",
+    "unschedulable",
+    "allocatable",
+    "custom_effect",
+    *[t.var for t in d.TAINT_SLOTS],
+)
+POD_BITS = (*[t.tolerated_by for t in d.TAINT_SLOTS if t.tolerated_by], "tolerates_custom_ns", "tolerates_custom_ne")
 
 
 def _err(msg: str, file: str | None, line: int | None) -> InputError:
@@ -85,22 +103,31 @@ def _value(kind: str, name: str, v: Any, file: str | None, line: int | None) -> 
                 for k in ("key", "operator", "value", "effect"):
                     if k in x and type(x[k]) is not str:
                         bad = True
-                if "tolerationSeconds" in x and x["tolerationSeconds"] is not None and type(
-                        x["tolerationSeconds"]) is not int:
+                if (
+                    "tolerationSeconds" in x
+                    and x["tolerationSeconds"] is not None
+                    and type(x["tolerationSeconds"]) is not int
+                ):
                     bad = True
     elif kind == "bits":
-        bad = not (type(v) is dict and all(k in (*POD_BITS, "tolerates_forever") and type(b) is bool
-                                           for k, b in v.items()))
+        bad = not (
+            type(v) is dict and all(k in (*POD_BITS, "tolerates_forever") and type(b) is bool for k, b in v.items())
+        )
     if bad:
         raise _err(f'"{name}": expected {_KIND_TEXT[kind]}, got {v!r:.60}', file, line)
     return v
 
 
 _KIND_TEXT = {
-    "bool": "true or false", "effect": '"NoSchedule", "PreferNoSchedule" or "NoExecute"', "int": "an integer",
-    "count": "a non-negative integer", "seconds": "null or a non-negative integer",
-    "ready": '"True", "False", "Unknown" or "Absent"', "tolerations": "a list of Kubernetes tolerations",
-    "taints": "a list of Kubernetes taints", "bits": f"an object of booleans named {', '.join(POD_BITS)}",
+    "bool": "true or false",
+    "effect": '"NoSchedule", "PreferNoSchedule" or "NoExecute"',
+    "int": "an integer",
+    "count": "a non-negative integer",
+    "seconds": "null or a non-negative integer",
+    "ready": '"True", "False", "Unknown" or "Absent"',
+    "tolerations": "a list of Kubernetes tolerations",
+    "taints": "a list of Kubernetes taints",
+    "bits": f"an object of booleans named {', '.join(POD_BITS)}",
 }
 
 
@@ -136,8 +163,7 @@ def normalise(ev: Any, file: str | None = None, line: int | None = None) -> Even
     need_node, need_pod, fields, allowed = _spec(eid)
     extra_keys = [k for k in ev if k not in allowed]
     if extra_keys:
-        raise _err(f'{eid}: unexpected field "{extra_keys[0]:.60}" (allowed: {", ".join(sorted(allowed))})',
-                   file, line)
+        raise _err(f'{eid}: unexpected field "{extra_keys[0]:.60}" (allowed: {", ".join(sorted(allowed))})', file, line)
     node = pod = None
     if need_node:
         node = ev.get("node")
@@ -174,8 +200,7 @@ def normalise(ev: Any, file: str | None = None, line: int | None = None) -> Even
             expect.setdefault(NI["memory_pressure"], False)
     elif eid == "declare_pod":
         if vals["tolerations"] is not None and vals["tolerates"] is not None:
-            raise _err('declare_pod: give "tolerations" (Kubernetes) or "tolerates" (model bits), not both', file,
-                       line)
+            raise _err('declare_pod: give "tolerations" (Kubernetes) or "tolerates" (model bits), not both', file, line)
         if vals["tolerates"] is not None:
             bits = dict(vals["tolerates"])
             if vals["toleration_seconds"] is None:
@@ -186,9 +211,12 @@ def normalise(ev: Any, file: str | None = None, line: int | None = None) -> Even
     elif eid == "declare_node":
         extra = {k: v for k, v in vals.items() if v is not None}
     elif eid == "observe_node":
-        st: dict[int, Any] = {NI["ready"]: vals["ready"], NI["unschedulable"]: vals["unschedulable"],
-                              NI["memory_pressure"]: vals["memory_pressure"],
-                              NI["network_unavailable"]: vals["network_unavailable"]}
+        st: dict[int, Any] = {
+            NI["ready"]: vals["ready"],
+            NI["unschedulable"]: vals["unschedulable"],
+            NI["memory_pressure"]: vals["memory_pressure"],
+            NI["network_unavailable"]: vals["network_unavailable"],
+        }
         st.update(taint_bits(vals["taints"] or []))
         if vals["allocatable"] is not None:
             st[NI["allocatable"]] = vals["allocatable"]
@@ -209,8 +237,9 @@ def _expect(v: Any, file: str | None, line: int | None) -> dict[int, Any]:
     out: dict[int, Any] = {}
     for k, x in v.items():
         if k not in EXPECTABLE:
-            raise _err(f'"expect": unknown node variable {k!r:.60} (expected one of {", ".join(EXPECTABLE)})',
-                       file, line)
+            raise _err(
+                f'"expect": unknown node variable {k!r:.60} (expected one of {", ".join(EXPECTABLE)})', file, line
+            )
         if k == "ready":
             out[NI[k]] = _value("ready", "expect.ready", x, file, line)
         elif k == "custom_effect":
@@ -235,8 +264,11 @@ _SCHEMA_KIND = {
     "ready": {"enum": list(d.READY_NAMES)},
     "tolerations": {"type": "array", "items": {"$ref": "#/$defs/toleration"}},
     "taints": {"type": "array", "items": {"$ref": "#/$defs/taint"}},
-    "bits": {"type": "object", "additionalProperties": False,
-             "properties": {k: {"type": "boolean"} for k in (*POD_BITS, "tolerates_forever")}},
+    "bits": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {k: {"type": "boolean"} for k in (*POD_BITS, "tolerates_forever")},
+    },
 }
 
 
@@ -263,15 +295,25 @@ def schema() -> dict[str, Any]:
         for name, (kind, req, _default) in fields.items():
             props[name] = dict(_SCHEMA_KIND[kind])
             if kind == "effect":
-                props[name] = {"oneOf": [{"enum": list(d.EFFECT_NAMES)}, {"type": "integer", "minimum": 0,
-                                                                          "maximum": 2}]}
+                props[name] = {
+                    "oneOf": [{"enum": list(d.EFFECT_NAMES)}, {"type": "integer", "minimum": 0, "maximum": 2}]
+                }
             if req:
                 required.append(name)
         e = d.EVENT_BY_ID.get(eid)
         desc = e.doc if e is not None else _EXTRA_DOC[eid]
-        branches.append({"if": {"properties": {"event": {"const": eid}}, "required": ["event"]},
-                         "then": {"type": "object", "description": desc, "properties": props, "required": required,
-                                  "additionalProperties": False}})
+        branches.append(
+            {
+                "if": {"properties": {"event": {"const": eid}}, "required": ["event"]},
+                "then": {
+                    "type": "object",
+                    "description": desc,
+                    "properties": props,
+                    "required": required,
+                    "additionalProperties": False,
+                },
+            }
+        )
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://github.com/nodereg/nodereg/oracle/events.schema.json",
@@ -281,30 +323,56 @@ def schema() -> dict[str, Any]:
         "properties": {"event": {"enum": list(ALL_EVENTS)}, "t": {"type": "number", "minimum": 0}},
         "allOf": branches,
         "$defs": {
-            "toleration": {"type": "object", "properties": {
-                "key": {"type": "string"}, "operator": {"type": "string"}, "value": {"type": "string"},
-                "effect": {"type": "string"}, "tolerationSeconds": {"type": ["integer", "null"]}}},
-            "taint": {"type": "object", "properties": {
-                "key": {"type": "string"}, "value": {"type": "string"}, "effect": {"type": "string"},
-                "timeAdded": {"type": ["string", "null"]}}},
-            "expect": {"type": "object", "additionalProperties": False, "properties": {
-                k: ({"enum": list(d.READY_NAMES)} if k == "ready" else
-                    {"oneOf": [{"enum": list(d.EFFECT_NAMES)}, {"type": "integer", "minimum": 0, "maximum": 2}]}
-                    if k == "custom_effect" else {"type": "integer", "minimum": 0} if k == "allocatable" else
-                    {"type": "boolean"}) for k in EXPECTABLE}},
+            "toleration": {
+                "type": "object",
+                "properties": {
+                    "key": {"type": "string"},
+                    "operator": {"type": "string"},
+                    "value": {"type": "string"},
+                    "effect": {"type": "string"},
+                    "tolerationSeconds": {"type": ["integer", "null"]},
+                },
+            },
+            "taint": {
+                "type": "object",
+                "properties": {
+                    "key": {"type": "string"},
+                    "value": {"type": "string"},
+                    "effect": {"type": "string"},
+                    "timeAdded": {"type": ["string", "null"]},
+                },
+            },
+            "expect": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    k: (
+                        {"enum": list(d.READY_NAMES)}
+                        if k == "ready"
+                        else {
+                            "oneOf": [{"enum": list(d.EFFECT_NAMES)}, {"type": "integer", "minimum": 0, "maximum": 2}]
+                        }
+                        if k == "custom_effect"
+                        else {"type": "integer", "minimum": 0}
+                        if k == "allocatable"
+                        else {"type": "boolean"}
+                    )
+                    for k in EXPECTABLE
+                },
+            },
         },
     }
 
 
 _EXTRA_DOC = {
     "declare_pod": "A pod exists (created, or recreated by its owner): its tolerations (Kubernetes JSON, "
-                   "DefaultTolerationSeconds applied unless default_tolerations is false, or model bits) and "
-                   "cpu request.",
+    "DefaultTolerationSeconds applied unless default_tolerations is false, or model bits) and "
+    "cpu request.",
     "delete_pod": "A pod is deleted by anyone (not a model event: no check).",
     "declare_node": "The machine behind a node: cpu capacity and reserved (kube-reserved + system-reserved + "
-                    "eviction threshold).",
+    "eviction threshold).",
     "observe_node": "A Node seen for the first time already registered (a watch that starts mid-life): its "
-                    "Ready status, taints, cordon and conditions; the kubelet is taken as running with credentials.",
+    "Ready status, taints, cordon and conditions; the kubelet is taken as running with credentials.",
 }
 
 

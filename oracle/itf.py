@@ -110,8 +110,9 @@ def itf_events(doc: dict[str, Any], name: str = "<itf>") -> Iterator[EventRecord
     try:
         yield from _itf_events(doc, name, at)
     except (TypeError, ValueError, AttributeError, KeyError, OverflowError) as exc:
-        raise InputError(f"ITF: unexpected shape near state {at[0] - 1} ({type(exc).__name__}: {str(exc)[:100]})",
-                         name, at[0]) from None
+        raise InputError(
+            f"ITF: unexpected shape near state {at[0] - 1} ({type(exc).__name__}: {str(exc)[:100]})", name, at[0]
+        ) from None
 
 
 def _itf_events(doc: dict[str, Any], name: str, at: list[int]) -> Iterator[EventRecord]:
@@ -133,13 +134,23 @@ def _itf_events(doc: dict[str, Any], name: str, at: list[int]) -> Iterator[Event
         bits = {k: bool(v) for k, v in pv.items() if k.startswith("tolerates_") and k != "tolerates_forever"}
         if pv.get("tolerates_forever"):
             bits["tolerates_forever"] = True
-        ev = {"t": t0, "event": "declare_pod", "pod": str(pn), "tolerates": bits,
-              "toleration_seconds": None if pv.get("tolerates_forever") else int(pv.get("toleration_seconds", 0)),
-              "request": int(pv.get("request", 0))}
+        ev = {
+            "t": t0,
+            "event": "declare_pod",
+            "pod": str(pn),
+            "tolerates": bits,
+            "toleration_seconds": None if pv.get("tolerates_forever") else int(pv.get("toleration_seconds", 0)),
+            "request": int(pv.get("request", 0)),
+        }
         yield normalise(ev, name, 1)
     for nn, nv in sorted(nodes.items()):
-        ev = {"t": t0, "event": "declare_node", "node": str(nn), "capacity": int(nv.get("capacity", 10**9)),
-              "reserved": int(nv.get("reserved", 0))}
+        ev = {
+            "t": t0,
+            "event": "declare_node",
+            "node": str(nn),
+            "capacity": int(nv.get("capacity", 10**9)),
+            "reserved": int(nv.get("reserved", 0)),
+        }
         yield normalise(ev, name, 1)
     t = t0
     for i, st in enumerate(states[1:], start=1):

@@ -197,8 +197,13 @@ def json_values(f: Any, name: str) -> Iterator[tuple[int, Any]]:
                 continue
             too_big = len(buf) - pos > MAX_OBJECT
             at = line + buf.count("\n", pos, min(epos, len(buf)))
-            msg = ("JSON value larger than 16 MiB" if too_big else "JSON nested too deeply" if deep
-                   else f"not JSON: {exc.msg}")  # type: ignore[union-attr]
+            msg = (
+                "JSON value larger than 16 MiB"
+                if too_big
+                else "JSON nested too deeply"
+                if deep
+                else f"not JSON: {exc.msg}"
+            )  # type: ignore[union-attr]
             yield at, InputError(msg, name, at)
             while True:
                 k = buf.find("\n{", pos + 1)
@@ -235,7 +240,7 @@ def node_vars(obj: dict[str, Any]) -> dict[str, Any]:
     bits = taint_bits(taints)
     names = {i: k for k, i in NI.items()}
     for i, v in bits.items():
-        out[names[i]] = (d.EFFECT_NAMES[v] if names[i] == "custom_effect" else v)
+        out[names[i]] = d.EFFECT_NAMES[v] if names[i] == "custom_effect" else v
     if not bits.get(NI["taint_custom"]):
         out.pop("custom_effect", None)
     return out
@@ -249,7 +254,7 @@ def conditions(obj: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def pod_request(pod: dict[str, Any]) -> int:
     """Sum of the containers' cpu requests, in millicores (what NodeResourcesFit counts)."""
     total = 0
-    for c in ((pod.get("spec") or {}).get("containers") or []):
+    for c in (pod.get("spec") or {}).get("containers") or []:
         if isinstance(c, dict):
             req = ((c.get("resources") or {}).get("requests") or {}).get("cpu")
             total += cpu_millis(req) or 0
@@ -280,7 +285,8 @@ def infer_kind(obj: dict[str, Any]) -> str | None:
     if any(k in spec for k in ("holderIdentity", "renewTime", "leaseDurationSeconds", "acquireTime")):
         return "Lease"
     if any(k in status for k in ("nodeInfo", "daemonEndpoints", "addresses", "volumesAttached")) or any(
-            k in spec for k in ("podCIDR", "podCIDRs", "providerID", "taints", "unschedulable", "configSource")):
+        k in spec for k in ("podCIDR", "podCIDRs", "providerID", "taints", "unschedulable", "configSource")
+    ):
         return "Node"
     return None
 
@@ -330,18 +336,30 @@ def shape_error(kind: str, obj: dict[str, Any]) -> str | None:
         for x in v:
             if not isinstance(x, dict):
                 return _type_error(kind, name, f"{where}[]", "objects", x)
-            for k in ("type", "status", "key", "value", "effect", "operator", "lastHeartbeatTime",
-                      "lastTransitionTime", "timeAdded", "reason"):
+            for k in (
+                "type",
+                "status",
+                "key",
+                "value",
+                "effect",
+                "operator",
+                "lastHeartbeatTime",
+                "lastTransitionTime",
+                "timeAdded",
+                "reason",
+            ):
                 if k in x and x[k] is not None and not isinstance(x[k], str):
                     return _type_error(kind, name, f"{where}[].{k}", "a string", x[k])
             if where == "spec.containers":
                 res = x.get("resources")
                 if res is not None and not (isinstance(res, dict) and isinstance(res.get("requests") or {}, dict)):
                     return _type_error(kind, name, f"{where}[].resources", "an object of requests", res)
-            if where == "spec.tolerations" and x.get("tolerationSeconds") is not None and (
-                    type(x["tolerationSeconds"]) is not int):
-                return _type_error(kind, name, f"{where}[].tolerationSeconds", "an integer",
-                                   x["tolerationSeconds"])
+            if (
+                where == "spec.tolerations"
+                and x.get("tolerationSeconds") is not None
+                and (type(x["tolerationSeconds"]) is not int)
+            ):
+                return _type_error(kind, name, f"{where}[].tolerationSeconds", "an integer", x["tolerationSeconds"])
     if kind == "Lease" and spec.get("renewTime") is not None and not isinstance(spec["renewTime"], str):
         return _type_error(kind, name, "spec.renewTime", "a timestamp string", spec["renewTime"])
     return None
@@ -365,9 +383,11 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
     kind = value.get("kind") if isinstance(value.get("kind"), str) else None
     # (a list without kind: a List's metadata, or nothing but ``items``, as API clients' serialisations and
     # `jq '{items}'` write it: no object of any kind is only ``items``)
-    if isinstance(value.get("items"), list) and (kind in LISTS or (kind is None and (
-            "metadata" in value or set(value) <= {"items", "apiVersion"})) or (
-            isinstance(kind, str) and kind.endswith("List"))):
+    if isinstance(value.get("items"), list) and (
+        kind in LISTS
+        or (kind is None and ("metadata" in value or set(value) <= {"items", "apiVersion"}))
+        or (isinstance(kind, str) and kind.endswith("List"))
+    ):
         of = LISTS.get(kind) if isinstance(kind, str) else None
         if of is None and isinstance(kind, str) and kind.endswith("List") and kind != "List":
             of = kind[:-4]
@@ -382,15 +402,19 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
             ignore(sink, f"watch {typ} events")
             return
         if not isinstance(obj, dict):
-            yield InputError(f"watch event: \"object\": expected an object, got {type(obj).__name__}", name, line)
+            yield InputError(f'watch event: "object": expected an object, got {type(obj).__name__}', name, line)
             return
         okind = obj.get("kind") if isinstance(obj.get("kind"), str) else None
         okind = okind or infer_kind(obj)
         if okind not in LIFECYCLE_KINDS:
             from .record import ignore
 
-            ignore(sink, f"{okind} objects (not part of the node lifecycle)" if okind else
-                   "objects whose kind cannot be told (no kind; not shaped like a Node, Pod or Lease)")
+            ignore(
+                sink,
+                f"{okind} objects (not part of the node lifecycle)"
+                if okind
+                else "objects whose kind cannot be told (no kind; not shaped like a Node, Pod or Lease)",
+            )
             return
         err = shape_error(okind, obj)
         if err is not None:
@@ -431,8 +455,12 @@ def _snapshot_item(x: Any, of: str | None, name: str, line: int, sink: Any, list
         yield from watch_items(x, name, line, sink)
         return
     if kind not in LIFECYCLE_KINDS:
-        ignore(sink, f"{kind} objects (not part of the node lifecycle)" if kind else
-               "objects whose kind cannot be told (no kind; not shaped like a Node, Pod or Lease)")
+        ignore(
+            sink,
+            f"{kind} objects (not part of the node lifecycle)"
+            if kind
+            else "objects whose kind cannot be told (no kind; not shaped like a Node, Pod or Lease)",
+        )
         return
     err = shape_error(kind, x)
     if err is not None:
@@ -464,21 +492,32 @@ def audit_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
     api = None
     if isinstance(value, list):
         items = value
-    elif isinstance(value, dict) and isinstance(value.get("items"), list) and value.get("kind") in (
-            "EventList", "List", None):
+    elif (
+        isinstance(value, dict)
+        and isinstance(value.get("items"), list)
+        and value.get("kind") in ("EventList", "List", None)
+    ):
         items, api = value["items"], value.get("apiVersion")
     else:
         items = [value]
     for x in items:
         if isinstance(x, dict) and "kind" not in x and (api or "auditID" in x):
             x = {**x, "kind": "Event", "apiVersion": x.get("apiVersion") or api or "audit.k8s.io/v1"}
-        elif isinstance(x, dict) and x.get("kind") == "Event" and "apiVersion" not in x and "auditID" in x and (
-                "verb" in x or "stage" in x):
+        elif (
+            isinstance(x, dict)
+            and x.get("kind") == "Event"
+            and "apiVersion" not in x
+            and "auditID" in x
+            and ("verb" in x or "stage" in x)
+        ):
             # an audit event a shipper wrote without its apiVersion (falco's k8s_audit test traces): a
             # core/v1 Event has no auditID, verb or stage
             x = {**x, "apiVersion": api if str(api or "").startswith("audit.k8s.io/") else "audit.k8s.io/v1"}
-        if isinstance(x, dict) and x.get("kind") == "Event" and not str(x.get("apiVersion", "")).startswith(
-                "audit.k8s.io/"):
+        if (
+            isinstance(x, dict)
+            and x.get("kind") == "Event"
+            and not str(x.get("apiVersion", "")).startswith("audit.k8s.io/")
+        ):
             ignore(sink, "core/v1 Events (not audit events)")
             continue
         yield x
@@ -577,7 +616,8 @@ def _is_kcm_pod(obj: dict[str, Any]) -> bool:
     labels = _obj(meta.get("labels"))
     name = meta.get("name")
     return labels.get("component") == "kube-controller-manager" or (
-        isinstance(name, str) and name.startswith("kube-controller-manager"))
+        isinstance(name, str) and name.startswith("kube-controller-manager")
+    )
 
 
 def _kcm_image(image: Any) -> bool:
@@ -594,8 +634,11 @@ def _kcm_container(obj: dict[str, Any]) -> dict[str, Any] | None:
         if not isinstance(c, dict):
             continue
         cmd = c.get("command")
-        if c.get("name") == "kube-controller-manager" or _kcm_image(c.get("image")) or (
-                isinstance(cmd, list) and any(isinstance(x, str) and "kube-controller-manager" in x for x in cmd)):
+        if (
+            c.get("name") == "kube-controller-manager"
+            or _kcm_image(c.get("image"))
+            or (isinstance(cmd, list) and any(isinstance(x, str) and "kube-controller-manager" in x for x in cmd))
+        ):
             return c
     return None
 
@@ -653,14 +696,22 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
             dur = _obj(o.get("spec")).get("leaseDurationSeconds")
             if type(dur) is int and dur > 0:
                 leases.setdefault(dur, str(meta.get("name")))
-    out: dict[str, Any] = {"image": None, "kubelet": None, "flags": {}, "eviction_rate": None,
-                           "lease_duration": None, "notes": notes}
+    out: dict[str, Any] = {
+        "image": None,
+        "kubelet": None,
+        "flags": {},
+        "eviction_rate": None,
+        "lease_duration": None,
+        "notes": notes,
+    }
     if images:
         out["image"] = min(images)
         if len({v for v, _, _ in images}) > 1:
-            notes.append("the kube-controller-manager pods run different versions ("
-                         + ", ".join(f"{img} in {w}" for _, img, w in sorted(images))
-                         + "): the lowest is taken")
+            notes.append(
+                "the kube-controller-manager pods run different versions ("
+                + ", ".join(f"{img} in {w}" for _, img, w in sorted(images))
+                + "): the lowest is taken"
+            )
     pool = cp or kubelets
     if pool:
         v, text, node = min(pool)
@@ -669,8 +720,11 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
         out["kubelet_range"] = (min(kubelets)[0], max(kubelets)[0])
     for k, vals in sorted(flags.items()):
         if len({v for v, _ in vals}) > 1:
-            notes.append(f"the kube-controller-manager pods disagree on --{k} ("
-                         + ", ".join(f"{v} in {w}" for v, w in vals) + "): not taken from the capture")
+            notes.append(
+                f"the kube-controller-manager pods disagree on --{k} ("
+                + ", ".join(f"{v} in {w}" for v, w in vals)
+                + "): not taken from the capture"
+            )
             continue
         val, where = vals[0]
         try:
@@ -688,14 +742,21 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
         dur = max(leases)
         out["lease_duration"] = (dur, leases[dur])
         if len(leases) > 1:
-            notes.append("the node Leases have different leaseDurationSeconds (" + ", ".join(
-                f"{d_} on {n}" for d_, n in sorted(leases.items())) + f"): the longest, {dur} s, is taken")
+            notes.append(
+                "the node Leases have different leaseDurationSeconds ("
+                + ", ".join(f"{d_} on {n}" for d_, n in sorted(leases.items()))
+                + f"): the longest, {dur} s, is taken"
+            )
     return out
 
 
-def resolve_timing(found: dict[str, Any], given_params: dict[str, int], given_version: str | None,
-                   default_version: str, known: tuple[tuple[int, int], tuple[int, int]]
-                   ) -> tuple[str, dict[str, int], float | None, list[str]]:
+def resolve_timing(
+    found: dict[str, Any],
+    given_params: dict[str, int],
+    given_version: str | None,
+    default_version: str,
+    known: tuple[tuple[int, int], tuple[int, int]],
+) -> tuple[str, dict[str, int], float | None, list[str]]:
     """The version, parameters and eviction rate to check a capture with, and notes saying whence.
 
     The command line (``given_version``, ``given_params``) wins over the capture; the capture's
@@ -713,27 +774,37 @@ def resolve_timing(found: dict[str, Any], given_params: dict[str, int], given_ve
         said = (image[0], f"the kube-controller-manager image {image[1]} ({image[2]})")
     elif kubelet is not None:
         v, text, node, among = kubelet
-        said = (v, f"the lowest kubelet version among the {among}, {text} on {node} (no kube-controller-manager "
-                   "image in the capture; kubelets may lag the control plane, never lead it)")
+        said = (
+            v,
+            f"the lowest kubelet version among the {among}, {text} on {node} (no kube-controller-manager "
+            "image in the capture; kubelets may lag the control plane, never lead it)",
+        )
     if given_version is not None:
         version = given_version
         tail = ""
         if said is not None:
-            tail = (f"; the capture agrees: {said[1]}" if said[0] == minor_version(given_version)
-                    else f"; not the capture's: {said[1]} says {said[0][0]}.{said[0][1]}")
+            tail = (
+                f"; the capture agrees: {said[1]}"
+                if said[0] == minor_version(given_version)
+                else f"; not the capture's: {said[1]} says {said[0][0]}.{said[0][1]}"
+            )
         notes.append(f"timing: the defaults of Kubernetes {version} (--k8s-version){tail}")
     elif said is None:
         version = default_version
-        notes.append(f"timing: the defaults of Kubernetes {version}, nodereg's default: the capture shows no "
-                     "kube-controller-manager image and no kubelet version (say --k8s-version)")
+        notes.append(
+            f"timing: the defaults of Kubernetes {version}, nodereg's default: the capture shows no "
+            "kube-controller-manager image and no kubelet version (say --k8s-version)"
+        )
     else:
         lo, hi = known
         v = min(max(said[0], lo), hi)
         version = f"{v[0]}.{v[1]}"
         if v != said[0]:
             side = "older" if said[0] < lo else "newer"
-            notes.append(f"timing: the capture says Kubernetes {said[0][0]}.{said[0][1]} ({said[1]}), {side} than "
-                         f"nodereg knows: the defaults of {version}, the nearest known")
+            notes.append(
+                f"timing: the capture says Kubernetes {said[0][0]}.{said[0][1]} ({said[1]}), {side} than "
+                f"nodereg knows: the defaults of {version}, the nearest known"
+            )
         else:
             notes.append(f"timing: the defaults of Kubernetes {version}, from {said[1]}")
     base = defaults(version)
@@ -747,8 +818,10 @@ def resolve_timing(found: dict[str, Any], given_params: dict[str, int], given_ve
     if lease is not None:
         whole = max(1, math.ceil(lease[0] * LEASE_RENEW_FRACTION - 1e-9))
         if whole != base["lease_renew_interval"]:
-            captured["lease_renew_interval"] = (whole, f"the Lease {lease[1]}'s leaseDurationSeconds {lease[0]} "
-                                                       f"times {LEASE_RENEW_FRACTION}")
+            captured["lease_renew_interval"] = (
+                whole,
+                f"the Lease {lease[1]}'s leaseDurationSeconds {lease[0]} times {LEASE_RENEW_FRACTION}",
+            )
     for var, (value, how) in captured.items():
         name = PARAM_BY_VAR[var].name
         if var in given_params:
@@ -763,8 +836,9 @@ def resolve_timing(found: dict[str, Any], given_params: dict[str, int], given_ve
     rate = None
     if found.get("eviction_rate") is not None:
         rate, text, where = found["eviction_rate"]
-        notes.append(f"timing: node-eviction-rate = {rate:g} nodes/s per zone from kube-controller-manager {text} "
-                     f"({where})")
+        notes.append(
+            f"timing: node-eviction-rate = {rate:g} nodes/s per zone from kube-controller-manager {text} ({where})"
+        )
     notes += [f"timing: {n}" for n in found.get("notes") or ()]
     return version, params, rate, notes
 
@@ -781,6 +855,8 @@ KCM_TAKEOVER = 15.0 + 2.0 + KCM_SYNC
 #: the kubelet's first container restart back-off (10 s), an old process's termination grace (30 s), then the
 #: new one waits out the old leader Lease and syncs (``KCM_TAKEOVER``)
 KCM_RESTART_GAP = 10.0 + 30.0 + KCM_TAKEOVER
+
+
 def review_upgrade(o: Any, controllers: list[tuple[float, dict[str, Any]]], marks: dict[str, list[float]]) -> None:
     """A kube-controller-manager replaced during the capture by one with a longer grace (an upgrade:
     ``kubeadm upgrade apply`` rewrites its static pod; 1.32 raised node-monitor-grace-period from 40 s
@@ -800,8 +876,11 @@ def review_upgrade(o: Any, controllers: list[tuple[float, dict[str, Any]]], mark
     from nodereg.model import params as P
 
     given = getattr(o, "timing_given", None)
-    if not isinstance(given, dict) or given.get("k8s_version") is not None or (
-            "node_monitor_grace_period" in (given.get("params") or {})):
+    if (
+        not isinstance(given, dict)
+        or given.get("k8s_version") is not None
+        or ("node_monitor_grace_period" in (given.get("params") or {}))
+    ):
         return
     g0 = o.c.params["node_monitor_grace_period"]
     newest = minor_version(P.K8S_VERSION) or (1, 35)
@@ -840,14 +919,20 @@ def review_upgrade(o: Any, controllers: list[tuple[float, dict[str, Any]]], mark
     o.violations[:] = kept
     for node, g, what, t in dropped:
         since = f"running since {fmt_time(t)}, {what}" if t > float("-inf") else f"as new as {what}"
-        o.notes.append(f"{pid}: node {node} was marked Unknown within the node-monitor-grace-period {g} s of the "
-                       f"kube-controller-manager {since}; the capture's list showed one with {g0} s, by which the "
-                       "timing is judged otherwise")
+        o.notes.append(
+            f"{pid}: node {node} was marked Unknown within the node-monitor-grace-period {g} s of the "
+            f"kube-controller-manager {since}; the capture's list showed one with {g0} s, by which the "
+            "timing is judged otherwise"
+        )
 
 
-def review_late_unknown(o: Any, acts: list[tuple[float, str]], marks: dict[str, list[float]], kcm_seen: bool,
-                        restarts: str = "no kube-system/kube-controller-manager Lease, no kube-controller-manager "
-                                        "pod") -> None:
+def review_late_unknown(
+    o: Any,
+    acts: list[tuple[float, str]],
+    marks: dict[str, list[float]],
+    kcm_seen: bool,
+    restarts: str = "no kube-system/kube-controller-manager Lease, no kube-controller-manager pod",
+) -> None:
     """A late Unknown is upstream's if kube-controller-manager restarted (or another leader took over)
     unseen: judged only where the capture shows the controller running while the node was overdue.
 
@@ -886,15 +971,25 @@ def review_late_unknown(o: Any, acts: list[tuple[float, str]], marks: dict[str, 
         seen = [(a, what) for a, what in times if due <= a <= until - span]
         if not seen and until - due > span - KCM_SYNC + KCM_RESTART_GAP:
             # overdue for longer than a restart can explain: the controller was down (or wrong) that long
-            kept.append(dataclasses.replace(v, message=f"{v.message}; overdue {until - due:.0f} s, longer than a "
-                                            "kube-controller-manager restart or leader change explains "
-                                            f"({KCM_RESTART_GAP:.0f} s down + a fresh grace)"))
+            kept.append(
+                dataclasses.replace(
+                    v,
+                    message=f"{v.message}; overdue {until - due:.0f} s, longer than a "
+                    "kube-controller-manager restart or leader change explains "
+                    f"({KCM_RESTART_GAP:.0f} s down + a fresh grace)",
+                )
+            )
             continue
         if seen:
             a, what = seen[0]
-            kept.append(dataclasses.replace(v, message=f"{v.message}; kube-controller-manager was running while "
-                                            f"it was overdue ({what} at {fmt_time(a)}), so no restart the capture "
-                                            "does not show excuses it"))
+            kept.append(
+                dataclasses.replace(
+                    v,
+                    message=f"{v.message}; kube-controller-manager was running while "
+                    f"it was overdue ({what} at {fmt_time(a)}), so no restart the capture "
+                    "does not show excuses it",
+                )
+            )
             continue
         dropped.append((v.node, due, until if after else None))
     o.violations[:] = kept
@@ -902,11 +997,13 @@ def review_late_unknown(o: Any, acts: list[tuple[float, str]], marks: dict[str, 
         return
     names = sorted({n for n, _, _ in dropped})
     _n0, due0, m0 = dropped[0]
-    late = (f"marked Unknown at {fmt_time(m0)}" if m0 is not None else "not marked Unknown by the end of the capture")
-    why = (f"node {', '.join(names[:5])}{' ...' if len(names) > 5 else ''} overdue from {fmt_time(due0)} and {late}, "
-           "with no kube-controller-manager act in the capture from then until a grace period before: a restart "
-           f"or leader change it does not show ({restarts}) gives every Node a fresh grace "
-           "(tryUpdateNodeHealth: \"Missing timestamp for Node\")")
+    late = f"marked Unknown at {fmt_time(m0)}" if m0 is not None else "not marked Unknown by the end of the capture"
+    why = (
+        f"node {', '.join(names[:5])}{' ...' if len(names) > 5 else ''} overdue from {fmt_time(due0)} and {late}, "
+        "with no kube-controller-manager act in the capture from then until a grace period before: a restart "
+        f"or leader change it does not show ({restarts}) gives every Node a fresh grace "
+        '(tryUpdateNodeHealth: "Missing timestamp for Node")'
+    )
     if any(v.property == pid for v in o.violations):
         o.notes.append(f"{pid} not judged on {why}")
     else:

@@ -23,8 +23,7 @@ from .core import Oracle
 from .record import EventRecord, InputError, Item, ObservedBinding, Violation, fmt_time
 from .source import FORMATS, MAX_LINE, TOO_LONG, Source, json_line_error, lines, open_source, sniff
 
-__all__ = ["FORMATS", "MAX_LINE", "TOO_LONG", "Report", "check", "json_line_error", "lines", "open_source",
-           "sniff"]
+__all__ = ["FORMATS", "MAX_LINE", "TOO_LONG", "Report", "check", "json_line_error", "lines", "open_source", "sniff"]
 
 
 @dataclass
@@ -51,10 +50,12 @@ class Report:
             "events": self.events,
             "nodes": self.nodes,
             "conforms": self.conforms,
-            "violations": [{k: v.as_json()[k] for k in ("index", "line", "node", "pod", "property", "message")}
-                           | {"file": v.file, "t": v.t, "event": v.event}
-                           | ({"deadline": fmt_time(v.deadline)} if v.deadline is not None else {})
-                           for v in self.violations],
+            "violations": [
+                {k: v.as_json()[k] for k in ("index", "line", "node", "pod", "property", "message")}
+                | {"file": v.file, "t": v.t, "event": v.event}
+                | ({"deadline": fmt_time(v.deadline)} if v.deadline is not None else {})
+                for v in self.violations
+            ],
             "input_errors": [e.as_json() for e in self.input_errors],
             "ignored": dict(self.ignored),
             "coverage": dict(self.coverage),
@@ -71,10 +72,19 @@ EXPECTED = {
 }
 
 
-def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt: str = "auto",
-          params: dict[str, int] | None = None, k8s_version: str | None = None, slack: float = 5.0,
-          keep_going: bool = False, strict: bool = False, oracle: Oracle | None = None, jobs: int = 1,
-          allow_empty: bool = False) -> Report:
+def check(
+    sources: Iterable[str] | str | Path | Iterable[dict[str, Any]],
+    *,
+    fmt: str = "auto",
+    params: dict[str, int] | None = None,
+    k8s_version: str | None = None,
+    slack: float = 5.0,
+    keep_going: bool = False,
+    strict: bool = False,
+    oracle: Oracle | None = None,
+    jobs: int = 1,
+    allow_empty: bool = False,
+) -> Report:
     """Check one trace given as paths (``-`` = stdin) or as an iterable of event dicts.
 
     Each path is opened once (pipes and FIFOs can be read only once): its format is sniffed from a
@@ -108,8 +118,9 @@ def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt
                 sniffed: list[str | None] = []
                 for src in opened:
                     try:
-                        sniffed.append(None if fmt == "auto" and not src.head.strip() else sniff(src)
-                                       if fmt == "auto" else fmt)
+                        sniffed.append(
+                            None if fmt == "auto" and not src.head.strip() else sniff(src) if fmt == "auto" else fmt
+                        )
                     except InputError as exc:
                         raise InputError(exc.message + src.hint(), exc.file, exc.line) from None
             except InputError as exc:
@@ -119,9 +130,12 @@ def check(sources: Iterable[str] | str | Path | Iterable[dict[str, Any]], *, fmt
             fmts = [k if k is not None else (next(iter(given)) if len(given) == 1 else "events") for k in sniffed]
             kinds = set(fmts)
             if len(kinds) > 1:
-                rep.input_errors.append(InputError(
-                    "files of different formats: " + ", ".join(f"{s.name} is {k}" for s, k in zip(opened, fmts,
-                                                                                                    strict=True))))
+                rep.input_errors.append(
+                    InputError(
+                        "files of different formats: "
+                        + ", ".join(f"{s.name} is {k}" for s, k in zip(opened, fmts, strict=True))
+                    )
+                )
                 return _done(rep, o)
             kind = fmts[0]
             _check_sources(o, rep, kind, opened, keep_going, strict, jobs, oracle is None, params, slack)
@@ -155,8 +169,18 @@ def _ignored_text(ignored: dict[str, int]) -> str:
     return ", ".join(f"{n} {reason}" for reason, n in sorted(ignored.items(), key=lambda x: -x[1]))
 
 
-def _check_sources(o: Oracle, rep: Report, kind: str, opened: list[Source], keep_going: bool, strict: bool,
-                   jobs: int, own_oracle: bool, params: dict[str, int] | None, slack: float) -> None:
+def _check_sources(
+    o: Oracle,
+    rep: Report,
+    kind: str,
+    opened: list[Source],
+    keep_going: bool,
+    strict: bool,
+    jobs: int,
+    own_oracle: bool,
+    params: dict[str, int] | None,
+    slack: float,
+) -> None:
     if kind == "events" and len(opened) == 1 and jobs > 1 and own_oracle and _plain_file(opened[0]):
         from .shard import check_sharded
 
@@ -184,8 +208,13 @@ def _plain_file(src: Source) -> bool:
     """A regular, uncompressed UTF-8 file: what the sharded check's workers can each open again."""
     import os
 
-    return (src.path != "-" and src.encoding == "utf-8" and not src.path.endswith(".gz")
-            and src.head[:2] != b"\x1f\x8b" and os.path.isfile(src.path))
+    return (
+        src.path != "-"
+        and src.encoding == "utf-8"
+        and not src.path.endswith(".gz")
+        and src.head[:2] != b"\x1f\x8b"
+        and os.path.isfile(src.path)
+    )
 
 
 def _done(rep: Report, o: Oracle) -> Report:
@@ -198,8 +227,7 @@ def _done(rep: Report, o: Oracle) -> Report:
     rep.notes = list(dict.fromkeys(o.notes))[:50]
     rep.coverage = o.coverage()
     if o.skipped:
-        rep.notes.append("not checked with these parameters (their timing assumption fails): "
-                         + ", ".join(o.skipped))
+        rep.notes.append("not checked with these parameters (their timing assumption fails): " + ", ".join(o.skipped))
     return rep
 
 
@@ -222,8 +250,17 @@ def _feed(o: Oracle, rep: Report, stream: Iterator[Item], keep_going: bool) -> N
             continue
         try:
             if type(item) is EventRecord:
-                o.apply(item.event, item.t, item.node, item.pod, item.args, item.expect, item.extra,
-                        line=item.line, file=item.file)
+                o.apply(
+                    item.event,
+                    item.t,
+                    item.node,
+                    item.pod,
+                    item.args,
+                    item.expect,
+                    item.extra,
+                    line=item.line,
+                    file=item.file,
+                )
             else:
                 o.feed(item)
             rep.events += 1
@@ -260,5 +297,3 @@ def _stream(kind: str, paths: list[Source], rep: Report, keep_going: bool, stric
         yield from audit_events(paths, rep, keep_going)
     else:
         raise InputError(f"unknown input format {kind!r} (expected one of {', '.join(FORMATS)})")
-
-

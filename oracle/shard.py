@@ -114,8 +114,9 @@ def _worker(args: tuple[Any, ...]) -> Any:
                             total += 1
                             at = n
                             continue
-                    elif node in foreign and (t.__class__ is float or t.__class__ is int) and 0 <= last <= t \
-                            and chk(ev):
+                    elif (
+                        node in foreign and (t.__class__ is float or t.__class__ is int) and 0 <= last <= t and chk(ev)
+                    ):
                         last = t
                         index += 1
                         total += 1
@@ -163,8 +164,13 @@ def _worker(args: tuple[Any, ...]) -> Any:
                             # the common binding: a declared pod, a known node, nothing found
                             pod = ev.get("pod")
                             prec = pods.get(pod) if pod.__class__ is str else None
-                            if (prec is not None and (t.__class__ is float or t.__class__ is int) and 0 <= t < INF
-                                    and last <= t and bind(rec, prec, float(t), (), o)):
+                            if (
+                                prec is not None
+                                and (t.__class__ is float or t.__class__ is int)
+                                and 0 <= t < INF
+                                and last <= t
+                                and bind(rec, prec, float(t), (), o)
+                            ):
                                 last = t
                                 index += 1
                                 total += 1
@@ -198,8 +204,15 @@ def _worker(args: tuple[Any, ...]) -> Any:
                 # another shard's line: valid, and in time order?
                 t = ev.get("t")
                 chk = valid.get(eid) if type(eid) is str else None  # type: ignore[arg-type]
-                if not (val is None and chk is not None and type(node) is str and node
-                        and (t.__class__ is float or t.__class__ is int) and t >= 0 and chk(ev)):
+                if not (
+                    val is None
+                    and chk is not None
+                    and type(node) is str
+                    and node
+                    and (t.__class__ is float or t.__class__ is int)
+                    and t >= 0
+                    and chk(ev)
+                ):
                     try:
                         if val is not None:
                             strict_check(val, ev, name, n)
@@ -237,8 +250,15 @@ def _worker(args: tuple[Any, ...]) -> Any:
         end = j >= during
         key = (v.index, int(end), created.get(v.node or "", -1) if end else 0, j)
         out.append((key, v))
-    return {"violations": out, "errors": errors, "notes": notes, "nodes": len(nodes), "events": total,
-            "skipped": o.skipped, "coverage": o.coverage()}
+    return {
+        "violations": out,
+        "errors": errors,
+        "notes": notes,
+        "nodes": len(nodes),
+        "events": total,
+        "skipped": o.skipped,
+        "coverage": o.coverage(),
+    }
 
 
 @dataclass(slots=True)
@@ -253,8 +273,9 @@ class Sharded:
     coverage: dict[str, str] = field(default_factory=dict)
 
 
-def check_sharded(path: str, jobs: int, params: dict[str, int] | None, k8s_version: str, slack: float,
-                  keep_going: bool, strict: bool) -> Sharded | None:
+def check_sharded(
+    path: str, jobs: int, params: dict[str, int] | None, k8s_version: str, slack: float, keep_going: bool, strict: bool
+) -> Sharded | None:
     """The findings of :func:`nodereg.oracle.run.check` for one ``events`` file, from ``jobs`` processes;
     ``None`` if the trace moves a pod across shards (check it in one process then)."""
     import multiprocessing as mp
@@ -262,8 +283,9 @@ def check_sharded(path: str, jobs: int, params: dict[str, int] | None, k8s_versi
     Oracle(params, k8s_version, slack)  # compile (or load) once, before the workers fork
     ctx = mp.get_context("fork")
     with ctx.Pool(jobs) as pool:
-        parts = pool.map(_worker, [(k, jobs, path, params, k8s_version, slack, keep_going, strict)
-                                   for k in range(jobs)], chunksize=1)
+        parts = pool.map(
+            _worker, [(k, jobs, path, params, k8s_version, slack, keep_going, strict) for k in range(jobs)], chunksize=1
+        )
     if any(p == CROSSED for p in parts):
         return None
     rep = Sharded()
@@ -279,8 +301,9 @@ def check_sharded(path: str, jobs: int, params: dict[str, int] | None, k8s_versi
     for pid in parts[0]["coverage"]:
         rep.coverage[pid] = next((c for p in parts if (c := p["coverage"][pid]) != "checked"), "checked")
     if parts[0]["skipped"]:
-        rep.notes.append("not checked with these parameters (their timing assumption fails): "
-                         + ", ".join(parts[0]["skipped"]))
+        rep.notes.append(
+            "not checked with these parameters (their timing assumption fails): " + ", ".join(parts[0]["skipped"])
+        )
     return rep
 
 

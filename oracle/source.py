@@ -129,8 +129,13 @@ class Source:
         return ""
 
 
-_BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
-         (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+_BOMS = (
+    (b"\xef\xbb\xbf", "utf-8-sig"),
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
 
 
 def _open_raw(path: str, name: str) -> Any:
@@ -186,8 +191,7 @@ def close_source(f: Any) -> None:
         f.close()
 
 
-def feed_all(feed: Callable[[Any, str, int], Iterable[Any]],
-             objects: Iterable[tuple[str, int, Any]]) -> Iterator[Any]:
+def feed_all(feed: Callable[[Any, str, int], Iterable[Any]], objects: Iterable[tuple[str, int, Any]]) -> Iterator[Any]:
     """Each object read (file name, line, object) through a reader's ``feed``; an object a reader
     could not read (an ``InputError``), or one its ``feed`` refuses, is yielded as the error."""
     for name, line, obj in objects:
@@ -302,6 +306,10 @@ def sniff_head(head: bytes, path: str) -> str:
     top = stripped.split("\n", 1)[0]
     if top.startswith(("NAME ", "NAMESPACE ", "Name:", "No resources found")):
         # kubectl's printers for people: `get` (-o wide, -w without -o), `describe`
-        raise InputError("this is kubectl's table or describe output, which carries no timestamps or taints: "
-                         "capture with -o json or -o yaml (and -w --output-watch-events for a history)", path, 1)
+        raise InputError(
+            "this is kubectl's table or describe output, which carries no timestamps or taints: "
+            "capture with -o json or -o yaml (and -w --output-watch-events for a history)",
+            path,
+            1,
+        )
     raise InputError("cannot tell the format (expected events, k8s-watch, k8s-audit or itf); say --input", path, 1)

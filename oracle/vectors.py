@@ -47,11 +47,26 @@ def _cover_props(model: Model) -> list[Any]:
     out = []
     for e in model.events:
         for a, b in sorted(set(e.edges)):
+
             def w(pre: Any, post: Any, bb: Any, a: int = a, b: int = b) -> Any:
                 return And(pre.ctl(0) == a, post.ctl(0) == b)
 
-            out.append(Property(f"{e.id}:{d.STATE_IDS[a]}->{d.STATE_IDS[b]}", "", "", "", "", "step",
-                                lambda pre, post, bb: True, w, "", (e.id,), "step", (e.id,)))
+            out.append(
+                Property(
+                    f"{e.id}:{d.STATE_IDS[a]}->{d.STATE_IDS[b]}",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "step",
+                    lambda pre, post, bb: True,
+                    w,
+                    "",
+                    (e.id,),
+                    "step",
+                    (e.id,),
+                )
+            )
     return out
 
 
@@ -73,8 +88,15 @@ def _prover(model: Model, rlimit: int) -> Any:
     return pr
 
 
-def _bmc(model: Model, queries: list[Any], depth: int, rlimit: int, start: tuple[Any, ...] | None,
-         free: frozenset[Any] = frozenset(), goal: str = "witness") -> dict[str, Trace]:
+def _bmc(
+    model: Model,
+    queries: list[Any],
+    depth: int,
+    rlimit: int,
+    start: tuple[Any, ...] | None,
+    free: frozenset[Any] = frozenset(),
+    goal: str = "witness",
+) -> dict[str, Trace]:
     """Shortest runs reaching each query (witness goals), from the initial states or from ``start``
     (every variable as in ``start`` but those in ``free``, which keep only their domain)."""
     import z3
@@ -86,8 +108,13 @@ def _bmc(model: Model, queries: list[Any], depth: int, rlimit: int, start: tuple
         pr.bmc.set("rlimit", rlimit)
         s0 = pr.bstates[0]
         pr.bmc.add(enc.domain(s0))
-        pr.bmc.add(*[s0[k] == (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
-                     for k, v in zip(enc.keys, start, strict=True) if k not in free])
+        pr.bmc.add(
+            *[
+                s0[k] == (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
+                for k, v in zip(enc.keys, start, strict=True)
+                if k not in free
+            ]
+        )
     res = pr.bmc_many([(q, goal) for q in queries], depth, NO_CLOCK)
     want = "reachable" if goal == "witness" else "violated"
     return {k: r.trace for k, r in res.items() if r.status == want and r.trace is not None}
@@ -117,10 +144,15 @@ def _drive_to_unknown(cm: CompiledModel, trace: Trace, at_mark: bool = False) ->
         if at_mark and state[ready] == d.READY_UNKNOWN:
             return out
         if state[ready] == d.READY_UNKNOWN and not any(
-                cm.enabled(state, idx[x]) for x in ("nlc_sync_noschedule_taints(0)", "nlc_sync_noexecute_taints(0)")):
+            cm.enabled(state, idx[x]) for x in ("nlc_sync_noschedule_taints(0)", "nlc_sync_noexecute_taints(0)")
+        ):
             return out
-        for label in ("nlc_sync_noschedule_taints(0)", "nlc_sync_noexecute_taints(0)", "taint_eviction_evict_pod(0, 0)",
-                      "nlc_monitor_node_health(0)"):
+        for label in (
+            "nlc_sync_noschedule_taints(0)",
+            "nlc_sync_noexecute_taints(0)",
+            "taint_eviction_evict_pod(0, 0)",
+            "nlc_monitor_node_health(0)",
+        ):
             if fire(label):
                 break
         else:
@@ -137,8 +169,13 @@ def _drive_time(cm: CompiledModel, trace: Trace, seconds: int) -> Trace:
     state = out[-1][2]
     left = seconds
     for _ in range(400):
-        for label in ("nlc_sync_noschedule_taints(0)", "nlc_sync_noexecute_taints(0)",
-                      "taint_eviction_evict_pod(0, 0)", "nlc_monitor_node_health(0)", "kubelet_renew_lease(0)"):
+        for label in (
+            "nlc_sync_noschedule_taints(0)",
+            "nlc_sync_noexecute_taints(0)",
+            "taint_eviction_evict_pod(0, 0)",
+            "nlc_monitor_node_health(0)",
+            "kubelet_renew_lease(0)",
+        ):
             k = idx[label]
             if cm.enabled(state, k, ()):
                 state = cm.step(state, k, ())
@@ -174,15 +211,34 @@ def to_events(cm: CompiledModel, trace: Trace, real: CompiledModel | None = None
 
     evs: list[dict[str, Any]] = []
     for p in range(cm.cfg.pods):
-        bits = {t: bool(get(s0, "pod", t, p)) for t in sorted({x.tolerated_by for x in d.TAINT_SLOTS if x.tolerated_by}
-                                                               | {"tolerates_custom_ns", "tolerates_custom_ne"})}
+        bits = {
+            t: bool(get(s0, "pod", t, p))
+            for t in sorted(
+                {x.tolerated_by for x in d.TAINT_SLOTS if x.tolerated_by}
+                | {"tolerates_custom_ns", "tolerates_custom_ne"}
+            )
+        }
         forever = bool(get(s0, "pod", "tolerates_forever", p))
-        evs.append({"t": 0, "event": "declare_pod", "pod": f"p{p}", "tolerates": bits,
-                    "toleration_seconds": None if forever else int(get(s0, "pod", "toleration_seconds", p)),
-                    "request": int(get(s0, "pod", "request", p))})
+        evs.append(
+            {
+                "t": 0,
+                "event": "declare_pod",
+                "pod": f"p{p}",
+                "tolerates": bits,
+                "toleration_seconds": None if forever else int(get(s0, "pod", "toleration_seconds", p)),
+                "request": int(get(s0, "pod", "request", p)),
+            }
+        )
     for n in range(cm.cfg.nodes):
-        evs.append({"t": 0, "event": "declare_node", "node": f"n{n}", "capacity": int(get(s0, "node", "capacity", n)),
-                    "reserved": int(get(s0, "node", "reserved", n))})
+        evs.append(
+            {
+                "t": 0,
+                "event": "declare_node",
+                "node": f"n{n}",
+                "capacity": int(get(s0, "node", "capacity", n)),
+                "reserved": int(get(s0, "node", "reserved", n)),
+            }
+        )
     t = 0
     prev = s0
     from .events import EXPECTABLE
@@ -203,7 +259,8 @@ def to_events(cm: CompiledModel, trace: Trace, real: CompiledModel | None = None
         for a, v in zip(e.args, args, strict=True):
             ev[a.name] = a.names[v] if a.names else bool(v) if a.sort == "bool" else int(v)
         if e.id == "nlc_monitor_node_health" and get(st, "node", "ready", inst.node) == d.READY_UNKNOWN != get(
-                prev, "node", "ready", inst.node):
+            prev, "node", "ready", inst.node
+        ):
             ev["marks_unknown"] = True
         if real is not None and inst.node is not None:
             kr = real.index_of[inst.label]
@@ -259,18 +316,24 @@ def to_itf(cm: CompiledModel, trace: Trace, description: str) -> dict[str, Any]:
             picks["pod"] = some(f"p{inst.pod}") if inst.pod is not None else NONE
             for a, v in zip(inst.event.args, args, strict=True):
                 picks[a.name] = some(a.names[v] if a.names else bool(v) if a.sort == "bool" else bigint(v))
-        states.append({
-            "#meta": {"index": i},
-            "params": {p.var: bigint(st[lay.index[("param", p.var, -1)]]) for p in PARAMS},
-            "t": bigint(t),
-            "nodes": {"#map": [[name, rec] for name, rec in nodes.items()]},
-            "pods": {"#map": [[name, rec] for name, rec in pods.items()]},
-            "mbt::actionTaken": action,
-            "mbt::nondetPicks": picks,
-        })
+        states.append(
+            {
+                "#meta": {"index": i},
+                "params": {p.var: bigint(st[lay.index[("param", p.var, -1)]]) for p in PARAMS},
+                "t": bigint(t),
+                "nodes": {"#map": [[name, rec] for name, rec in nodes.items()]},
+                "pods": {"#map": [[name, rec] for name, rec in pods.items()]},
+                "mbt::actionTaken": action,
+                "mbt::nondetPicks": picks,
+            }
+        )
     return {
-        "#meta": {"format": "ITF", "format-description": FORMAT_DESCRIPTION, "source": "nodereg vectors",
-                  "description": description},
+        "#meta": {
+            "format": "ITF",
+            "format-description": FORMAT_DESCRIPTION,
+            "source": "nodereg vectors",
+            "description": description,
+        },
         "params": ["params"],
         "vars": ["params", "t", "nodes", "pods", "mbt::actionTaken", "mbt::nondetPicks"],
         "states": states,
@@ -357,10 +420,15 @@ def _anchors(cm: CompiledModel, found: dict[str, Trace], missing: list[str]) -> 
 
     def ending_in(state: str, been: str | None = None) -> list[Trace]:
         """Runs ending in ``state``: first those that were in ``been`` before, then with the pod pending."""
-        cands = sorted((kv for kv in runs if d.STATE_IDS[kv[1][-1][2][ctl]] == state),
-                       key=lambda kv: (been is not None and not any(d.STATE_IDS[st[ctl]] == been
-                                                                    for _k, _a, st in kv[1]),
-                                       not pending(kv[1]), len(kv[1]), kv[0]))
+        cands = sorted(
+            (kv for kv in runs if d.STATE_IDS[kv[1][-1][2][ctl]] == state),
+            key=lambda kv: (
+                been is not None and not any(d.STATE_IDS[st[ctl]] == been for _k, _a, st in kv[1]),
+                not pending(kv[1]),
+                len(kv[1]),
+                kv[0],
+            ),
+        )
         return [tr for _k, tr in cands]
 
     for edge in missing:
@@ -429,12 +497,25 @@ def _unreachable(model: Model, props: list[Any], rlimit: int) -> dict[str, str]:
     where = "one node and one pod, upstream default timing"
     out: dict[str, str] = {}
     for p in props:
-        neg = Property(f"not {p.id}", "", "", "", "", "step",
-                       lambda pre, post, b, w=p.witness: LNot(w(pre, post, b)), lambda *a: True, "", p.events,
-                       "step", p.events)
+        neg = Property(
+            f"not {p.id}",
+            "",
+            "",
+            "",
+            "",
+            "step",
+            lambda pre, post, b, w=p.witness: LNot(w(pre, post, b)),
+            lambda *a: True,
+            "",
+            p.events,
+            "step",
+            p.events,
+        )
         if pr.induction(neg, NO_CLOCK).status == "proved":
-            out[p.id] = (f"k-induction (Z3, {where}): no state that satisfies the catalogue's invariants proved "
-                         f"1-inductive ({len(done)} of them) takes this edge")
+            out[p.id] = (
+                f"k-induction (Z3, {where}): no state that satisfies the catalogue's invariants proved "
+                f"1-inductive ({len(done)} of them) takes this edge"
+            )
             continue
         z3.set_param("rlimit", rlimit // 2)  # Spacer builds its own solver: a global, deterministic limit
         try:
@@ -442,8 +523,7 @@ def _unreachable(model: Model, props: list[Any], rlimit: int) -> dict[str, str]:
         finally:
             z3.set_param("rlimit", 0)
         if r.status == "unreachable":
-            out[p.id] = (f"Spacer (Z3, {where}): an inductive invariant excludes every state that takes this "
-                         f"edge")
+            out[p.id] = f"Spacer (Z3, {where}): an inductive invariant excludes every state that takes this edge"
     return out
 
 
@@ -483,8 +563,15 @@ def generate(rlimit: int = RLIMIT) -> tuple[list[dict[str, Any]], dict[str, Any]
         tr = found[key]
         covers = _edge_ids(cm, tr)
         covered |= set(covers)
-        vectors.append({"name": f"transition-{key.replace(':', '-').replace('>', '')}", "trace": tr, "covers": covers,
-                        "kind": "transition", "model": cm})
+        vectors.append(
+            {
+                "name": f"transition-{key.replace(':', '-').replace('>', '')}",
+                "trace": tr,
+                "covers": covers,
+                "kind": "transition",
+                "model": cm,
+            }
+        )
     # guard false: for each event, the first state along the runs (deterministic order) where it is disabled
     guards_false: dict[str, dict[str, Any]] = {}
     runs = [v["trace"] for v in vectors]
@@ -505,8 +592,14 @@ def generate(rlimit: int = RLIMIT) -> tuple[list[dict[str, Any]], dict[str, Any]
                 evs = to_events(cm, tr2)
                 verdict = _verdict(evs)
                 if any(i == len(evs) - 1 for _, i in verdict):
-                    guards_false[e.id] = {"name": f"guard-false-{e.id}", "events": evs, "trace": tr2,
-                                          "covers": _edge_ids(cm, tr[: j + 1]), "kind": "guard", "model": cm}
+                    guards_false[e.id] = {
+                        "name": f"guard-false-{e.id}",
+                        "events": evs,
+                        "trace": tr2,
+                        "covers": _edge_ids(cm, tr[: j + 1]),
+                        "kind": "guard",
+                        "model": cm,
+                    }
                     done = True
                     break
     vectors += [guards_false[k] for k in sorted(guards_false)]
@@ -526,10 +619,19 @@ def generate(rlimit: int = RLIMIT) -> tuple[list[dict[str, Any]], dict[str, Any]
         itf_trace = v["trace"]
         itf_model = v["model"]
         itf = to_itf(itf_model, itf_trace, v["name"]) if v.get("itf", True) else None
-        out.append({"name": v["name"], "events": evs, "itf": itf, "conforms": not verdict,
-                    "violations": [{"property": p, "index": i} for p, i in verdict], "covers": v["covers"]})
+        out.append(
+            {
+                "name": v["name"],
+                "events": evs,
+                "itf": itf,
+                "conforms": not verdict,
+                "violations": [{"property": p, "index": i} for p, i in verdict],
+                "covers": v["covers"],
+            }
+        )
     summary = {
-        "edges": len(all_edges), "edges_covered": len(covered & set(all_edges)),
+        "edges": len(all_edges),
+        "edges_covered": len(covered & set(all_edges)),
         "guards": len([e for e in model.events if e.id != "time_passes"]) * 2,
         "guards_covered": len({e.split(":")[0] for e in covered}) + len(guards_false),
         "missing": sorted(set(all_edges) - covered - set(unreachable)) + prop_missing,
@@ -560,16 +662,16 @@ def write_vectors(out: Path, rlimit: int = RLIMIT) -> dict[str, Any]:
     manifest = []
     for v in vectors:
         ev_file = f"{v['name']}.events.jsonl"
-        (out / ev_file).write_text("".join(json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n"
-                                          for e in v["events"]))
+        (out / ev_file).write_text(
+            "".join(json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n" for e in v["events"])
+        )
         common = {"conforms": v["conforms"], "violations": v["violations"], "covers": v["covers"]}
         manifest.append({"file": ev_file, "input": "events", **common})
         if v["itf"] is not None:
             itf_file = f"{v['name']}.itf.json"
             (out / itf_file).write_text(json.dumps(v["itf"], sort_keys=True, separators=(",", ":")) + "\n")
             manifest.append({"file": itf_file, "input": "itf", **common})
-    doc = {"vectors": manifest, "unreachable_edges": summary["unreachable_edges"],
-           "missing": summary["missing"]}
+    doc = {"vectors": manifest, "unreachable_edges": summary["unreachable_edges"], "missing": summary["missing"]}
     (out / "manifest.json").write_text(json.dumps(doc, sort_keys=True, indent=1) + "\n")
     summary["vectors"] = len(manifest)
     return summary

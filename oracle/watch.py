@@ -68,8 +68,13 @@ SKEW_NOISE = 3.0
 #: A live kubelet renews its Lease every quarter of its 40 s leaseDurationSeconds (s)
 LEASE_RENEW = 10.0
 CREDENTIALS = ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate")
-CONDITION_TAINTS = ("taint_not_ready_ns", "taint_unreachable_ns", "taint_unschedulable", "taint_memory_pressure",
-                    "taint_network_unavailable")
+CONDITION_TAINTS = (
+    "taint_not_ready_ns",
+    "taint_unreachable_ns",
+    "taint_unschedulable",
+    "taint_memory_pressure",
+    "taint_network_unavailable",
+)
 NOEXEC_TAINTS = ("taint_not_ready_ne", "taint_unreachable_ne")
 
 
@@ -100,8 +105,12 @@ def object_time(obj: dict[str, Any]) -> float:
             deletion = parse_time(deletion, "timestamp", None, None) - grace
         except InputError:
             deletion = None
-    cands: list[Any] = [meta.get("creationTimestamp"), spec.get("renewTime"), spec.get("acquireTime"),
-                        status.get("startTime")]
+    cands: list[Any] = [
+        meta.get("creationTimestamp"),
+        spec.get("renewTime"),
+        spec.get("acquireTime"),
+        status.get("startTime"),
+    ]
     conds, taints = status.get("conditions"), spec.get("taints")
     for c in conds if isinstance(conds, list) else ():
         if isinstance(c, dict):
@@ -262,7 +271,8 @@ class WatchAdapter:
                         self.unplaced[name] = (
                             f"the list has no resourceVersions and the Lease of node {name} is {abs(off):.0f} s "
                             f"{'ahead of' if off > 0 else 'behind'} the others' (a kubelet clock that far off "
-                            "cannot be told from a kubelet that stopped): its heartbeats are judged once it renews")
+                            "cannot be told from a kubelet that stopped): its heartbeats are judged once it renews"
+                        )
                 lease_rv = {n: 0 for n in leases if n in self.unplaced and leases[n] > moment}
 
         def when(o: dict[str, Any]) -> float:
@@ -307,12 +317,14 @@ class WatchAdapter:
                 if kind == "Lease" and o["metadata"].get("namespace") == "kube-system":
                     out += self._lease("ADDED", o, file, line)
             except (AttributeError, TypeError, KeyError) as exc:
-                raise InputError(f"{kind} {o['metadata'].get('name')}: unexpected field shape ({exc})", file,
-                                 line) from None
+                raise InputError(
+                    f"{kind} {o['metadata'].get('name')}: unexpected field shape ({exc})", file, line
+                ) from None
         for name, why in sorted(self.unplaced.items()):
             if name in self.nodes:
-                self._ev(out, {"t": self.t, "event": "declare_node", "node": name}, None, None, unwatched=None,
-                         hb_why=why)
+                self._ev(
+                    out, {"t": self.t, "event": "declare_node", "node": name}, None, None, unwatched=None, hb_why=why
+                )
         return out
 
     def _creds(self, items: list[Item], node: str, t: float, file: str | None, line: int | None) -> None:
@@ -362,8 +374,9 @@ class WatchAdapter:
         if self.ended:
             # read first: its time says whether the ended watch's renewals are overdue (the gate
             # goes before its events, at the time before them, for the Leases watched before it)
-            now = max([self.t, self._held_top,
-                       *(it.t for it in items if isinstance(it, EventRecord | ObservedBinding))])
+            now = max(
+                [self.t, self._held_top, *(it.t for it in items if isinstance(it, EventRecord | ObservedBinding))]
+            )
             return self._unseen_renewals(t0, now, watched, file, line) + items
         return items
 
@@ -377,8 +390,9 @@ class WatchAdapter:
         at, self.fresh_at = self.fresh_at, None
         return self._fresh_grace(at, None, None) + items
 
-    def _unseen_renewals(self, t0: float, now: float, watched: dict[str, str | None], file: str | None,
-                         line: int | None) -> list[Item]:
+    def _unseen_renewals(
+        self, t0: float, now: float, watched: dict[str, str | None], file: str | None, line: int | None
+    ) -> list[Item]:
         """Nodes renewed only in a Lease watch that ended while the capture goes on: their heartbeats
         are unseen from then on (not judged until a renewal is seen again, e.g. the watch restarted)."""
         items: list[Item] = []
@@ -391,13 +405,14 @@ class WatchAdapter:
                 if self.lease_file.get(n) == f:
                     self.lease_file[n] = None
                 if n in self.nodes:
-                    self._ev(items, {"t": t0, "event": "declare_node", "node": n}, file, line,
-                             unseen_heartbeats=since)
+                    self._ev(items, {"t": t0, "event": "declare_node", "node": n}, file, line, unseen_heartbeats=since)
             if gone:
-                self.notes.append(f"the Lease watch {f} ended before the capture did (its last event at "
-                                  f"{_fmt(since)}): the heartbeats of {', '.join(gone[:5])}"
-                                  f"{' ...' if len(gone) > 5 else ''} are not judged from then until a renewal "
-                                  "is seen again")
+                self.notes.append(
+                    f"the Lease watch {f} ended before the capture did (its last event at "
+                    f"{_fmt(since)}): the heartbeats of {', '.join(gone[:5])}"
+                    f"{' ...' if len(gone) > 5 else ''} are not judged from then until a renewal "
+                    "is seen again"
+                )
         return items
 
     def feed_skewed(self, item: Any, file: str | None, line: int | None) -> list[Item]:
@@ -417,8 +432,9 @@ class WatchAdapter:
             out = self._release(fresh if fresh is not None else float("inf"))
             t0 = self.t
             t_after = max(t_after, t0)
-            items = [it._replace(t=t0) if isinstance(it, EventRecord | ObservedBinding) and it.t < t0 else it
-                     for it in items]
+            items = [
+                it._replace(t=t0) if isinstance(it, EventRecord | ObservedBinding) and it.t < t0 else it for it in items
+            ]
         if src is not None and ((fresh is not None and fresh > t0) or src == self._held_src):
             # stamped by kubelet ``src`` ahead of the capture's clock (or after such an event of it): held
             self.t = t0
@@ -457,7 +473,7 @@ class WatchAdapter:
 
     def _read(self, item: Any, file: str | None, line: int | None) -> list[Item]:
         if not isinstance(item, dict):
-            raise InputError("expected a watch event object {\"type\", \"object\"}", file, line)
+            raise InputError('expected a watch event object {"type", "object"}', file, line)
         if item.get("kind") == "List" and isinstance(item.get("items"), list):
             out: list[Item] = []
             for x in item["items"]:
@@ -471,8 +487,9 @@ class WatchAdapter:
         if typ in ("BOOKMARK", "ERROR"):
             return []
         if typ not in ("ADDED", "MODIFIED", "DELETED") or not isinstance(obj, dict):
-            raise InputError(f'watch event: expected "type" ADDED, MODIFIED or DELETED and an "object"; got '
-                             f'{typ!r:.40}', file, line)
+            raise InputError(
+                f'watch event: expected "type" ADDED, MODIFIED or DELETED and an "object"; got {typ!r:.40}', file, line
+            )
         kind = obj.get("kind")
         meta = obj.get("metadata")
         if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
@@ -512,8 +529,15 @@ class WatchAdapter:
             raise InputError(f"{kind} {meta.get('name')}: unexpected field shape ({exc})", file, line) from None
         return []  # other kinds: not part of the node lifecycle
 
-    def _node(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
-              lease: float | None = None, listed: bool = False) -> list[Item]:
+    def _node(
+        self,
+        typ: str,
+        obj: dict[str, Any],
+        file: str | None,
+        line: int | None,
+        lease: float | None = None,
+        listed: bool = False,
+    ) -> list[Item]:
         name = obj["metadata"]["name"]
         items: list[Item] = []
         prev = self.nodes.get(name)
@@ -560,38 +584,68 @@ class WatchAdapter:
                     args["ready"] = cur["ready"] == "True"
                     args["memory_pressure"] = cur["memory_pressure"]
                     exp = {k: v for k, v in cur.items() if k != "custom_effect" or cur.get("taint_custom")}
-                self._ev(items, {"t": t, "event": "kubelet_register_node", "node": name, **args, "expect": exp},
-                         file, line, **_zone_extra(obj))
+                self._ev(
+                    items,
+                    {"t": t, "event": "kubelet_register_node", "node": name, **args, "expect": exp},
+                    file,
+                    line,
+                    **_zone_extra(obj),
+                )
                 if cur["ready"] != "Absent" and not _REGISTER_READY:
-                    self._ev(items, {"t": t, "event": "kubelet_post_status", "node": name,
-                                     "ready": cur["ready"] == "True", "memory_pressure": cur["memory_pressure"],
-                                     "expect": {k: v for k, v in cur.items() if k != "custom_effect"
-                                                or cur.get("taint_custom")}}, file, line)
+                    self._ev(
+                        items,
+                        {
+                            "t": t,
+                            "event": "kubelet_post_status",
+                            "node": name,
+                            "ready": cur["ready"] == "True",
+                            "memory_pressure": cur["memory_pressure"],
+                            "expect": {k: v for k, v in cur.items() if k != "custom_effect" or cur.get("taint_custom")},
+                        },
+                        file,
+                        line,
+                    )
             else:
                 placed = not (name in self.unplaced and listed)
-                t = self._time(ready_c.get("lastHeartbeatTime") if placed else None, meta.get("creationTimestamp"),
-                               file=file, line=line)
+                t = self._time(
+                    ready_c.get("lastHeartbeatTime") if placed else None,
+                    meta.get("creationTimestamp"),
+                    file=file,
+                    line=line,
+                )
                 if lease is None and name in self.leases:
                     lease = self.leases[name]
                 if not placed:
                     lease = None  # its kubelet's stamps cannot be placed (``snapshot``)
-                posted = [parse_time(c["lastHeartbeatTime"], f"condition {k} lastHeartbeatTime", file, line)
-                          for k, c in conds.items() if isinstance(c.get("lastHeartbeatTime"), str)]
+                posted = [
+                    parse_time(c["lastHeartbeatTime"], f"condition {k} lastHeartbeatTime", file, line)
+                    for k, c in conds.items()
+                    if isinstance(c.get("lastHeartbeatTime"), str)
+                ]
                 status_post = max(posted) + self.shift.get(name, 0.0) if posted and placed else None
                 seen = [x for x in (status_post, lease) if x is not None]
                 hb_extra: dict[str, Any] = {}
                 if seen:
-                    hb_extra = {"heartbeat": max(seen), "status_post": status_post if status_post is not None
-                                else max(seen)}
+                    hb_extra = {
+                        "heartbeat": max(seen),
+                        "status_post": status_post if status_post is not None else max(seen),
+                    }
                 if lease is not None:
                     hb_extra["lease"] = lease
                 hb_extra.update(_zone_extra(obj))
                 hb_extra["taints_since"] = _taints_since(obj, conds)
                 self.known.add(name)
                 taints = [x for x in ((obj.get("spec") or {}).get("taints") or []) if isinstance(x, dict)]
-                ev = {"t": t, "event": "observe_node", "node": name, "ready": cur["ready"], "taints": taints,
-                      "unschedulable": cur["unschedulable"], "memory_pressure": cur["memory_pressure"],
-                      "network_unavailable": cur["network_unavailable"]}
+                ev = {
+                    "t": t,
+                    "event": "observe_node",
+                    "node": name,
+                    "ready": cur["ready"],
+                    "taints": taints,
+                    "unschedulable": cur["unschedulable"],
+                    "memory_pressure": cur["memory_pressure"],
+                    "network_unavailable": cur["network_unavailable"],
+                }
                 if cap is not None:
                     ev["capacity"] = cap
                 if alloc is not None:
@@ -619,22 +673,40 @@ class WatchAdapter:
 
             nu = conds.get("NetworkUnavailable") or {}
             tn = self._time(nu.get("lastTransitionTime"), nu.get("lastHeartbeatTime"), file=file, line=line)
-            self._ev(items, {"t": tn, "event": "declare_node", "node": name}, file, line,
-                     adopt={NI["network_unavailable"]: True})
-        if cur["ready"] != old["ready"] or (hb and hb != prev["hb"] and cur["ready"] in ("True", "False")) or (
-                cur["memory_pressure"] != old["memory_pressure"] and cur["ready"] in ("True", "False")):
+            self._ev(
+                items,
+                {"t": tn, "event": "declare_node", "node": name},
+                file,
+                line,
+                adopt={NI["network_unavailable"]: True},
+            )
+        if (
+            cur["ready"] != old["ready"]
+            or (hb and hb != prev["hb"] and cur["ready"] in ("True", "False"))
+            or (cur["memory_pressure"] != old["memory_pressure"] and cur["ready"] in ("True", "False"))
+        ):
             if cur["ready"] == "Unknown":
                 t = self._time(ready_c.get("lastTransitionTime"), file=file, line=line)
                 self._fresh = self._raw  # the controller's clock
-                steps.append(({"t": t, "event": "nlc_monitor_node_health", "node": name, "marks_unknown": True},
-                              ("ready",)))
+                steps.append(
+                    ({"t": t, "event": "nlc_monitor_node_health", "node": name, "marks_unknown": True}, ("ready",))
+                )
             elif cur["ready"] in ("True", "False"):
                 t = self._time(hb, ready_c.get("lastTransitionTime"), file=file, line=line)
                 kubelet_stamp = self._raw
                 self._creds_steps(steps, name, t)
-                steps.append(({"t": t, "event": "kubelet_post_status", "node": name,
-                               "ready": cur["ready"] == "True", "memory_pressure": cur["memory_pressure"]},
-                              ("ready", "memory_pressure")))
+                steps.append(
+                    (
+                        {
+                            "t": t,
+                            "event": "kubelet_post_status",
+                            "node": name,
+                            "ready": cur["ready"] == "True",
+                            "memory_pressure": cur["memory_pressure"],
+                        },
+                        ("ready", "memory_pressure"),
+                    )
+                )
         t = self._time(*_managed_times(obj), file=file, line=line)
         if old["network_unavailable"] and not cur["network_unavailable"]:
             # the route controller stamps the condition it sets False (RouteCreated)
@@ -643,12 +715,17 @@ class WatchAdapter:
             self._fresh = self._raw if self._fresh is None else self._fresh
             steps.append(({"t": tr, "event": "cloud_route_created", "node": name}, ("network_unavailable",)))
         if cur["unschedulable"] != old["unschedulable"]:
-            steps.append(({"t": t, "event": "admin_cordon" if cur["unschedulable"] else "admin_uncordon",
-                           "node": name}, ("unschedulable",)))
+            steps.append(
+                (
+                    {"t": t, "event": "admin_cordon" if cur["unschedulable"] else "admin_uncordon", "node": name},
+                    ("unschedulable",),
+                )
+            )
         if old.get("taint_uninitialized") and not cur.get("taint_uninitialized"):
             steps.append(({"t": t, "event": "cloud_node_initialize", "node": name}, ("taint_uninitialized",)))
         if cur.get("taint_custom") != old.get("taint_custom") or (
-                cur.get("taint_custom") and cur.get("custom_effect") != old.get("custom_effect")):
+            cur.get("taint_custom") and cur.get("custom_effect") != old.get("custom_effect")
+        ):
             if old.get("taint_custom"):
                 steps.append(({"t": t, "event": "admin_untaint_node", "node": name}, ("taint_custom",)))
             if cur.get("taint_custom"):
@@ -656,8 +733,12 @@ class WatchAdapter:
                 # start (kubectl hides managedFields by default, so often the only time there is)
                 ta = self._time(*_new_taint_times(obj, prev["obj"]), *_managed_times(obj), file=file, line=line)
                 self._fresh = self._raw if self._fresh is None else self._fresh
-                steps.append(({"t": ta, "event": "admin_taint_node", "node": name,
-                               "taint_effect": cur["custom_effect"]}, ("taint_custom", "custom_effect")))
+                steps.append(
+                    (
+                        {"t": ta, "event": "admin_taint_node", "node": name, "taint_effect": cur["custom_effect"]},
+                        ("taint_custom", "custom_effect"),
+                    )
+                )
         if any(cur.get(k) != old.get(k) for k in CONDITION_TAINTS):
             tt = self._time(*_taint_times(obj, CONDITION_TAINTS), *_managed_times(obj), file=file, line=line)
             steps.append(({"t": tt, "event": "nlc_sync_noschedule_taints", "node": name}, CONDITION_TAINTS))
@@ -694,8 +775,18 @@ class WatchAdapter:
         if kv is not None and kv != _cp_kubelet(prev["obj"]):
             # a control-plane kubelet upgraded: kubeadm upgrades the control plane's components first, so
             # kube-controller-manager ran that version since before then (``review_upgrade``)
-            self.cp_kubelets.append((float("-inf"), {"image": (kv[0], f"the kubelet {kv[1]} of control-plane node "
-                                                                      f"{name}, upgraded during the capture", name)}))
+            self.cp_kubelets.append(
+                (
+                    float("-inf"),
+                    {
+                        "image": (
+                            kv[0],
+                            f"the kubelet {kv[1]} of control-plane node {name}, upgraded during the capture",
+                            name,
+                        )
+                    },
+                )
+            )
         hist = prev.get("hist") or []
         view = _sched_view(obj)
         if view != (prev.get("view") or _sched_view(prev["obj"])):
@@ -704,8 +795,15 @@ class WatchAdapter:
             since = self.t
         else:
             since = prev.get("since", float("-inf"))
-        self.nodes[name] = {"vars": cur, "hb": hb or prev["hb"], "obj": obj, "held": bool(half), "hist": hist,
-                            "since": since, "view": view}
+        self.nodes[name] = {
+            "vars": cur,
+            "hb": hb or prev["hb"],
+            "obj": obj,
+            "held": bool(half),
+            "hist": hist,
+            "since": since,
+            "view": view,
+        }
         _name_taints(items, obj)
         return items
 
@@ -728,8 +826,9 @@ class WatchAdapter:
                 continue
             kinds = self.down.setdefault(node, set())
             if not kinds:
-                self._ev(items, {"t": ending[f], "event": "declare_node", "node": node}, file, line,
-                         unwatched=ending[f])
+                self._ev(
+                    items, {"t": ending[f], "event": "declare_node", "node": node}, file, line, unwatched=ending[f]
+                )
             kinds.add(kind)
         return items
 
@@ -778,15 +877,25 @@ class WatchAdapter:
                 gone.append(f"node {name}")
             elif kind == "Pod" and name in self.pods:
                 ns, pname = name.split("/", 1)
-                items += self._pod("DELETED", {"kind": "Pod", "metadata": {"name": pname, "namespace": ns},
-                                              "spec": {"nodeName": self.pods[name]["node"]}}, file, line)
+                items += self._pod(
+                    "DELETED",
+                    {
+                        "kind": "Pod",
+                        "metadata": {"name": pname, "namespace": ns},
+                        "spec": {"nodeName": self.pods[name]["node"]},
+                    },
+                    file,
+                    line,
+                )
                 gone.append(f"pod {name}")
             self.last_file.pop((kind, name), None)
             self.last_rv.pop((kind, name), None)
         if gone:
-            self.notes.append(f"{end.file}: a watch started again with a list that lacks {', '.join(gone[:6])}"
-                              f"{' ...' if len(gone) > 6 else ''}: deleted while the watch was down (client-go's "
-                              "DeletedFinalStateUnknown), at a time the capture does not show (not judged)")
+            self.notes.append(
+                f"{end.file}: a watch started again with a list that lacks {', '.join(gone[:6])}"
+                f"{' ...' if len(gone) > 6 else ''}: deleted while the watch was down (client-go's "
+                "DeletedFinalStateUnknown), at a time the capture does not show (not judged)"
+            )
         for node in sorted(self.down):
             for kind in ("Node", "Pod"):
                 if kind in end.scope and kind in self.down.get(node, ()):
@@ -832,8 +941,14 @@ class WatchAdapter:
         for key, p in self.pods.items():
             if p["node"] != name or p["deleting"]:
                 continue
-            ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": p["tolerations"],
-                  "request": p.get("request", 0), "default_tolerations": False}
+            ev = {
+                "t": t,
+                "event": "declare_pod",
+                "pod": key,
+                "tolerations": p["tolerations"],
+                "request": p.get("request", 0),
+                "default_tolerations": False,
+            }
             self._ev(items, ev, file, line)
             bits = items[-1].extra["pod"]  # type: ignore[index, union-attr]
             for k, v in pod_bits(p["tolerations"], _taint_list(obj), self.gates).items():
@@ -845,8 +960,11 @@ class WatchAdapter:
         """When a Node's taints change: its bound pods' toleration bits against the new taints."""
         if _taint_list(obj) == _taint_list(old):
             return {}
-        bits = {k: pod_bits(p["tolerations"], _taint_list(obj), self.gates)
-                for k, p in self.pods.items() if p["node"] == name and not p["deleting"]}
+        bits = {
+            k: pod_bits(p["tolerations"], _taint_list(obj), self.gates)
+            for k, p in self.pods.items()
+            if p["node"] == name and not p["deleting"]
+        }
         return {"pod_bits": bits} if bits else {}
 
     def _creds_steps(self, steps: list[tuple[dict[str, Any], tuple[str, ...]]], name: str, t: float) -> None:
@@ -912,8 +1030,9 @@ class WatchAdapter:
         if isinstance(when, str):
             with contextlib.suppress(InputError):
                 t = parse_time(when, "Lease spec.acquireTime", file, line)
-        return self._new_controller(max(t, self.t) + KCM_SYNC, f"kube-system/kube-controller-manager Lease "
-                                    f"taken by {holder}", file, line)
+        return self._new_controller(
+            max(t, self.t) + KCM_SYNC, f"kube-system/kube-controller-manager Lease taken by {holder}", file, line
+        )
 
     def _kcm_pod(self, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         """The kube-controller-manager static pod's container started again (restartCount, startedAt):
@@ -943,9 +1062,11 @@ class WatchAdapter:
     def _new_controller(self, start: float, why: str, file: str | None, line: int | None) -> list[Item]:
         """A fresh grace for every Node now and again at ``start`` (when the new controller's first pass
         can be: ``feed`` gives it then)."""
-        note = (f"a new node lifecycle controller ({why}): upstream's tryUpdateNodeHealth gives every Node "
-                "a fresh node-monitor-grace-period from its first pass, and its taint-eviction controller every "
-                "pod under a NoExecute taint a fresh tolerationSeconds (processPodOnNode: startTime = now)")
+        note = (
+            f"a new node lifecycle controller ({why}): upstream's tryUpdateNodeHealth gives every Node "
+            "a fresh node-monitor-grace-period from its first pass, and its taint-eviction controller every "
+            "pod under a NoExecute taint a fresh tolerationSeconds (processPodOnNode: startTime = now)"
+        )
         if note not in self.notes:
             self.notes.append(note)
         self.fresh_at = max(self.fresh_at or start, start)
@@ -983,16 +1104,21 @@ class WatchAdapter:
             if end < t - window:
                 break
             if _admits(tols, old, self.gates):
-                why = (f"for the binding of pod {_pod_key(pod)} to node {node} at {_fmt(t)} (the node admitted it "
-                       f"until {_fmt(end)})")
+                why = (
+                    f"for the binding of pod {_pod_key(pod)} to node {node} at {_fmt(t)} (the node admitted it "
+                    f"until {_fmt(end)})"
+                )
                 if prebind:
-                    return (why + ": its PersistentVolumeClaims are bound in the scheduler's PreBind (VolumeBinding, "
-                            f"up to bindTimeoutSeconds {VOLUME_BIND_TIMEOUT:.0f} s), after it chose the node")
+                    return (
+                        why + ": its PersistentVolumeClaims are bound in the scheduler's PreBind (VolumeBinding, "
+                        f"up to bindTimeoutSeconds {VOLUME_BIND_TIMEOUT:.0f} s), after it chose the node"
+                    )
                 return why + f": the scheduler may have chosen the node then (within --slack {self.slack:g} s)"
         return None
 
-    def _pod(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None,
-             listed: bool = False) -> list[Item]:
+    def _pod(
+        self, typ: str, obj: dict[str, Any], file: str | None, line: int | None, listed: bool = False
+    ) -> list[Item]:
         """A Pod event: declared when first seen, bound when ``spec.nodeName`` appears, and removed at the
         *deletion request* -- the taint-eviction controller's act (DisruptionTarget with reason
         DeletionByTaintManager, or ``deletionTimestamp`` set while the node has a NoExecute taint the
@@ -1005,8 +1131,11 @@ class WatchAdapter:
         node = spec.get("nodeName") or None
         prev = self.pods.get(key)
         items: list[Item] = []
-        if meta.get("namespace") == "kube-system" and typ != "DELETED" and (
-                (meta.get("labels") or {}).get("component") == "kube-controller-manager"):
+        if (
+            meta.get("namespace") == "kube-system"
+            and typ != "DELETED"
+            and ((meta.get("labels") or {}).get("component") == "kube-controller-manager")
+        ):
             items += self._kcm_pod(obj, file, line)
             found = capture_timing([obj])
             said = (found.get("image"), found.get("flags"))
@@ -1023,8 +1152,14 @@ class WatchAdapter:
                 if owner is not None and self._raw is not None:
                     self.acts.append((self._raw, f"its {owner} controller created pod {key}"))
             tols = [x for x in (spec.get("tolerations") or []) if isinstance(x, dict)]
-            ev = {"t": t, "event": "declare_pod", "pod": key, "tolerations": tols, "request": pod_request(obj),
-                  "default_tolerations": False}
+            ev = {
+                "t": t,
+                "event": "declare_pod",
+                "pod": key,
+                "tolerations": tols,
+                "request": pod_request(obj),
+                "default_tolerations": False,
+            }
             self._ev(items, ev, file, line)
             if node is not None and node in self.nodes and (typ == "ADDED" or listed):
                 # already bound: its bits against the taints of the node it is on
@@ -1049,20 +1184,44 @@ class WatchAdapter:
             self._fresh = self._raw  # the scheduler's clock
             if node not in self.nodes:
                 # a pods-only capture, or a Node this capture never listed: the binding cannot be judged
-                items.append(_bound(key, node, t, file, line, unchecked=self._no_nodes() or dict.fromkeys(
-                    BIND_PROPERTIES, "no Node stream for the node a pod was bound to")))
+                items.append(
+                    _bound(
+                        key,
+                        node,
+                        t,
+                        file,
+                        line,
+                        unchecked=self._no_nodes()
+                        or dict.fromkeys(BIND_PROPERTIES, "no Node stream for the node a pod was bound to"),
+                    )
+                )
             elif (race := self._decided_before(obj, prev["tolerations"], node, t)) is not None:
                 # the node turned unschedulable for the pod after the scheduler may have chosen it
-                items.append(_bound(key, node, t, file, line, unchecked=dict.fromkeys(
-                    ("no-schedule-with-untolerated-taint", "no-schedule-when-cordoned"), race)))
+                items.append(
+                    _bound(
+                        key,
+                        node,
+                        t,
+                        file,
+                        line,
+                        unchecked=dict.fromkeys(
+                            ("no-schedule-with-untolerated-taint", "no-schedule-when-cordoned"), race
+                        ),
+                    )
+                )
             else:
                 # the scheduler's filter against the node's actual taints; then, bound, what the
                 # taint-eviction controller reads (NoExecute taints only, tolerationSeconds)
                 taints = _taint_list(self.nodes[node]["obj"])
-                self._ev(items, {"t": t, "event": "scheduler_bind_pod", "node": node, "pod": key}, file, line,
-                         pod_bits={key: pod_bits(prev["tolerations"], taints, self.gates, scheduling=True)},
-                         untolerated=untolerated(prev["tolerations"], taints, self.gates),
-                         pod_bits_after={key: pod_bits(prev["tolerations"], taints, self.gates)})
+                self._ev(
+                    items,
+                    {"t": t, "event": "scheduler_bind_pod", "node": node, "pod": key},
+                    file,
+                    line,
+                    pod_bits={key: pod_bits(prev["tolerations"], taints, self.gates, scheduling=True)},
+                    untolerated=untolerated(prev["tolerations"], taints, self.gates),
+                    pod_bits_after={key: pod_bits(prev["tolerations"], taints, self.gates)},
+                )
             prev["node"] = node
         request = _deletion(obj)
         if request is not None and not prev["deleting"]:
@@ -1072,13 +1231,21 @@ class WatchAdapter:
             self._fresh = self._raw  # the API server's clock (the deletion request)
             bound = prev["node"]
             nv = self.nodes.get(bound, {}).get("vars", {}) if bound else {}
-            noexec = nv.get("taint_not_ready_ne") or nv.get("taint_unreachable_ne") or (
-                nv.get("taint_custom") and nv.get("custom_effect") == "NoExecute")
+            noexec = (
+                nv.get("taint_not_ready_ne")
+                or nv.get("taint_unreachable_ne")
+                or (nv.get("taint_custom") and nv.get("custom_effect") == "NoExecute")
+            )
             # a plain delete (no DisruptionTarget) on a NoExecute-tainted node is the taint-eviction
             # controller's only if it could act on the pod: not one that tolerates every NoExecute taint
             # there for ever (a DaemonSet rollout, kubectl delete)
-            if by_taint is None and noexec and pod_bits(prev["tolerations"], _taint_list(self.nodes[bound]["obj"]),
-                                                        self.gates).get("tolerates_forever"):
+            if (
+                by_taint is None
+                and noexec
+                and pod_bits(prev["tolerations"], _taint_list(self.nodes[bound]["obj"]), self.gates).get(
+                    "tolerates_forever"
+                )
+            ):
                 noexec = False
             if bound and bound in self.nodes and (by_taint or (by_taint is None and noexec)):
                 self._ev(items, {"t": t, "event": "taint_eviction_evict_pod", "node": bound, "pod": key}, file, line)
@@ -1094,8 +1261,13 @@ class WatchAdapter:
 
 
 #: Properties of a binding (judged only when the Node the pod is bound to is in the input).
-BIND_PROPERTIES = ("no-schedule-without-ready", "no-schedule-with-untolerated-taint", "no-schedule-when-cordoned",
-                   "bound-requests-fit-allocatable", "pods-only-on-existing-nodes")
+BIND_PROPERTIES = (
+    "no-schedule-without-ready",
+    "no-schedule-with-untolerated-taint",
+    "no-schedule-when-cordoned",
+    "bound-requests-fit-allocatable",
+    "pods-only-on-existing-nodes",
+)
 
 
 def _deletion(pod: dict[str, Any]) -> tuple[str, bool | None] | None:
@@ -1194,20 +1366,28 @@ def _half_swap(cur: dict[str, Any], old: dict[str, Any], conds: dict[str, dict[s
     held: tuple[str, ...] = ()
     if any(cur.get(k) != old.get(k) for k in CONDITION_TAINTS):
         want = r.desired_no_schedule_taint_keys(
-            {k: str(c.get("status")) for k, c in conds.items() if isinstance(k, str)}, bool(cur["unschedulable"]))
+            {k: str(c.get("status")) for k, c in conds.items() if isinstance(k, str)}, bool(cur["unschedulable"])
+        )
         desired = {v: (k in want) for k, v in _NS_SLOT.items() if v in CONDITION_TAINTS}
         if any(bool(cur.get(v)) != w for v, w in desired.items()):
             held += CONDITION_TAINTS
-    if not _SWAP_IN_MODEL and cur.get("taint_not_ready_ne") and cur.get("taint_unreachable_ne") and not (
-            old.get("taint_not_ready_ne") and old.get("taint_unreachable_ne")):
+    if (
+        not _SWAP_IN_MODEL
+        and cur.get("taint_not_ready_ne")
+        and cur.get("taint_unreachable_ne")
+        and not (old.get("taint_not_ready_ne") and old.get("taint_unreachable_ne"))
+    ):
         held += NOEXEC_TAINTS  # a model whose NoExecute swap is one write: read the two as one
     return held
 
 
 def _name_taints(items: list[Item], obj: dict[str, Any]) -> None:
     """Give the node's events its real user taints (``key=value:Effect``), for the messages."""
-    names = [f"{t.get('key', '')}{'=' + t['value'] if t.get('value') else ''}:{t.get('effect')}"
-             for t in _taint_list(obj) if t.get("key", "") not in _SLOT_KEYS]
+    names = [
+        f"{t.get('key', '')}{'=' + t['value'] if t.get('value') else ''}:{t.get('effect')}"
+        for t in _taint_list(obj)
+        if t.get("key", "") not in _SLOT_KEYS
+    ]
     for it in items:
         if type(it) is EventRecord and it.extra is not None:
             it.extra["custom_taints"] = names
@@ -1242,8 +1422,11 @@ def _admits(tols: list[dict[str, Any]], node: dict[str, Any], gates: dict[str, b
     if untolerated(tols, _taint_list(node), gates):
         return False
     spec = node.get("spec") if isinstance(node.get("spec"), dict) else {}
-    return not spec.get("unschedulable") or bool(r.tolerations_tolerate_taint(
-        tols, {"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule"}, feature_gates=gates))
+    return not spec.get("unschedulable") or bool(
+        r.tolerations_tolerate_taint(
+            tols, {"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule"}, feature_gates=gates
+        )
+    )
 
 
 def _pod_key(pod: dict[str, Any]) -> str:
@@ -1259,8 +1442,12 @@ def _taint_list(obj: dict[str, Any]) -> list[dict[str, Any]]:
 _SLOT_KEYS = frozenset(t.key for t in d.TAINT_SLOTS if t.effect >= 0)
 
 
-def pod_bits(tolerations: list[dict[str, Any]], taints: list[dict[str, Any]], gates: dict[str, bool] | None,
-             scheduling: bool = False) -> dict[str, Any]:
+def pod_bits(
+    tolerations: list[dict[str, Any]],
+    taints: list[dict[str, Any]],
+    gates: dict[str, bool] | None,
+    scheduling: bool = False,
+) -> dict[str, Any]:
     """A pod's model toleration bits against a Node's *actual* taints, through ``nodereg.tolerates``.
 
     The model has one user-taint slot per node (``taint_custom`` with ``custom_effect``, the
@@ -1280,8 +1467,10 @@ def pod_bits(tolerations: list[dict[str, Any]], taints: list[dict[str, Any]], ga
     def tol(t: dict[str, Any]) -> bool:
         return bool(r.tolerations_tolerate_taint(tolerations, t, feature_gates=gates))
 
-    out: dict[str, Any] = {"tolerates_custom_ns": all(tol(t) for t in ns),
-                           "tolerates_custom_ne": all(tol(t) for t in (ne + ns if scheduling else ne))}
+    out: dict[str, Any] = {
+        "tolerates_custom_ns": all(tol(t) for t in ns),
+        "tolerates_custom_ne": all(tol(t) for t in (ne + ns if scheduling else ne)),
+    }
     noexec = [t for t in taints if t.get("effect") == r.EFFECT_NO_EXECUTE]
     if noexec and not scheduling:
         # a NoExecute taint the pod does not tolerate at all is its own bit (evicted at once from
@@ -1294,15 +1483,15 @@ def pod_bits(tolerations: list[dict[str, Any]], taints: list[dict[str, Any]], ga
     return out
 
 
-def untolerated(tolerations: list[dict[str, Any]], taints: list[dict[str, Any]],
-                gates: dict[str, bool] | None) -> list[str]:
+def untolerated(
+    tolerations: list[dict[str, Any]], taints: list[dict[str, Any]], gates: dict[str, bool] | None
+) -> list[str]:
     """The node's NoSchedule/NoExecute taints the pod does not tolerate, as ``key=value:Effect``."""
     from nodereg.model import rules as r
 
     out = []
     for t in taints:
-        if r.do_not_schedule_taints_filter(t) and not r.tolerations_tolerate_taint(tolerations, t,
-                                                                                   feature_gates=gates):
+        if r.do_not_schedule_taints_filter(t) and not r.tolerations_tolerate_taint(tolerations, t, feature_gates=gates):
             value = t.get("value") or ""
             out.append(f"{t.get('key', '')}{'=' + value if value else ''}:{t.get('effect')}")
     return out
@@ -1318,14 +1507,17 @@ def _managed_times(obj: dict[str, Any]) -> list[str]:
 def _new_taint_times(obj: dict[str, Any], old: dict[str, Any]) -> list[str]:
     """``timeAdded`` of the taints ``obj`` has and ``old`` had not, newest first."""
     had = {(x.get("key"), x.get("value"), x.get("effect")) for x in _taint_list(old)}
-    out: list[str] = [x["timeAdded"] for x in _taint_list(obj) if isinstance(x.get("timeAdded"), str)
-                      and (x.get("key"), x.get("value"), x.get("effect")) not in had]
+    out: list[str] = [
+        x["timeAdded"]
+        for x in _taint_list(obj)
+        if isinstance(x.get("timeAdded"), str) and (x.get("key"), x.get("value"), x.get("effect")) not in had
+    ]
     return sorted(out, reverse=True)
 
 
 def _taint_times(obj: dict[str, Any], slots: tuple[str, ...]) -> list[str]:
     out = []
-    for x in ((obj.get("spec") or {}).get("taints") or []):
+    for x in (obj.get("spec") or {}).get("taints") or []:
         if isinstance(x, dict) and isinstance(x.get("timeAdded"), str):
             out.append(x["timeAdded"])
     return sorted(out, reverse=True)
@@ -1394,8 +1586,9 @@ def _isotonic(vals: list[float], upper: bool) -> list[float]:
 PLACED = "nodereg.placed"
 
 
-def _place_leases(it: Iterator[tuple[float, float, int, int, str, Any]]
-                  ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+def _place_leases(
+    it: Iterator[tuple[float, float, int, int, str, Any]],
+) -> Iterator[tuple[float, float, int, int, str, Any]]:
     """A file's node Lease renewals without resourceVersions, dated by the other writers around them.
 
     A watch prints the writes in the order they were made, whatever the clocks that stamped them: a
@@ -1446,8 +1639,9 @@ def _place_leases(it: Iterator[tuple[float, float, int, int, str, Any]]
         yield release(buf.popleft())
 
 
-def _no_earlier(it: Iterator[tuple[float, float, int, int, str, Any]], start: float
-                ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+def _no_earlier(
+    it: Iterator[tuple[float, float, int, int, str, Any]], start: float
+) -> Iterator[tuple[float, float, int, int, str, Any]]:
     """One file's events keyed for a merge by time.
 
     A change (MODIFIED) whose latest timestamp is older than its file's last one carries no time of its own
@@ -1592,9 +1786,17 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             at = age(i)
             srt = sorted(block, key=lambda x: x[:3])
             lease = [x for x in srt if not _node_or_pod(x[5])]
-            its.append((block[0][0] < 0 or (rest is not None and rest[0] < 0),
-                        itertools.chain(lease, [(at[0], at[1], *x[2:]) for x in srt if _node_or_pod(x[5])],
-                                        [_relist_end(block, at)], tail)))
+            its.append(
+                (
+                    block[0][0] < 0 or (rest is not None and rest[0] < 0),
+                    itertools.chain(
+                        lease,
+                        [(at[0], at[1], *x[2:]) for x in srt if _node_or_pod(x[5])],
+                        [_relist_end(block, at)],
+                        tail,
+                    ),
+                )
+            )
         elif rest is not None:
             its.append((rest[0] < 0, tail))
         elif block and (block[-1][0] >= 0 or relist):
@@ -1626,7 +1828,8 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     # without resourceVersions a kubelet's Lease stamps are placed by the other writers' around them in
     # their own file (a watch's order is the order of the writes)
     streams: list[Iterator[tuple[float, float, int, int, str, Any]]] = [
-        _ended(_no_earlier(_place_leases(x), start) if by_time else x) for _, x in its]
+        _ended(_no_earlier(_place_leases(x), start) if by_time else x) for _, x in its
+    ]
     streams = _continued(streams, blocks, order, relist, owner, adapter.chain)
     if len(streams) > 1:
         # a timestamp only orders what it describes: within each file, keep the file's own order
@@ -1655,8 +1858,10 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     notes = o.notes if o is not None else rep.notes
     notes.extend(adapter.notes)
     if missing_rv[0]:
-        notes.append("some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
-                         "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)")
+        notes.append(
+            "some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
+            "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)"
+        )
 
 
 def _fix_timing(o: Any, snap: list[tuple[Any, str | None, int | None]]) -> None:
@@ -1677,19 +1882,29 @@ def _fix_timing(o: Any, snap: list[tuple[Any, str | None, int | None]]) -> None:
     newest = minor_version(P.K8S_VERSION) or (1, 35)
     try:
         found = capture_timing(objs)
-        version, params, rate, notes = resolve_timing(found, dict(given.get("params") or {}),
-                                                      given.get("k8s_version"), P.K8S_VERSION, ((1, 17), newest))
+        version, params, rate, notes = resolve_timing(
+            found, dict(given.get("params") or {}), given.get("k8s_version"), P.K8S_VERSION, ((1, 17), newest)
+        )
         o.retime(params, version, rate)
         unseen = _unseen_control_plane(o, found, given, version, params, rate, newest)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
-        o.notes.append(f"timing: not read from the capture ({type(exc).__name__}: {str(exc)[:120]}): the defaults "
-                       f"of Kubernetes {o.k8s_version}")
+        o.notes.append(
+            f"timing: not read from the capture ({type(exc).__name__}: {str(exc)[:120]}): the defaults "
+            f"of Kubernetes {o.k8s_version}"
+        )
         return
     o.notes.extend(notes + unseen)
 
 
-def _unseen_control_plane(o: Any, found: dict[str, Any], given: dict[str, Any], version: str,
-                          params: dict[str, int], rate: float | None, newest: tuple[int, int]) -> list[str]:
+def _unseen_control_plane(
+    o: Any,
+    found: dict[str, Any],
+    given: dict[str, Any],
+    version: str,
+    params: dict[str, int],
+    rate: float | None,
+    newest: tuple[int, int],
+) -> list[str]:
     """A capture whose control plane is not in it (a managed cluster): its kube-controller-manager
     may be newer than every kubelet, with a longer node-monitor-grace-period.
 
@@ -1703,8 +1918,14 @@ def _unseen_control_plane(o: Any, found: dict[str, Any], given: dict[str, Any], 
     from nodereg.model import params as P
 
     kubelet, span = found.get("kubelet"), found.get("kubelet_range")
-    if (found.get("image") is not None or kubelet is None or kubelet[3] != "nodes" or span is None
-            or given.get("k8s_version") is not None or "node_monitor_grace_period" in params):
+    if (
+        found.get("image") is not None
+        or kubelet is None
+        or kubelet[3] != "nodes"
+        or span is None
+        or given.get("k8s_version") is not None
+        or "node_monitor_grace_period" in params
+    ):
         return []
     lo = max((span[1][0], span[1][1] - 1), (1, 17))
     hi = min((span[0][0], span[0][1] + 3), newest)
@@ -1717,15 +1938,19 @@ def _unseen_control_plane(o: Any, found: dict[str, Any], given: dict[str, Any], 
     before = set(o.skipped)  # (the oracle is timed with the version's own grace so far)
     o.retime({**params, "node_monitor_grace_period": longest}, version, rate)
     first = min(m for m, g in graces.items() if g == longest)
-    why = (f"the control plane is not in the capture: its kube-controller-manager may run "
-           f"{lo[0]}.{lo[1]} to {hi[0]}.{hi[1]} (kubelets lag it), with node-monitor-grace-period "
-           f"{min(graces.values())} or {longest} s; this needs the shortest")
+    why = (
+        f"the control plane is not in the capture: its kube-controller-manager may run "
+        f"{lo[0]}.{lo[1]} to {hi[0]}.{hi[1]} (kubelets lag it), with node-monitor-grace-period "
+        f"{min(graces.values())} or {longest} s; this needs the shortest"
+    )
     for pid in sorted(before - set(o.skipped)):
         o.unchecked.setdefault(pid, why)
-    return [f"timing: node-monitor-grace-period = {longest} s: no control plane in the capture, and the "
-            f"kube-controller-manager of a cluster with kubelets {span[0][0]}.{span[0][1]} to "
-            f"{span[1][0]}.{span[1][1]} may run {first[0]}.{first[1]} or newer (version skew policy); "
-            f"{', '.join(sorted(before - set(o.skipped)))} not checked"]
+    return [
+        f"timing: node-monitor-grace-period = {longest} s: no control plane in the capture, and the "
+        f"kube-controller-manager of a cluster with kubelets {span[0][0]}.{span[0][1]} to "
+        f"{span[1][0]}.{span[1][1]} may run {first[0]}.{first[1]} or newer (version skew policy); "
+        f"{', '.join(sorted(before - set(o.skipped)))} not checked"
+    ]
 
 
 def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, top_t: float) -> bool:
@@ -1763,13 +1988,16 @@ def _versions(block: list[tuple[float, float, int, int, str, Any]]) -> dict[tupl
                 with contextlib.suppress(InputError):
                     created = parse_time(meta["creationTimestamp"], "creationTimestamp", None, None)
             rv = _rv(o)
-            out[(o.get("kind"), meta.get("namespace"), meta.get("name"))] = (float(rv if rv is not None else x[0]),
-                                                                            created)
+            out[(o.get("kind"), meta.get("namespace"), meta.get("name"))] = (
+                float(rv if rv is not None else x[0]),
+                created,
+            )
     return out
 
 
-def _gone(had: dict[tuple[Any, ...], tuple[float, float]], lacks: dict[tuple[Any, ...], tuple[float, float]],
-          newest: float) -> bool:
+def _gone(
+    had: dict[tuple[Any, ...], tuple[float, float]], lacks: dict[tuple[Any, ...], tuple[float, float]], newest: float
+) -> bool:
     """``lacks`` (a list whose newest stamp is ``newest``) misses an object of ``had`` that existed before it.
 
     Only objects of a kind and namespace ``lacks`` lists count (another list may watch other kinds).
@@ -1838,9 +2066,14 @@ class RelistEnd(NamedTuple):
     top: float
 
 
-def _continued(streams: list[Iterator[tuple[float, float, int, int, str, Any]]], blocks: list[Any], order: list[int],
-               relist: set[int], owner: dict[int, int], chain: dict[str, str]
-               ) -> list[Iterator[tuple[float, float, int, int, str, Any]]]:
+def _continued(
+    streams: list[Iterator[tuple[float, float, int, int, str, Any]]],
+    blocks: list[Any],
+    order: list[int],
+    relist: set[int],
+    owner: dict[int, int],
+    chain: dict[str, str],
+) -> list[Iterator[tuple[float, float, int, int, str, Any]]]:
     """Each restarted watch's file read after the file it continues: the one listed before it that shares
     the most objects with its list (``nodes-1.json`` then ``nodes-2.json``), its keys raised to at
     least that file's last (a watch starts again after it stopped, whatever its list's objects say)."""
@@ -1861,8 +2094,9 @@ def _continued(streams: list[Iterator[tuple[float, float, int, int, str, Any]]],
     return list(chains.values())
 
 
-def _monotone(it: Iterator[tuple[float, float, int, int, str, Any]]
-              ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+def _monotone(
+    it: Iterator[tuple[float, float, int, int, str, Any]],
+) -> Iterator[tuple[float, float, int, int, str, Any]]:
     top0, top1 = float("-inf"), float("-inf")
     for x in it:
         top0, top1 = max(top0, x[0]), max(top1, x[1])
@@ -1873,8 +2107,9 @@ def _node_or_pod(item: Any) -> bool:
     return any(k[0] in ("Node", "Pod") for k in _object_keys(item))
 
 
-def _relist_end(xs: list[tuple[float, float, int, int, str, Any]], at: tuple[float, float] | None = None
-                ) -> tuple[float, float, int, int, str, Any]:
+def _relist_end(
+    xs: list[tuple[float, float, int, int, str, Any]], at: tuple[float, float] | None = None
+) -> tuple[float, float, int, int, str, Any]:
     """The marker after a list ``xs`` (one file's): keyed ``at`` (else with its newest object)."""
     keys: set[tuple[str, str]] = set()
     spaces: dict[str, set[str]] = {}
@@ -1894,8 +2129,9 @@ def _relist_end(xs: list[tuple[float, float, int, int, str, Any]], at: tuple[flo
     return (key[0], key[1], top[2], top[3], top[4], RelistEnd(top[4], frozenset(keys), scope, key[0]))
 
 
-def _inline_relists(it: Iterator[tuple[float, float, int, int, str, Any]], alive: set[tuple[Any, ...]]
-                    ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+def _inline_relists(
+    it: Iterator[tuple[float, float, int, int, str, Any]], alive: set[tuple[Any, ...]]
+) -> Iterator[tuple[float, float, int, int, str, Any]]:
     """One file's events after its first list, with the lists of a watch started again into the same file.
 
     A watch sends ADDED only for an object it has not shown (or deleted): a run of ADDED events that
@@ -1911,8 +2147,9 @@ def _inline_relists(it: Iterator[tuple[float, float, int, int, str, Any]], alive
     held: tuple[float, float, int, int, str, Any] | None = None
     last = (float("-inf"), float("-inf"))
 
-    def flush(nxt: tuple[float, float, int, int, str, Any] | None = None
-              ) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    def flush(
+        nxt: tuple[float, float, int, int, str, Any] | None = None,
+    ) -> Iterator[tuple[float, float, int, int, str, Any]]:
         nonlocal relist, held, last
         if relist and run:
             if held is not None:
@@ -2000,8 +2237,9 @@ def _prepend(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield from rest
 
 
-def _bound(pod: str, node: str, t: float, file: str | None, line: int | None,
-           unchecked: dict[str, str] | None = None) -> ObservedBinding:
+def _bound(
+    pod: str, node: str, t: float, file: str | None, line: int | None, unchecked: dict[str, str] | None = None
+) -> ObservedBinding:
     """A binding the input cannot judge (before the watch began, or on a Node it does not show)."""
     return ObservedBinding(t, node, pod, line, file, unchecked)
 

@@ -72,6 +72,7 @@ def _never(_state: Any, _binding: Any) -> bool:
 #: urgent with bound 0 (upstream: a worker on the Node update event, milliseconds).
 CONTROLLER_LATENCY = 0
 
+
 def _noexecute_pass_done(s: Any, n: Any) -> Any:
     """Ready has kept its value for a monitor period: the controller's next pass has acted on it.
 
@@ -89,8 +90,7 @@ def _noexecute_taint_done(s: Any, n: Any) -> Any:
     A Node with neither NoExecute Ready taint waits in its zone's rate-limited queue
     (--node-eviction-rate, one Node per NODE_EVICTION_INTERVAL s) behind at most every other Node.
     """
-    return s.node(n).since_ready_changed >= (s.params.node_monitor_period
-                                            + (s.cfg.nodes - 1) * NODE_EVICTION_INTERVAL)
+    return s.node(n).since_ready_changed >= (s.params.node_monitor_period + (s.cfg.nodes - 1) * NODE_EVICTION_INTERVAL)
 
 
 KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor == "kubelet")
@@ -173,14 +173,23 @@ def _filters_admit(s: Any, n: int, p: int) -> Any:
     """Upstream's default filters that read node state admit pending pod p on node n, in raw variables:
     NodeUnschedulable, TaintToleration (NoSchedule and NoExecute taints), NodeResourcesFit."""
     nd, pd = s.node(n), s.pod(p)
-    return And(pd.bound_to == d.UNBOUND, nd.exists, Implies(nd.unschedulable, pd.tolerates_unschedulable),
-               Not(_untolerated_blocking_taint(nd, pd)), nd.requested + pd.request <= nd.allocatable)
+    return And(
+        pd.bound_to == d.UNBOUND,
+        nd.exists,
+        Implies(nd.unschedulable, pd.tolerates_unschedulable),
+        Not(_untolerated_blocking_taint(nd, pd)),
+        nd.requested + pd.request <= nd.allocatable,
+    )
 
 
 def _bind_possible(guard: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
     """∀n,p: the filters admit p on n ⇒ the scheduler's bind of p to n is enabled (``guard``)."""
-    return lambda s: _all_nodes(s, lambda n: And(*[Implies(_filters_admit(s, n, p), guard(s, _At(n, p)))
-                                                   for p in getattr(s, "focus_pods", s.pods)]))
+    return lambda s: _all_nodes(
+        s,
+        lambda n: And(
+            *[Implies(_filters_admit(s, n, p), guard(s, _At(n, p))) for p in getattr(s, "focus_pods", s.pods)]
+        ),
+    )
 
 
 PROPERTIES: tuple[Property, ...] = (
@@ -204,8 +213,9 @@ PROPERTIES: tuple[Property, ...] = (
         "and NodeRestriction admit Node creation only from system:node:<name> in system:nodes.",
         "plugin/pkg/admission/noderestriction/admission.go; pkg/controller/certificates/approver/sarapprove.go",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).exists,
-                                                  And(s.node(n).cert, s.node(n).csr == d.CSR_APPROVED))),
+        lambda s: _all_nodes(
+            s, lambda n: Implies(s.node(n).exists, And(s.node(n).cert, s.node(n).csr == d.CSR_APPROVED))
+        ),
         lambda s: s.node(0).exists,
         "node 0's Node object is created",
     ),
@@ -265,9 +275,13 @@ PROPERTIES: tuple[Property, ...] = (
         "step",
         lambda pre, post, b: Implies(
             _ordinary(pre.pod(b.pod)),
-            Or(pre.node(b.node).ready == d.READY_TRUE,
-               And(Or(pre.node(b.node).ready == d.READY_FALSE, pre.node(b.node).ready == d.READY_UNKNOWN),
-                   pre.node(b.node).since_left_ready <= CONTROLLER_LATENCY)),
+            Or(
+                pre.node(b.node).ready == d.READY_TRUE,
+                And(
+                    Or(pre.node(b.node).ready == d.READY_FALSE, pre.node(b.node).ready == d.READY_UNKNOWN),
+                    pre.node(b.node).since_left_ready <= CONTROLLER_LATENCY,
+                ),
+            ),
         ),
         lambda pre, post, b: _ordinary(pre.pod(b.pod)),
         "an ordinary pod gets bound",
@@ -284,8 +298,9 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go",
         "step",
         lambda pre, post, b: Not(_untolerated_blocking_taint(pre.node(b.node), pre.pod(b.pod))),
-        lambda pre, post, b: Or(pre.node(b.node).taint_not_ready_ns, pre.node(b.node).taint_unreachable_ns,
-                                pre.node(b.node).taint_custom),
+        lambda pre, post, b: Or(
+            pre.node(b.node).taint_not_ready_ns, pre.node(b.node).taint_unreachable_ns, pre.node(b.node).taint_custom
+        ),
         "a pod gets bound to a tainted node it tolerates",
         events=("scheduler_bind_pod",),
         witness_kind="step",
@@ -320,7 +335,7 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/scheduler/framework/plugins/{nodeunschedulable,tainttoleration,noderesources}",
         "state",
         _bind_possible(d.EVENT_BY_ID["scheduler_bind_pod"].guard),
-        lambda s: (And(_filters_admit(s, 0, 0), s.node(0).unschedulable) if s.cfg.pods else False),
+        lambda s: And(_filters_admit(s, 0, 0), s.node(0).unschedulable) if s.cfg.pods else False,
         "a pending pod that tolerates the cordon could go to a cordoned node 0",
         guard_of="scheduler_bind_pod",
         formula_for=_bind_possible,
@@ -336,9 +351,13 @@ PROPERTIES: tuple[Property, ...] = (
         "would lose that taint at the next doNoScheduleTaintingPass.",
         "pkg/kubelet/kubelet_node_status.go (initialNode); plugin/pkg/admission/nodetaint/admission.go",
         "step",
-        lambda pre, post, b: Implies(Not(pre.node(b.node).exists), And(
-            Or(post.node(b.node).ready == d.READY_TRUE, post.node(b.node).ready == d.READY_FALSE),
-            post.node(b.node).taint_not_ready_ns)),
+        lambda pre, post, b: Implies(
+            Not(pre.node(b.node).exists),
+            And(
+                Or(post.node(b.node).ready == d.READY_TRUE, post.node(b.node).ready == d.READY_FALSE),
+                post.node(b.node).taint_not_ready_ns,
+            ),
+        ),
         lambda pre, post, b: Not(pre.node(b.node).exists),
         "a kubelet creates its Node",
         events=("kubelet_register_node",),
@@ -347,8 +366,7 @@ PROPERTIES: tuple[Property, ...] = (
     ),
     Property(
         "re-registration-is-idempotent",
-        "Registering again (a restarted kubelet, AlreadyExists) changes no field of the existing Node "
-        "and no pod.",
+        "Registering again (a restarted kubelet, AlreadyExists) changes no field of the existing Node and no pod.",
         "register(n) ∧ exists[n] ⇒ node n' = node n ∧ pods' = pods",
         "tryRegisterWithAPIServer reconciles only labels and annotations it owns on AlreadyExists; "
         "taints, cordon and conditions stay as they are.",
@@ -356,8 +374,9 @@ PROPERTIES: tuple[Property, ...] = (
         "step",
         lambda pre, post, b: Implies(
             pre.node(b.node).exists,
-            And(_same(pre, post, b.node, NODE_OBJECT),
-                *[pre.pod(p).bound_to == post.pod(p).bound_to for p in pre.pods]),
+            And(
+                _same(pre, post, b.node, NODE_OBJECT), *[pre.pod(p).bound_to == post.pod(p).bound_to for p in pre.pods]
+            ),
         ),
         lambda pre, post, b: pre.node(b.node).exists,
         "a restarted kubelet registers an existing Node",
@@ -379,15 +398,29 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
         "state",
         # two implications with constant bounds (not one If-bound): the oracle reads clock deadlines off them
-        lambda s: _all_nodes(s, lambda n: And(
-            Implies(And(s.node(n).exists, s.node(n).ready != d.READY_ABSENT,
+        lambda s: _all_nodes(
+            s,
+            lambda n: And(
+                Implies(
+                    And(
+                        s.node(n).exists,
+                        s.node(n).ready != d.READY_ABSENT,
                         s.node(n).since_heartbeat
-                        > s.params.node_monitor_grace_period + 2 * s.params.node_monitor_period),
-                    s.node(n).ready == d.READY_UNKNOWN),
-            Implies(And(s.node(n).exists, s.node(n).ready == d.READY_ABSENT,
+                        > s.params.node_monitor_grace_period + 2 * s.params.node_monitor_period,
+                    ),
+                    s.node(n).ready == d.READY_UNKNOWN,
+                ),
+                Implies(
+                    And(
+                        s.node(n).exists,
+                        s.node(n).ready == d.READY_ABSENT,
                         s.node(n).since_heartbeat
-                        > s.params.node_startup_grace_period + 2 * s.params.node_monitor_period),
-                    s.node(n).ready == d.READY_UNKNOWN))),
+                        > s.params.node_startup_grace_period + 2 * s.params.node_monitor_period,
+                    ),
+                    s.node(n).ready == d.READY_UNKNOWN,
+                ),
+            ),
+        ),
         lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_UNKNOWN, Not(s.node(0).alive)),
         "node 0's kubelet stays silent until its Node is marked Unknown",
     ),
@@ -402,13 +435,18 @@ PROPERTIES: tuple[Property, ...] = (
         "pass observed before its own update, so the Unknown set by pass k is queued at pass k+1; the "
         "zone's queue taints one Node per 1/--node-eviction-rate = 10 s (zone-disruption mode, which "
         "slows or stops NoExecute tainting, is not modelled).",
-        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction, "
-        "doNoExecuteTaintingPass)",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction, doNoExecuteTaintingPass)",
         "step",
-        lambda pre, post, b: _all_nodes(pre, lambda n: Implies(
-            And(pre.node(n).exists, pre.node(n).ready == d.READY_UNKNOWN),
-            And(pre.node(n).taint_unreachable_ns,
-                Implies(_noexecute_taint_done(pre, n), pre.node(n).taint_unreachable_ne)))),
+        lambda pre, post, b: _all_nodes(
+            pre,
+            lambda n: Implies(
+                And(pre.node(n).exists, pre.node(n).ready == d.READY_UNKNOWN),
+                And(
+                    pre.node(n).taint_unreachable_ns,
+                    Implies(_noexecute_taint_done(pre, n), pre.node(n).taint_unreachable_ne),
+                ),
+            ),
+        ),
         lambda pre, post, b: pre.node(0).ready == d.READY_UNKNOWN,
         "time passes while node 0 is Unknown",
         events=("time_passes",),
@@ -426,10 +464,16 @@ PROPERTIES: tuple[Property, ...] = (
         "observed at the next monitor pass.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go",
         "step",
-        lambda pre, post, b: _all_nodes(pre, lambda n: Implies(
-            And(pre.node(n).exists, pre.node(n).ready == d.READY_FALSE),
-            And(pre.node(n).taint_not_ready_ns,
-                Implies(_noexecute_taint_done(pre, n), pre.node(n).taint_not_ready_ne)))),
+        lambda pre, post, b: _all_nodes(
+            pre,
+            lambda n: Implies(
+                And(pre.node(n).exists, pre.node(n).ready == d.READY_FALSE),
+                And(
+                    pre.node(n).taint_not_ready_ns,
+                    Implies(_noexecute_taint_done(pre, n), pre.node(n).taint_not_ready_ne),
+                ),
+            ),
+        ),
         lambda pre, post, b: pre.node(0).ready == d.READY_FALSE,
         "time passes while node 0 is NotReady",
         events=("time_passes",),
@@ -449,7 +493,8 @@ PROPERTIES: tuple[Property, ...] = (
         "step",
         lambda pre, post, b: Implies(
             And(post.node(b.node).ready == d.READY_UNKNOWN, pre.node(b.node).ready != d.READY_UNKNOWN),
-            Not(pre.node(b.node).alive)),
+            Not(pre.node(b.node).alive),
+        ),
         lambda pre, post, b: pre.node(b.node).since_lease_renew > pre.params.lease_renew_interval,
         "a Lease is renewed late (after more than the renew interval)",
         events=("nlc_monitor_node_health",),
@@ -471,9 +516,9 @@ PROPERTIES: tuple[Property, ...] = (
         "step",
         lambda pre, post, b: Implies(
             And(pre.node(b.node).ready != d.READY_UNKNOWN, post.node(b.node).ready == d.READY_UNKNOWN),
-            pre.node(b.node).since_heartbeat > _grace(pre, pre.node(b.node))),
-        lambda pre, post, b: And(pre.node(b.node).ready != d.READY_UNKNOWN,
-                                 post.node(b.node).ready == d.READY_UNKNOWN),
+            pre.node(b.node).since_heartbeat > _grace(pre, pre.node(b.node)),
+        ),
+        lambda pre, post, b: And(pre.node(b.node).ready != d.READY_UNKNOWN, post.node(b.node).ready == d.READY_UNKNOWN),
         "the controller marks a node Unknown",
         events=("nlc_monitor_node_health",),
         witness_kind="step",
@@ -492,8 +537,9 @@ PROPERTIES: tuple[Property, ...] = (
         lambda pre, post, b: pre.node(b.node).alive,
         lambda pre, post, b: pre.node(b.node).since_lease_renew >= 1,
         "a kubelet renews its Lease",
-        events=tuple(e.id for e in d.EVENTS
-                     if e.actor == "kubelet" and e.id not in ("kubelet_restarts", "kubelet_stops")),
+        events=tuple(
+            e.id for e in d.EVENTS if e.actor == "kubelet" and e.id not in ("kubelet_restarts", "kubelet_stops")
+        ),
         witness_kind="step",
         witness_events=("kubelet_renew_lease",),
     ),
@@ -510,11 +556,18 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/kubelet/kubelet_node_status.go (initialNode, setNodeStatus); pkg/kubelet/nodestatus/setters.go",
         "step",
         lambda pre, post, b: And(
-            Implies(Or(b.inst.event.id == "kubelet_post_status",
-                       And(Not(pre.node(b.node).exists), post.node(b.node).ready != d.READY_ABSENT)),
-                    post.node(b.node).ready == If(b.ready, d.READY_TRUE, d.READY_FALSE)),
-            Implies(Or(Not(pre.node(b.node).exists), b.inst.event.id == "kubelet_post_status"),
-                    post.node(b.node).memory_pressure == b.memory_pressure)),
+            Implies(
+                Or(
+                    b.inst.event.id == "kubelet_post_status",
+                    And(Not(pre.node(b.node).exists), post.node(b.node).ready != d.READY_ABSENT),
+                ),
+                post.node(b.node).ready == If(b.ready, d.READY_TRUE, d.READY_FALSE),
+            ),
+            Implies(
+                Or(Not(pre.node(b.node).exists), b.inst.event.id == "kubelet_post_status"),
+                post.node(b.node).memory_pressure == b.memory_pressure,
+            ),
+        ),
         lambda pre, post, b: And(Not(pre.node(b.node).exists), Not(b.ready)),
         "a kubelet that finds itself not ready creates its Node",
         events=("kubelet_register_node", "kubelet_post_status"),
@@ -533,16 +586,28 @@ PROPERTIES: tuple[Property, ...] = (
         "an overlapping taint set keeps the earlier start (processPodOnNode, taintSetsOverlap).",
         "pkg/controller/tainteviction/taint_eviction.go",
         "step",
-        lambda pre, post, b: And(*[
-            Implies(And(post.pod(p).bound_to == n, _noexecute(post.node(n))),
-                    And(_noexecute_tolerated(post.node(n), post.pod(p)),
-                        Or(post.pod(p).tolerates_forever,
-                           And(*[Implies(on, getattr(post.pod(p), ghost) <= post.pod(p).toleration_seconds)
-                                 for ghost, on in _noexecute_on(post.node(n))]))))
-            for p in getattr(pre, "focus_pods", pre.pods) for n in pre.nodes
-        ]),
-        lambda pre, post, b: (And(post.pod(0).bound_to == 0, _noexecute(post.node(0))) if pre.cfg.pods
-                              else False),
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    And(post.pod(p).bound_to == n, _noexecute(post.node(n))),
+                    And(
+                        _noexecute_tolerated(post.node(n), post.pod(p)),
+                        Or(
+                            post.pod(p).tolerates_forever,
+                            And(
+                                *[
+                                    Implies(on, getattr(post.pod(p), ghost) <= post.pod(p).toleration_seconds)
+                                    for ghost, on in _noexecute_on(post.node(n))
+                                ]
+                            ),
+                        ),
+                    ),
+                )
+                for p in getattr(pre, "focus_pods", pre.pods)
+                for n in pre.nodes
+            ]
+        ),
+        lambda pre, post, b: And(post.pod(0).bound_to == 0, _noexecute(post.node(0))) if pre.cfg.pods else False,
         "time passes while a pod stays bound under a NoExecute taint",
         events=("time_passes",),
         witness_kind="step",
@@ -556,10 +621,14 @@ PROPERTIES: tuple[Property, ...] = (
         "The kubelet reports allocatable = capacity - reserved - eviction threshold, clamped at zero.",
         "pkg/kubelet/nodestatus/setters.go (MachineInfo); pkg/kubelet/cm/node_container_manager_linux.go",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(
-            s.node(n).exists,
-            s.node(n).allocatable == If(s.node(n).capacity - s.node(n).reserved >= 0,
-                                        s.node(n).capacity - s.node(n).reserved, 0))),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                s.node(n).exists,
+                s.node(n).allocatable
+                == If(s.node(n).capacity - s.node(n).reserved >= 0, s.node(n).capacity - s.node(n).reserved, 0),
+            ),
+        ),
         lambda s: And(s.node(0).exists, s.node(0).allocatable >= 1, s.node(0).reserved >= 1),
         "node 0 reports a positive allocatable with something reserved",
     ),
@@ -586,8 +655,9 @@ PROPERTIES: tuple[Property, ...] = (
         "NodeResourcesFit reads it instead of summing the pods. A sum over pods: checked per cluster size.",
         "pkg/scheduler/framework/types.go (NodeInfo.AddPod, RemovePod); pkg/scheduler/internal/cache",
         "state",
-        lambda s: _all_nodes(s, lambda n: s.node(n).requested
-                             == Sum(If(s.pod(p).bound_to == n, s.pod(p).request, 0) for p in s.pods)),
+        lambda s: _all_nodes(
+            s, lambda n: s.node(n).requested == Sum(If(s.pod(p).bound_to == n, s.pod(p).request, 0) for p in s.pods)
+        ),
         lambda s: Or(*[And(s.pod(p).bound_to == 0, s.pod(p).request >= 1) for p in s.pods]) if s.cfg.pods else False,
         "a pod with a positive request is bound to node 0",
     ),
@@ -600,8 +670,7 @@ PROPERTIES: tuple[Property, ...] = (
         "a deleted Node (gcOrphaned; modelled as immediate).",
         "pkg/controller/podgc/gc_controller.go (gcOrphaned)",
         "state",
-        lambda s: _all_nodes(s, lambda n: And(*[Implies(s.pod(p).bound_to == n, s.node(n).exists)
-                                                for p in s.pods])),
+        lambda s: _all_nodes(s, lambda n: And(*[Implies(s.pod(p).bound_to == n, s.node(n).exists) for p in s.pods])),
         lambda s: Or(*[s.pod(p).bound_to == 0 for p in s.pods]) if s.cfg.pods else False,
         "a pod is bound to node 0",
     ),
@@ -617,17 +686,23 @@ PROPERTIES: tuple[Property, ...] = (
         "A deleted Node takes its taints and conditions with it.",
         "pkg/kubelet/kubelet_node_status.go (initialNode); plugin/pkg/admission/nodetaint/admission.go",
         "step",
-        lambda pre, post, b: Implies(Not(pre.node(b.node).exists), And(
-            post.node(b.node).taint_not_ready_ns,
-            Not(post.node(b.node).taint_not_ready_ne), Not(post.node(b.node).taint_unreachable_ns),
-            Not(post.node(b.node).taint_unreachable_ne), Not(post.node(b.node).taint_memory_pressure),
-            Not(post.node(b.node).taint_network_unavailable),
-            post.node(b.node).taint_unschedulable == b.register_unschedulable,
-            post.node(b.node).unschedulable == b.register_unschedulable,
-            post.node(b.node).taint_custom == b.register_with_taint,
-            Implies(b.register_with_taint, post.node(b.node).custom_effect == b.taint_effect),
-            post.node(b.node).taint_uninitialized == b.external_cloud,
-            post.node(b.node).network_unavailable == b.needs_routes)),
+        lambda pre, post, b: Implies(
+            Not(pre.node(b.node).exists),
+            And(
+                post.node(b.node).taint_not_ready_ns,
+                Not(post.node(b.node).taint_not_ready_ne),
+                Not(post.node(b.node).taint_unreachable_ns),
+                Not(post.node(b.node).taint_unreachable_ne),
+                Not(post.node(b.node).taint_memory_pressure),
+                Not(post.node(b.node).taint_network_unavailable),
+                post.node(b.node).taint_unschedulable == b.register_unschedulable,
+                post.node(b.node).unschedulable == b.register_unschedulable,
+                post.node(b.node).taint_custom == b.register_with_taint,
+                Implies(b.register_with_taint, post.node(b.node).custom_effect == b.taint_effect),
+                post.node(b.node).taint_uninitialized == b.external_cloud,
+                post.node(b.node).network_unavailable == b.needs_routes,
+            ),
+        ),
         lambda pre, post, b: Not(pre.node(b.node).exists),
         "a kubelet creates its Node",
         events=("kubelet_register_node",),
@@ -644,8 +719,9 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint); "
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoExecuteTaintingPass)",
         "step",
-        lambda pre, post, b: _all_nodes(pre, lambda n: Not(And(pre.node(n).taint_not_ready_ne,
-                                                               pre.node(n).taint_unreachable_ne))),
+        lambda pre, post, b: _all_nodes(
+            pre, lambda n: Not(And(pre.node(n).taint_not_ready_ne, pre.node(n).taint_unreachable_ne))
+        ),
         lambda s: And(s.node(0).taint_not_ready_ne, s.node(0).taint_unreachable_ne),
         "node 0 is between the two writes of a NoExecute swap",
         events=("time_passes",),
@@ -664,12 +740,22 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/kubelet/certificate/bootstrap/bootstrap.go; pkg/kubelet/kubelet_node_status.go; "
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(
-            And(s.node(n).undisturbed, s.node(n).csr == d.CSR_APPROVED,
-                s.node(n).since_approved > s.params.node_status_update_frequency),
-            d.DEFINITIONS[d.SCHEDULABLE](s.node(n)))),
-        lambda s: And(s.node(0).undisturbed, s.node(0).csr == d.CSR_APPROVED,
-                      s.node(0).since_approved > s.params.node_status_update_frequency),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                And(
+                    s.node(n).undisturbed,
+                    s.node(n).csr == d.CSR_APPROVED,
+                    s.node(n).since_approved > s.params.node_status_update_frequency,
+                ),
+                d.DEFINITIONS[d.SCHEDULABLE](s.node(n)),
+            ),
+        ),
+        lambda s: And(
+            s.node(0).undisturbed,
+            s.node(0).csr == d.CSR_APPROVED,
+            s.node(0).since_approved > s.params.node_status_update_frequency,
+        ),
         "node 0 stays undisturbed past the bound after its CSR is approved",
         assumes=("heartbeat-gap-within-grace",),
     ),
@@ -687,10 +773,17 @@ PROPERTIES: tuple[Property, ...] = (
         "true): that is why the premise starts at a start.",
         "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer, syncNodeStatus); pkg/kubelet/kubelet.go",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(
-            And(s.node(n).registration_owed, s.node(n).alive,
-                s.node(n).since_registration_owed > s.params.node_status_update_frequency),
-            s.node(n).exists)),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                And(
+                    s.node(n).registration_owed,
+                    s.node(n).alive,
+                    s.node(n).since_registration_owed > s.params.node_status_update_frequency,
+                ),
+                s.node(n).exists,
+            ),
+        ),
         lambda s: And(s.node(0).registration_owed, s.node(0).alive, s.node(0).since_registration_owed >= 1),
         "node 0's kubelet runs for a second with a certificate and no Node object",
     ),
@@ -698,20 +791,31 @@ PROPERTIES: tuple[Property, ...] = (
         "untolerated-noexecute-pod-is-gone",
         "Progress: a pod bound under a NoExecute taint it does not tolerate is gone within the "
         "taint-eviction controller's latency (0 s at the model's resolution: before time moves on).",
-        "time step: ∀p,n: bound'[p]=n ∧ NoExecute taint on n ⇒ p tolerates every NoExecute taint on n   "
-        "(bound = 0 s)",
+        "time step: ∀p,n: bound'[p]=n ∧ NoExecute taint on n ⇒ p tolerates every NoExecute taint on n   (bound = 0 s)",
         "processPodOnNode deletes a pod at once (AddWork with fireAt = now) when some NoExecute taint "
         "is not tolerated.",
         "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)",
         "step",
-        lambda pre, post, b: And(*[
-            Implies(And(post.pod(p).bound_to == n, _noexecute(post.node(n))),
-                    _noexecute_tolerated(post.node(n), post.pod(p)))
-            for p in getattr(pre, "focus_pods", pre.pods) for n in pre.nodes
-        ]),
-        lambda pre, post, b: (And(pre.pod(0).bound_to == 0, _noexecute(pre.node(0)),
-                                  Not(_noexecute_tolerated(pre.node(0), pre.pod(0))),
-                                  post.pod(0).bound_to == d.UNBOUND) if pre.cfg.pods else False),
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    And(post.pod(p).bound_to == n, _noexecute(post.node(n))),
+                    _noexecute_tolerated(post.node(n), post.pod(p)),
+                )
+                for p in getattr(pre, "focus_pods", pre.pods)
+                for n in pre.nodes
+            ]
+        ),
+        lambda pre, post, b: (
+            And(
+                pre.pod(0).bound_to == 0,
+                _noexecute(pre.node(0)),
+                Not(_noexecute_tolerated(pre.node(0), pre.pod(0))),
+                post.pod(0).bound_to == d.UNBOUND,
+            )
+            if pre.cfg.pods
+            else False
+        ),
         "a pod under an untolerated NoExecute taint is evicted",
         events=("time_passes",),
         witness_kind="step",
@@ -725,11 +829,14 @@ PROPERTIES: tuple[Property, ...] = (
         "or False (Node deletion removes the object, hence Absent).",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go; pkg/kubelet/nodestatus/setters.go",
         "step",
-        lambda pre, post, b: _all_nodes(pre, lambda n: Implies(
-            pre.node(n).ready != post.node(n).ready,
-            Or(post.node(n).ready == d.READY_UNKNOWN, post.node(n).ready == d.READY_ABSENT))),
-        lambda pre, post, b: And(pre.node(b.node).ready != d.READY_UNKNOWN,
-                                 post.node(b.node).ready == d.READY_UNKNOWN),
+        lambda pre, post, b: _all_nodes(
+            pre,
+            lambda n: Implies(
+                pre.node(n).ready != post.node(n).ready,
+                Or(post.node(n).ready == d.READY_UNKNOWN, post.node(n).ready == d.READY_ABSENT),
+            ),
+        ),
+        lambda pre, post, b: And(pre.node(b.node).ready != d.READY_UNKNOWN, post.node(b.node).ready == d.READY_UNKNOWN),
         "the controller marks a node Unknown",
         events=NON_KUBELET_EVENTS,
         witness_kind="step",
@@ -745,10 +852,17 @@ PROPERTIES: tuple[Property, ...] = (
         "nodeConditionToTaintKeyStatusMap and spec.unschedulable call for (TaintNodesByCondition).",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass)",
         "step",
-        lambda pre, post, b: _all_nodes(pre, lambda n: Implies(pre.node(n).exists, And(
-            pre.node(n).taint_unschedulable == pre.node(n).unschedulable,
-            pre.node(n).taint_memory_pressure == pre.node(n).memory_pressure,
-            pre.node(n).taint_network_unavailable == pre.node(n).network_unavailable))),
+        lambda pre, post, b: _all_nodes(
+            pre,
+            lambda n: Implies(
+                pre.node(n).exists,
+                And(
+                    pre.node(n).taint_unschedulable == pre.node(n).unschedulable,
+                    pre.node(n).taint_memory_pressure == pre.node(n).memory_pressure,
+                    pre.node(n).taint_network_unavailable == pre.node(n).network_unavailable,
+                ),
+            ),
+        ),
         lambda pre, post, b: And(pre.node(0).exists, pre.node(0).memory_pressure),
         "time passes while node 0 reports MemoryPressure",
         events=("time_passes",),
@@ -766,11 +880,20 @@ PROPERTIES: tuple[Property, ...] = (
         "next monitor pass (within node-monitor-period of the Ready=True post).",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction, markNodeAsReachable)",
         "step",
-        lambda pre, post, b: _all_nodes(pre, lambda n: Implies(
-            And(pre.node(n).exists, pre.node(n).ready == d.READY_TRUE),
-            And(Not(pre.node(n).taint_not_ready_ns), Not(pre.node(n).taint_unreachable_ns),
-                Implies(_noexecute_pass_done(pre, n),
-                        And(Not(pre.node(n).taint_not_ready_ne), Not(pre.node(n).taint_unreachable_ne)))))),
+        lambda pre, post, b: _all_nodes(
+            pre,
+            lambda n: Implies(
+                And(pre.node(n).exists, pre.node(n).ready == d.READY_TRUE),
+                And(
+                    Not(pre.node(n).taint_not_ready_ns),
+                    Not(pre.node(n).taint_unreachable_ns),
+                    Implies(
+                        _noexecute_pass_done(pre, n),
+                        And(Not(pre.node(n).taint_not_ready_ne), Not(pre.node(n).taint_unreachable_ne)),
+                    ),
+                ),
+            ),
+        ),
         lambda pre, post, b: And(pre.node(0).exists, pre.node(0).ready == d.READY_TRUE),
         "time passes while node 0 is Ready",
         events=("time_passes",),
@@ -789,8 +912,10 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode, getMinTolerationTime)",
         "step",
         lambda pre, post, b: And(
-            pre.pod(b.pod).bound_to == b.node, _noexecute(pre.node(b.node)),
-            Or(Not(_noexecute_tolerated(pre.node(b.node), pre.pod(b.pod))), Not(pre.pod(b.pod).tolerates_forever))),
+            pre.pod(b.pod).bound_to == b.node,
+            _noexecute(pre.node(b.node)),
+            Or(Not(_noexecute_tolerated(pre.node(b.node), pre.pod(b.pod))), Not(pre.pod(b.pod).tolerates_forever)),
+        ),
         lambda pre, post, b: pre.pod(b.pod).bound_to == b.node,
         "the taint-eviction controller deletes a pod",
         events=("taint_eviction_evict_pod",),
@@ -809,9 +934,11 @@ PROPERTIES: tuple[Property, ...] = (
         "step",
         lambda pre, post, b: Implies(
             _noexecute_tolerated(pre.node(b.node), pre.pod(b.pod)),
-            pre.pod(b.pod).since_noexecute >= pre.pod(b.pod).toleration_seconds),
-        lambda pre, post, b: And(_noexecute_tolerated(pre.node(b.node), pre.pod(b.pod)),
-                                 pre.pod(b.pod).toleration_seconds >= 1),
+            pre.pod(b.pod).since_noexecute >= pre.pod(b.pod).toleration_seconds,
+        ),
+        lambda pre, post, b: And(
+            _noexecute_tolerated(pre.node(b.node), pre.pod(b.pod)), pre.pod(b.pod).toleration_seconds >= 1
+        ),
         "a pod is evicted after its tolerationSeconds",
         events=("taint_eviction_evict_pod",),
         witness_kind="step",
@@ -840,11 +967,15 @@ PROPERTIES: tuple[Property, ...] = (
         "(setPodNodeAndMetadata: 'pod %v is already assigned to node %q'), and spec.nodeName is immutable.",
         "pkg/registry/core/pod/storage/storage.go (setPodNodeAndMetadata); pkg/apis/core/validation",
         "step",
-        lambda pre, post, b: And(*[
-            Implies(And(pre.pod(p).bound_to != d.UNBOUND, post.pod(p).bound_to != pre.pod(p).bound_to),
-                    post.pod(p).bound_to == d.UNBOUND)
-            for p in pre.pods  # every pod: a bind of one pod may move another
-        ]),
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    And(pre.pod(p).bound_to != d.UNBOUND, post.pod(p).bound_to != pre.pod(p).bound_to),
+                    post.pod(p).bound_to == d.UNBOUND,
+                )
+                for p in pre.pods  # every pod: a bind of one pod may move another
+            ]
+        ),
         lambda pre, post, b: pre.pod(b.pod).bound_to == b.node,
         "a bound pod leaves its node (the taint-eviction controller deletes it)",
         events=tuple(e.id for e in d.EVENTS if e.id != "time_passes"),
@@ -855,22 +986,28 @@ PROPERTIES: tuple[Property, ...] = (
         "user-taint-changes-only-by-kubectl-taint",
         "An existing Node's user taint (key, value, effect) changes only through kubectl taint; no "
         "controller, kubelet, cordon or uncordon removes or rewrites it.",
-        "step of e ∉ {kubectl taint, kubectl taint KEY-}: ∀n: exists[n] ∧ exists'[n] ⇒ "
-        "user taint'[n] = user taint[n]",
+        "step of e ∉ {kubectl taint, kubectl taint KEY-}: ∀n: exists[n] ∧ exists'[n] ⇒ user taint'[n] = user taint[n]",
         "The node lifecycle controller swaps only its own condition taints (SwapNodeControllerTaint); "
         "kubectl cordon/uncordon patch spec.unschedulable alone; NodeRestriction forbids the kubelet "
         "to modify taints.",
         "pkg/controller/util/node/controller_utils.go; staging/src/k8s.io/kubectl/pkg/drain/cordon.go",
         "step",
         # every node, not node 0 alone: the acting instance may write another node's data
-        lambda pre, post, b: And(*[Implies(
-            And(pre.node(n).exists, post.node(n).exists),
-            And(post.node(n).taint_custom == pre.node(n).taint_custom,
-                post.node(n).custom_effect == pre.node(n).custom_effect)) for n in pre.nodes]),
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    And(pre.node(n).exists, post.node(n).exists),
+                    And(
+                        post.node(n).taint_custom == pre.node(n).taint_custom,
+                        post.node(n).custom_effect == pre.node(n).custom_effect,
+                    ),
+                )
+                for n in pre.nodes
+            ]
+        ),
         lambda pre, post, b: And(pre.node(b.node).exists, pre.node(b.node).taint_custom),
         "a node carrying the user taint is uncordoned",
-        events=tuple(e.id for e in d.EVENTS
-                     if e.id not in ("admin_taint_node", "admin_untaint_node", "time_passes")),
+        events=tuple(e.id for e in d.EVENTS if e.id not in ("admin_taint_node", "admin_untaint_node", "time_passes")),
         witness_kind="step",
         witness_events=("admin_uncordon",),
     ),
@@ -886,9 +1023,15 @@ PROPERTIES: tuple[Property, ...] = (
         "staging/src/k8s.io/kubectl/pkg/drain/cordon.go",
         "step",
         # every node, not node 0 alone: the acting instance may write another node's data
-        lambda pre, post, b: And(*[Implies(And(pre.node(n).exists, post.node(n).exists),
-                                           post.node(n).unschedulable == pre.node(n).unschedulable)
-                                   for n in pre.nodes]),
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    And(pre.node(n).exists, post.node(n).exists),
+                    post.node(n).unschedulable == pre.node(n).unschedulable,
+                )
+                for n in pre.nodes
+            ]
+        ),
         lambda pre, post, b: And(pre.node(b.node).exists, pre.node(b.node).unschedulable),
         "a kubelet posts status for its cordoned Node",
         events=tuple(e.id for e in d.EVENTS if e.id not in ("admin_cordon", "admin_uncordon", "time_passes")),
@@ -902,15 +1045,25 @@ PROPERTIES: tuple[Property, ...] = (
         "marks the node Unknown.",
         "step of e ≠ route created: ∀n: exists[n] ∧ exists'[n] ⇒ network_unavailable'[n] = network_unavailable[n]",
         "tryUpdateNodeHealth sets Ready and the pressure conditions Unknown and skips NetworkUnavailable on "
-        "purpose (\"managed on a control plane level\"); the kubelet sets it only in initialNode.",
+        'purpose ("managed on a control plane level"); the kubelet sets it only in initialNode.',
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth); "
         "staging/src/k8s.io/cloud-provider/controllers/route/route_controller.go",
         "step",
-        lambda pre, post, b: And(*[Implies(And(pre.node(n).exists, post.node(n).exists),
-                                           post.node(n).network_unavailable == pre.node(n).network_unavailable)
-                                   for n in pre.nodes]),
-        lambda pre, post, b: And(pre.node(b.node).exists, pre.node(b.node).network_unavailable,
-                                 pre.node(b.node).ready != d.READY_UNKNOWN, post.node(b.node).ready == d.READY_UNKNOWN),
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    And(pre.node(n).exists, post.node(n).exists),
+                    post.node(n).network_unavailable == pre.node(n).network_unavailable,
+                )
+                for n in pre.nodes
+            ]
+        ),
+        lambda pre, post, b: And(
+            pre.node(b.node).exists,
+            pre.node(b.node).network_unavailable,
+            pre.node(b.node).ready != d.READY_UNKNOWN,
+            post.node(b.node).ready == d.READY_UNKNOWN,
+        ),
         "the controller marks a Node still waiting for its route Unknown",
         events=tuple(e.id for e in d.EVENTS if e.id not in ("cloud_route_created", "time_passes")),
         witness_kind="step",
@@ -929,13 +1082,28 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (nodeConditionToTaintKeyStatusMap, "
         "processTaintBaseEviction)",
         "step",
-        lambda pre, post, b: _all_nodes(pre, lambda n: Implies(pre.node(n).exists, And(
-            Implies(Or(pre.node(n).taint_not_ready_ns,
-                       And(pre.node(n).taint_not_ready_ne, _noexecute_pass_done(pre, n))),
-                    pre.node(n).ready == d.READY_FALSE),
-            Implies(Or(pre.node(n).taint_unreachable_ns,
-                       And(pre.node(n).taint_unreachable_ne, _noexecute_pass_done(pre, n))),
-                    pre.node(n).ready == d.READY_UNKNOWN)))),
+        lambda pre, post, b: _all_nodes(
+            pre,
+            lambda n: Implies(
+                pre.node(n).exists,
+                And(
+                    Implies(
+                        Or(
+                            pre.node(n).taint_not_ready_ns,
+                            And(pre.node(n).taint_not_ready_ne, _noexecute_pass_done(pre, n)),
+                        ),
+                        pre.node(n).ready == d.READY_FALSE,
+                    ),
+                    Implies(
+                        Or(
+                            pre.node(n).taint_unreachable_ns,
+                            And(pre.node(n).taint_unreachable_ne, _noexecute_pass_done(pre, n)),
+                        ),
+                        pre.node(n).ready == d.READY_UNKNOWN,
+                    ),
+                ),
+            ),
+        ),
         lambda pre, post, b: And(pre.node(0).exists, pre.node(0).ready == d.READY_FALSE),
         "time passes while node 0 is NotReady",
         events=("time_passes",),
@@ -954,13 +1122,26 @@ PROPERTIES: tuple[Property, ...] = (
         "(taintSetsOverlap); SwapNodeControllerTaint adds before it removes, so a swap overlaps.",
         "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)",
         "step",
-        lambda pre, post, b: And(*[
-            Implies(And(post.pod(p).bound_to == n, _noexecute(post.node(n)),
-                        _noexecute_tolerated(post.node(n), post.pod(p)), Not(post.pod(p).tolerates_forever)),
-                    post.pod(p).since_noexecute <= post.pod(p).toleration_seconds)
-            for p in getattr(pre, "focus_pods", pre.pods) for n in pre.nodes]),
-        lambda pre, post, b: (And(post.pod(0).bound_to == 0, _noexecute(post.node(0)),
-                                  Not(post.pod(0).tolerates_forever)) if pre.cfg.pods else False),
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    And(
+                        post.pod(p).bound_to == n,
+                        _noexecute(post.node(n)),
+                        _noexecute_tolerated(post.node(n), post.pod(p)),
+                        Not(post.pod(p).tolerates_forever),
+                    ),
+                    post.pod(p).since_noexecute <= post.pod(p).toleration_seconds,
+                )
+                for p in getattr(pre, "focus_pods", pre.pods)
+                for n in pre.nodes
+            ]
+        ),
+        lambda pre, post, b: (
+            And(post.pod(0).bound_to == 0, _noexecute(post.node(0)), Not(post.pod(0).tolerates_forever))
+            if pre.cfg.pods
+            else False
+        ),
         "time passes while a pod stays bound under a NoExecute taint it tolerates for a while",
         events=("time_passes",),
         witness_kind="step",
@@ -976,9 +1157,12 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/controller/certificates/approver/sarapprove.go",
         "step",
         # every node, not node 0 alone: the bug approves another node's CSR
-        lambda pre, post, b: And(*[Implies(
-            post.node(m).csr != pre.node(m).csr,
-            And(m == b.node, pre.node(m).csr == d.CSR_PENDING)) for m in pre.nodes]),
+        lambda pre, post, b: And(
+            *[
+                Implies(post.node(m).csr != pre.node(m).csr, And(m == b.node, pre.node(m).csr == d.CSR_PENDING))
+                for m in pre.nodes
+            ]
+        ),
         lambda pre, post, b: True,
         "a CSR is approved",
         events=("csr_approver_approve",),
@@ -994,8 +1178,12 @@ PROPERTIES: tuple[Property, ...] = (
         "when the grace period runs out; nodeConditionToTaintKeyStatusMap has no taint for Unknown pressure.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
         "state",
-        lambda s: And(*[Implies(And(s.node(n).exists, s.node(n).ready == d.READY_UNKNOWN),
-                                Not(s.node(n).memory_pressure)) for n in getattr(s, "focus_nodes", s.nodes)]),
+        lambda s: And(
+            *[
+                Implies(And(s.node(n).exists, s.node(n).ready == d.READY_UNKNOWN), Not(s.node(n).memory_pressure))
+                for n in getattr(s, "focus_nodes", s.nodes)
+            ]
+        ),
         lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_UNKNOWN),
         "node 0 is Unknown",
     ),
@@ -1010,10 +1198,18 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/kubelet/nodestatus/setters.go; staging/src/k8s.io/cloud-provider/controllers/route/route_controller.go",
         "step",
         # every node: the acting instance may write another node's data
-        lambda pre, post, b: And(*[Implies(
-            post.node(n).memory_pressure != pre.node(n).memory_pressure,
-            And(Not(post.node(n).memory_pressure),
-                Or(post.node(n).ready == d.READY_UNKNOWN, Not(post.node(n).exists)))) for n in pre.nodes]),
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    post.node(n).memory_pressure != pre.node(n).memory_pressure,
+                    And(
+                        Not(post.node(n).memory_pressure),
+                        Or(post.node(n).ready == d.READY_UNKNOWN, Not(post.node(n).exists)),
+                    ),
+                )
+                for n in pre.nodes
+            ]
+        ),
         lambda pre, post, b: And(pre.node(b.node).memory_pressure, Not(post.node(b.node).memory_pressure)),
         "a non-kubelet actor drops a Node's MemoryPressure",
         events=NON_KUBELET_EVENTS,
@@ -1029,9 +1225,15 @@ PROPERTIES: tuple[Property, ...] = (
         "changed; either signal alone keeps the node alive.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
         "state",
-        lambda s: And(*[Implies(And(s.node(n).exists, Not(s.node(n).heartbeat_unseen)),
-                                s.node(n).since_probe <= s.node(n).since_heartbeat)
-                        for n in getattr(s, "focus_nodes", s.nodes)]),
+        lambda s: And(
+            *[
+                Implies(
+                    And(s.node(n).exists, Not(s.node(n).heartbeat_unseen)),
+                    s.node(n).since_probe <= s.node(n).since_heartbeat,
+                )
+                for n in getattr(s, "focus_nodes", s.nodes)
+            ]
+        ),
         lambda s: And(s.node(0).exists, Not(s.node(0).heartbeat_unseen), s.node(0).since_heartbeat >= 1),
         "node 0's heartbeats are all seen, a while after the last one",
     ),
@@ -1046,9 +1248,12 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/controller/util/node/controller_utils.go (SwapNodeControllerTaint)",
         "step",
         lambda pre, post, b: Implies(
-            And(Or(pre.node(b.node).ready == d.READY_FALSE, pre.node(b.node).ready == d.READY_UNKNOWN),
-                Or(pre.node(b.node).taint_not_ready_ne, pre.node(b.node).taint_unreachable_ne)),
-            Or(post.node(b.node).taint_not_ready_ne, post.node(b.node).taint_unreachable_ne)),
+            And(
+                Or(pre.node(b.node).ready == d.READY_FALSE, pre.node(b.node).ready == d.READY_UNKNOWN),
+                Or(pre.node(b.node).taint_not_ready_ne, pre.node(b.node).taint_unreachable_ne),
+            ),
+            Or(post.node(b.node).taint_not_ready_ne, post.node(b.node).taint_unreachable_ne),
+        ),
         # a NoExecute pass on a failed node (the swap itself needs a node that fails twice: deep at
         # upstream timing, where the concrete witness runs do not reach it)
         lambda pre, post, b: Or(pre.node(b.node).ready == d.READY_FALSE, pre.node(b.node).ready == d.READY_UNKNOWN),
@@ -1098,11 +1303,18 @@ PROPERTIES: tuple[Property, ...] = (
         "names a Node that is gone; pods/binding writes one pod.",
         "pkg/controller/tainteviction/taint_eviction.go; pkg/controller/podgc/gc_controller.go",
         "step",
-        lambda pre, post, b: And(*[And(
-            Implies(And(pre.pod(q).bound_to != b.node, pre.pod(q).bound_to != d.UNBOUND),
-                    post.pod(q).bound_to == pre.pod(q).bound_to),
-            Implies(q != b.pod, post.pod(q).bound_to == pre.pod(q).bound_to) if b.pod is not None else True)
-            for q in pre.pods]),
+        lambda pre, post, b: And(
+            *[
+                And(
+                    Implies(
+                        And(pre.pod(q).bound_to != b.node, pre.pod(q).bound_to != d.UNBOUND),
+                        post.pod(q).bound_to == pre.pod(q).bound_to,
+                    ),
+                    Implies(q != b.pod, post.pod(q).bound_to == pre.pod(q).bound_to) if b.pod is not None else True,
+                )
+                for q in pre.pods
+            ]
+        ),
         lambda pre, post, b: pre.pod(b.pod).bound_to == b.node,
         "the taint-eviction controller deletes a pod of its node",
         events=tuple(e.id for e in d.EVENTS if "node" in e.indices),
@@ -1122,8 +1334,9 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/registry/certificates/certificates/strategy.go (PrepareForCreate, approvalStrategy); "
         "pkg/controller/certificates/approver/sarapprove.go",
         "step",
-        lambda pre, post, b: And(*[Implies(post.node(n).csr == d.CSR_APPROVED, pre.node(n).csr == d.CSR_APPROVED)
-                                   for n in pre.nodes]),
+        lambda pre, post, b: And(
+            *[Implies(post.node(n).csr == d.CSR_APPROVED, pre.node(n).csr == d.CSR_APPROVED) for n in pre.nodes]
+        ),
         lambda pre, post, b: post.node(b.node).csr != pre.node(b.node).csr,
         "a kubelet creates its CSR",
         events=_events_but("csr_approver_approve", "time_passes"),
@@ -1144,8 +1357,9 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go; pkg/controller/tainteviction/taint_eviction.go; "
         "pkg/kubelet/kubelet.go (HandlePodAdditions, filterOutInactivePods); kubernetes/kubernetes#105523",
         "step",
-        lambda pre, post, b: And(*[Implies(pre.pod(p).bound_to != d.UNBOUND,
-                                           post.pod(p).bound_to == pre.pod(p).bound_to) for p in pre.pods]),
+        lambda pre, post, b: And(
+            *[Implies(pre.pod(p).bound_to != d.UNBOUND, post.pod(p).bound_to == pre.pod(p).bound_to) for p in pre.pods]
+        ),
         lambda pre, post, b: Or(*[pre.pod(p).bound_to == b.node for p in pre.pods]) if pre.cfg.pods else False,
         "a kubelet with pods on its node restarts",
         events=_events_but("taint_eviction_evict_pod", "kubelet_evict_pod", "admin_delete_node", "time_passes"),
@@ -1166,9 +1380,15 @@ PROPERTIES: tuple[Property, ...] = (
         "staging/src/k8s.io/cloud-provider/api/well_known_taints.go; "
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass)",
         "step",
-        lambda pre, post, b: And(*[Implies(And(pre.node(n).exists, post.node(n).exists),
-                                           post.node(n).taint_uninitialized == pre.node(n).taint_uninitialized)
-                                   for n in pre.nodes]),
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    And(pre.node(n).exists, post.node(n).exists),
+                    post.node(n).taint_uninitialized == pre.node(n).taint_uninitialized,
+                )
+                for n in pre.nodes
+            ]
+        ),
         lambda pre, post, b: And(pre.node(b.node).exists, pre.node(b.node).taint_uninitialized),
         "the NoSchedule pass acts on a Node waiting for the cloud controller",
         events=_events_but("cloud_node_initialize", "time_passes"),
@@ -1206,12 +1426,19 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)",
         "step",
         lambda pre, post, b: Implies(
-            And(Or(pre.node(b.node).taint_not_ready_ne, pre.node(b.node).taint_unreachable_ne),
-                Or(post.node(b.node).taint_not_ready_ne, post.node(b.node).taint_unreachable_ne)),
-            Or(And(pre.node(b.node).taint_not_ready_ne, post.node(b.node).taint_not_ready_ne),
-               And(pre.node(b.node).taint_unreachable_ne, post.node(b.node).taint_unreachable_ne))),
-        lambda pre, post, b: And(Or(pre.node(b.node).taint_not_ready_ne, pre.node(b.node).taint_unreachable_ne),
-                                 Or(post.node(b.node).taint_not_ready_ne, post.node(b.node).taint_unreachable_ne)),
+            And(
+                Or(pre.node(b.node).taint_not_ready_ne, pre.node(b.node).taint_unreachable_ne),
+                Or(post.node(b.node).taint_not_ready_ne, post.node(b.node).taint_unreachable_ne),
+            ),
+            Or(
+                And(pre.node(b.node).taint_not_ready_ne, post.node(b.node).taint_not_ready_ne),
+                And(pre.node(b.node).taint_unreachable_ne, post.node(b.node).taint_unreachable_ne),
+            ),
+        ),
+        lambda pre, post, b: And(
+            Or(pre.node(b.node).taint_not_ready_ne, pre.node(b.node).taint_unreachable_ne),
+            Or(post.node(b.node).taint_not_ready_ne, post.node(b.node).taint_unreachable_ne),
+        ),
         "the NoExecute pass writes a Node that keeps a Ready NoExecute taint (the first write of a swap)",
         events=("nlc_sync_noexecute_taints",),
         witness_kind="step",
@@ -1276,7 +1503,7 @@ PROPERTIES: tuple[Property, ...] = (
         "kubectl taint KEY- leaves the Node without the user taint, whatever its effect.",
         "untaint(n) ⇒ ¬taint_custom'[n]",
         "deleteTaints: a taint to remove given without an effect matches every taint of the key "
-        "(taintToRemove.Effect == \"\"), so KEY- removes KEY:NoSchedule, KEY:PreferNoSchedule and KEY:NoExecute. "
+        '(taintToRemove.Effect == ""), so KEY- removes KEY:NoSchedule, KEY:PreferNoSchedule and KEY:NoExecute. '
         "A NoExecute user taint left behind keeps evicting every pod scheduled there that does not tolerate it.",
         "staging/src/k8s.io/kubectl/pkg/cmd/taint/utils.go (deleteTaints); taint.go (RunTaint)",
         "step",
@@ -1322,13 +1549,24 @@ PROPERTIES: tuple[Property, ...] = (
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction, markNodeAsReachable, "
         "doNoExecuteTaintingPass)",
         "step",
-        lambda pre, post, b: _all_nodes(pre, lambda n: And(
-            Implies(And(Not(pre.node(n).taint_not_ready_ne), post.node(n).taint_not_ready_ne),
-                    post.node(n).ready == d.READY_FALSE),
-            Implies(And(Not(pre.node(n).taint_unreachable_ne), post.node(n).taint_unreachable_ne),
-                    post.node(n).ready == d.READY_UNKNOWN))),
-        lambda pre, post, b: And(pre.node(b.node).taint_not_ready_ne, Not(pre.node(b.node).taint_unreachable_ne),
-                                 post.node(b.node).taint_unreachable_ne),
+        lambda pre, post, b: _all_nodes(
+            pre,
+            lambda n: And(
+                Implies(
+                    And(Not(pre.node(n).taint_not_ready_ne), post.node(n).taint_not_ready_ne),
+                    post.node(n).ready == d.READY_FALSE,
+                ),
+                Implies(
+                    And(Not(pre.node(n).taint_unreachable_ne), post.node(n).taint_unreachable_ne),
+                    post.node(n).ready == d.READY_UNKNOWN,
+                ),
+            ),
+        ),
+        lambda pre, post, b: And(
+            pre.node(b.node).taint_not_ready_ne,
+            Not(pre.node(b.node).taint_unreachable_ne),
+            post.node(b.node).taint_unreachable_ne,
+        ),
         "the NoExecute pass adds unreachable:NoExecute to a Node that carries not-ready:NoExecute (a swap's "
         "first write)",
         events=_events_but(),
@@ -1349,8 +1587,9 @@ LEMMAS: tuple[Property, ...] = (
         "monitorNodeHealth runs under wait.Until with node-monitor-period.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (Run)",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).exists,
-                                                  s.node(n).since_monitor <= s.params.node_monitor_period)),
+        lambda s: _all_nodes(
+            s, lambda n: Implies(s.node(n).exists, s.node(n).since_monitor <= s.params.node_monitor_period)
+        ),
         lambda s: s.node(0).exists,
         "node 0 exists",
         lemma=True,
@@ -1362,8 +1601,12 @@ LEMMAS: tuple[Property, ...] = (
         "Each pass compares the Lease and the Ready heartbeat with what it saved last time.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).exists, s.node(n).heartbeat_unseen),
-                                                  s.node(n).since_heartbeat <= s.node(n).since_monitor)),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                And(s.node(n).exists, s.node(n).heartbeat_unseen), s.node(n).since_heartbeat <= s.node(n).since_monitor
+            ),
+        ),
         lambda s: And(s.node(0).exists, s.node(0).heartbeat_unseen),
         "node 0 has an unseen heartbeat",
         lemma=True,
@@ -1375,25 +1618,31 @@ LEMMAS: tuple[Property, ...] = (
         "probeTimestamp is set to the time of the pass that first sees a heartbeat.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(
-            And(s.node(n).exists, Not(s.node(n).heartbeat_unseen)),
-            s.node(n).since_heartbeat <= s.node(n).since_probe + s.params.node_monitor_period)),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                And(s.node(n).exists, Not(s.node(n).heartbeat_unseen)),
+                s.node(n).since_heartbeat <= s.node(n).since_probe + s.params.node_monitor_period,
+            ),
+        ),
         lambda s: And(s.node(0).exists, Not(s.node(0).heartbeat_unseen)),
         "node 0's heartbeats are all seen",
         lemma=True,
     ),
     Property(
         "known-node-within-grace",
-        "A node not yet marked Unknown whose heartbeats are all seen was probed within its grace plus "
-        "one period.",
+        "A node not yet marked Unknown whose heartbeats are all seen was probed within its grace plus one period.",
         "∀n: exists[n] ∧ ready[n]≠Unknown ∧ ¬heartbeat_unseen[n] ⇒ since_probe[n] ≤ grace(n) + since_monitor[n]",
-        "A pass that finds the probe older than the grace period marks the node Unknown, whatever Ready "
-        "said.",
+        "A pass that finds the probe older than the grace period marks the node Unknown, whatever Ready said.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(
-            And(s.node(n).exists, s.node(n).ready != d.READY_UNKNOWN, Not(s.node(n).heartbeat_unseen)),
-            s.node(n).since_probe <= _grace(s, s.node(n)) + s.node(n).since_monitor)),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                And(s.node(n).exists, s.node(n).ready != d.READY_UNKNOWN, Not(s.node(n).heartbeat_unseen)),
+                s.node(n).since_probe <= _grace(s, s.node(n)) + s.node(n).since_monitor,
+            ),
+        ),
         lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_FALSE),
         "node 0 is NotReady",
         lemma=True,
@@ -1405,8 +1654,12 @@ LEMMAS: tuple[Property, ...] = (
         "The node lease controller retries until it renews; heartbeat-gap-max bounds the gap.",
         "pkg/kubelet/nodelease; staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).alive, s.node(n).cert),
-                                                  s.node(n).since_lease_renew <= s.params.heartbeat_gap_max)),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                And(s.node(n).alive, s.node(n).cert), s.node(n).since_lease_renew <= s.params.heartbeat_gap_max
+            ),
+        ),
         lambda s: s.node(0).cert,
         "node 0's kubelet holds a certificate",
         lemma=True,
@@ -1418,9 +1671,13 @@ LEMMAS: tuple[Property, ...] = (
         "A renewal marks a heartbeat unseen; the next pass refreshes the probe.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth)",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(
-            And(s.node(n).exists, Not(s.node(n).heartbeat_unseen)),
-            s.node(n).since_probe <= s.node(n).since_lease_renew)),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                And(s.node(n).exists, Not(s.node(n).heartbeat_unseen)),
+                s.node(n).since_probe <= s.node(n).since_lease_renew,
+            ),
+        ),
         lambda s: And(s.node(0).exists, Not(s.node(0).heartbeat_unseen)),
         "node 0's heartbeats are all seen",
         lemma=True,
@@ -1432,9 +1689,19 @@ LEMMAS: tuple[Property, ...] = (
         "Conditions, taints and spec.unschedulable are fields of the Node object.",
         "staging/src/k8s.io/api/core/v1/types.go (Node)",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(Not(s.node(n).exists), And(
-            s.node(n).ready == d.READY_ABSENT, Not(s.node(n).unschedulable), Not(s.node(n).memory_pressure),
-            Not(s.node(n).network_unavailable), *[Not(getattr(s.node(n), t.var)) for t in d.TAINT_SLOTS]))),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                Not(s.node(n).exists),
+                And(
+                    s.node(n).ready == d.READY_ABSENT,
+                    Not(s.node(n).unschedulable),
+                    Not(s.node(n).memory_pressure),
+                    Not(s.node(n).network_unavailable),
+                    *[Not(getattr(s.node(n), t.var)) for t in d.TAINT_SLOTS],
+                ),
+            ),
+        ),
         lambda s: And(s.node(0).cert, Not(s.node(0).exists)),
         "node 0 is Bootstrapped",
         lemma=True,
@@ -1460,10 +1727,15 @@ LEMMAS: tuple[Property, ...] = (
         "restarts it only when every taint is new.",
         "pkg/controller/tainteviction/taint_eviction.go (processPodOnNode)",
         "state",
-        lambda s: And(*[Implies(And(s.pod(p).bound_to == n, on), getattr(s.pod(p), ghost) <= s.pod(p).since_noexecute)
-                        for p in getattr(s, "focus_pods", s.pods) for n in s.nodes
-                        for ghost, on in _noexecute_on(s.node(n))]),
-        lambda s: (And(s.pod(0).bound_to == 0, s.node(0).taint_not_ready_ne) if s.cfg.pods else False),
+        lambda s: And(
+            *[
+                Implies(And(s.pod(p).bound_to == n, on), getattr(s.pod(p), ghost) <= s.pod(p).since_noexecute)
+                for p in getattr(s, "focus_pods", s.pods)
+                for n in s.nodes
+                for ghost, on in _noexecute_on(s.node(n))
+            ]
+        ),
+        lambda s: And(s.pod(0).bound_to == 0, s.node(0).taint_not_ready_ne) if s.cfg.pods else False,
         "pod 0 is under not-ready:NoExecute",
         lemma=True,
     ),
@@ -1488,10 +1760,17 @@ LEMMAS: tuple[Property, ...] = (
         "doNoScheduleTaintingPass runs on the Node update before time moves on, and swaps add before remove.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass)",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(
-            And(s.node(n).exists, Or(s.node(n).ready == d.READY_FALSE, s.node(n).ready == d.READY_UNKNOWN),
-                s.node(n).since_left_ready > CONTROLLER_LATENCY),
-            Or(s.node(n).taint_not_ready_ns, s.node(n).taint_unreachable_ns))),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                And(
+                    s.node(n).exists,
+                    Or(s.node(n).ready == d.READY_FALSE, s.node(n).ready == d.READY_UNKNOWN),
+                    s.node(n).since_left_ready > CONTROLLER_LATENCY,
+                ),
+                Or(s.node(n).taint_not_ready_ns, s.node(n).taint_unreachable_ns),
+            ),
+        ),
         lambda s: And(s.node(0).exists, s.node(0).ready == d.READY_FALSE, s.node(0).since_left_ready > 0),
         "node 0 fell from Ready to NotReady a while ago",
         lemma=True,
@@ -1506,13 +1785,25 @@ LEMMAS: tuple[Property, ...] = (
         "a period of the certificate.",
         "pkg/kubelet/kubelet_node_status.go (syncNodeStatus)",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).undisturbed, And(
-            s.node(n).alive,
-            Implies(Not(s.node(n).cert), Not(s.node(n).registered)),
-            Implies(And(s.node(n).csr == d.CSR_APPROVED, Not(s.node(n).cert)), s.node(n).since_approved == 0),
-            Implies(And(s.node(n).cert, Not(s.node(n).exists)), And(
-                Not(s.node(n).registered), s.node(n).since_approved <= s.node(n).since_status_post,
-                s.node(n).since_status_post <= s.params.node_status_update_frequency))))),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                s.node(n).undisturbed,
+                And(
+                    s.node(n).alive,
+                    Implies(Not(s.node(n).cert), Not(s.node(n).registered)),
+                    Implies(And(s.node(n).csr == d.CSR_APPROVED, Not(s.node(n).cert)), s.node(n).since_approved == 0),
+                    Implies(
+                        And(s.node(n).cert, Not(s.node(n).exists)),
+                        And(
+                            Not(s.node(n).registered),
+                            s.node(n).since_approved <= s.node(n).since_status_post,
+                            s.node(n).since_status_post <= s.params.node_status_update_frequency,
+                        ),
+                    ),
+                ),
+            ),
+        ),
         lambda s: And(s.node(0).undisturbed, s.node(0).cert),
         "node 0's undisturbed kubelet holds a certificate",
         lemma=True,
@@ -1527,11 +1818,24 @@ LEMMAS: tuple[Property, ...] = (
         "Unknown (heartbeat-gap-within-grace).",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).undisturbed, s.node(n).exists), And(
-            s.node(n).ready == d.READY_TRUE, Not(s.node(n).memory_pressure), Not(s.node(n).network_unavailable),
-            Not(s.node(n).unschedulable), Not(s.node(n).taint_custom), Not(s.node(n).taint_uninitialized),
-            Not(s.node(n).taint_unschedulable), Not(s.node(n).taint_memory_pressure),
-            Not(s.node(n).taint_network_unavailable), Not(s.node(n).taint_unreachable_ns)))),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                And(s.node(n).undisturbed, s.node(n).exists),
+                And(
+                    s.node(n).ready == d.READY_TRUE,
+                    Not(s.node(n).memory_pressure),
+                    Not(s.node(n).network_unavailable),
+                    Not(s.node(n).unschedulable),
+                    Not(s.node(n).taint_custom),
+                    Not(s.node(n).taint_uninitialized),
+                    Not(s.node(n).taint_unschedulable),
+                    Not(s.node(n).taint_memory_pressure),
+                    Not(s.node(n).taint_network_unavailable),
+                    Not(s.node(n).taint_unreachable_ns),
+                ),
+            ),
+        ),
         lambda s: And(s.node(0).undisturbed, s.node(0).exists),
         "node 0 exists undisturbed",
         assumes=("heartbeat-gap-within-grace",),
@@ -1539,20 +1843,25 @@ LEMMAS: tuple[Property, ...] = (
     ),
     Property(
         "synced-taints-match-conditions",
-        "Once the NoSchedule tainting pass has seen a Node's latest update, its condition taints "
-        "match its conditions.",
+        "Once the NoSchedule tainting pass has seen a Node's latest update, its condition taints match its conditions.",
         "∀n: exists ∧ taints_synced ⇒ (not-ready:NS ⇔ ready=False) ∧ (unreachable:NS ⇔ "
         "ready=Unknown) ∧ unschedulable:NS ⇔ spec.unschedulable ∧ pressure/network taints ⇔ conditions",
-        "doNoScheduleTaintingPass computes the desired taints from nodeConditionToTaintKeyStatusMap and "
-        "swaps them in.",
+        "doNoScheduleTaintingPass computes the desired taints from nodeConditionToTaintKeyStatusMap and swaps them in.",
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass)",
         "state",
-        lambda s: _all_nodes(s, lambda n: Implies(And(s.node(n).exists, s.node(n).taints_synced), And(
-            s.node(n).taint_not_ready_ns == (s.node(n).ready == d.READY_FALSE),
-            s.node(n).taint_unreachable_ns == (s.node(n).ready == d.READY_UNKNOWN),
-            s.node(n).taint_unschedulable == s.node(n).unschedulable,
-            s.node(n).taint_memory_pressure == s.node(n).memory_pressure,
-            s.node(n).taint_network_unavailable == s.node(n).network_unavailable))),
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                And(s.node(n).exists, s.node(n).taints_synced),
+                And(
+                    s.node(n).taint_not_ready_ns == (s.node(n).ready == d.READY_FALSE),
+                    s.node(n).taint_unreachable_ns == (s.node(n).ready == d.READY_UNKNOWN),
+                    s.node(n).taint_unschedulable == s.node(n).unschedulable,
+                    s.node(n).taint_memory_pressure == s.node(n).memory_pressure,
+                    s.node(n).taint_network_unavailable == s.node(n).network_unavailable,
+                ),
+            ),
+        ),
         lambda s: And(s.node(0).exists, s.node(0).taints_synced, s.node(0).ready == d.READY_FALSE),
         "node 0 is NotReady and tainted",
         lemma=True,
@@ -1568,11 +1877,21 @@ LEMMAS: tuple[Property, ...] = (
         "in by the start itself.",
         "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer)",
         "state",
-        lambda s: _all_nodes(s, lambda n: And(
-            Implies(s.node(n).registered, s.node(n).cert),
-            Implies(And(s.node(n).registration_owed, s.node(n).alive),
-                    And(s.node(n).cert, Not(s.node(n).registered), Not(s.node(n).exists),
-                        s.node(n).since_registration_owed <= s.node(n).since_status_post)))),
+        lambda s: _all_nodes(
+            s,
+            lambda n: And(
+                Implies(s.node(n).registered, s.node(n).cert),
+                Implies(
+                    And(s.node(n).registration_owed, s.node(n).alive),
+                    And(
+                        s.node(n).cert,
+                        Not(s.node(n).registered),
+                        Not(s.node(n).exists),
+                        s.node(n).since_registration_owed <= s.node(n).since_status_post,
+                    ),
+                ),
+            ),
+        ),
         lambda s: And(s.node(0).registration_owed, s.node(0).alive),
         "node 0's kubelet owes its Node",
         lemma=True,

@@ -88,72 +88,153 @@ class Cluster:
         self.rv += 7
         return str(self.rv)
 
-    def node(self, name: str, *, control_plane: bool = False, taints: list[dict[str, Any]] | None = None,
-             heartbeat_age: float = 120.0, zone: str = "zone-a", created: float = T0 - 86400 * 3,
-             cpu: str = "4") -> None:
+    def node(
+        self,
+        name: str,
+        *,
+        control_plane: bool = False,
+        taints: list[dict[str, Any]] | None = None,
+        heartbeat_age: float = 120.0,
+        zone: str = "zone-a",
+        created: float = T0 - 86400 * 3,
+        cpu: str = "4",
+    ) -> None:
         """A registered, Ready node as the snapshot lists it (status posted ``heartbeat_age`` s ago)."""
         hb = T0 - heartbeat_age
-        labels = {"kubernetes.io/hostname": name, "kubernetes.io/os": "linux", "kubernetes.io/arch": "amd64",
-                  "topology.kubernetes.io/zone": zone}
+        labels = {
+            "kubernetes.io/hostname": name,
+            "kubernetes.io/os": "linux",
+            "kubernetes.io/arch": "amd64",
+            "topology.kubernetes.io/zone": zone,
+        }
         tl = list(taints or [])
         if control_plane:
             labels["node-role.kubernetes.io/control-plane"] = ""
             tl.insert(0, {"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"})
         conds = [
-            self._cond("NetworkUnavailable", "False", hb - 86400, created + 40, "CalicoIsUp",
-                       "Calico is running on this node", heartbeat=False),
-            self._cond("MemoryPressure", "False", hb, created + 5, "KubeletHasSufficientMemory",
-                       "kubelet has sufficient memory available"),
-            self._cond("DiskPressure", "False", hb, created + 5, "KubeletHasNoDiskPressure",
-                       "kubelet has no disk pressure"),
-            self._cond("PIDPressure", "False", hb, created + 5, "KubeletHasSufficientPID",
-                       "kubelet has sufficient PID available"),
+            self._cond(
+                "NetworkUnavailable",
+                "False",
+                hb - 86400,
+                created + 40,
+                "CalicoIsUp",
+                "Calico is running on this node",
+                heartbeat=False,
+            ),
+            self._cond(
+                "MemoryPressure",
+                "False",
+                hb,
+                created + 5,
+                "KubeletHasSufficientMemory",
+                "kubelet has sufficient memory available",
+            ),
+            self._cond(
+                "DiskPressure", "False", hb, created + 5, "KubeletHasNoDiskPressure", "kubelet has no disk pressure"
+            ),
+            self._cond(
+                "PIDPressure",
+                "False",
+                hb,
+                created + 5,
+                "KubeletHasSufficientPID",
+                "kubelet has sufficient PID available",
+            ),
             self._cond("Ready", "True", hb, created + 45, "KubeletReady", "kubelet is posting ready status"),
         ]
         obj = {
-            "apiVersion": "v1", "kind": "Node",
-            "metadata": {"name": name, "uid": f"uid-{name}", "resourceVersion": self._next_rv(),
-                         "creationTimestamp": ts(created), "labels": labels,
-                         "annotations": {"kubeadm.alpha.kubernetes.io/cri-socket":
-                                         "unix:///var/run/containerd/containerd.sock",
-                                         "node.alpha.kubernetes.io/ttl": "0",
-                                         "volumes.kubernetes.io/controller-managed-attach-detach": "true"},
-                         "managedFields": [{"manager": "kubelet", "operation": "Update", "apiVersion": "v1",
-                                            "time": ts(hb), "fieldsType": "FieldsV1", "subresource": "status"}]},
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {
+                "name": name,
+                "uid": f"uid-{name}",
+                "resourceVersion": self._next_rv(),
+                "creationTimestamp": ts(created),
+                "labels": labels,
+                "annotations": {
+                    "kubeadm.alpha.kubernetes.io/cri-socket": "unix:///var/run/containerd/containerd.sock",
+                    "node.alpha.kubernetes.io/ttl": "0",
+                    "volumes.kubernetes.io/controller-managed-attach-detach": "true",
+                },
+                "managedFields": [
+                    {
+                        "manager": "kubelet",
+                        "operation": "Update",
+                        "apiVersion": "v1",
+                        "time": ts(hb),
+                        "fieldsType": "FieldsV1",
+                        "subresource": "status",
+                    }
+                ],
+            },
             "spec": {"podCIDR": f"10.244.{len(self.nodes)}.0/24", "podCIDRs": [f"10.244.{len(self.nodes)}.0/24"]},
-            "status": {"capacity": {"cpu": cpu, "memory": "16374584Ki", "pods": "110"},
-                       "allocatable": {"cpu": cpu, "memory": "16272184Ki", "pods": "110"},
-                       "conditions": conds,
-                       "addresses": [{"type": "InternalIP", "address": f"192.0.2.{10 + len(self.nodes)}"},
-                                     {"type": "Hostname", "address": name}],
-                       "nodeInfo": {"kubeletVersion": "v1.35.0", "containerRuntimeVersion": "containerd://2.1.1",
-                                    "osImage": "Ubuntu 24.04.2 LTS", "architecture": "amd64"}},
+            "status": {
+                "capacity": {"cpu": cpu, "memory": "16374584Ki", "pods": "110"},
+                "allocatable": {"cpu": cpu, "memory": "16272184Ki", "pods": "110"},
+                "conditions": conds,
+                "addresses": [
+                    {"type": "InternalIP", "address": f"192.0.2.{10 + len(self.nodes)}"},
+                    {"type": "Hostname", "address": name},
+                ],
+                "nodeInfo": {
+                    "kubeletVersion": "v1.35.0",
+                    "containerRuntimeVersion": "containerd://2.1.1",
+                    "osImage": "Ubuntu 24.04.2 LTS",
+                    "architecture": "amd64",
+                },
+            },
         }
         if tl:
             obj["spec"]["taints"] = tl
         self.nodes[name] = obj
         self._emit("Node", "ADDED", obj)
         lease = {
-            "apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
-            "metadata": {"name": name, "namespace": "kube-node-lease", "uid": f"uid-lease-{name}",
-                         "resourceVersion": self._next_rv(), "creationTimestamp": ts(created),
-                         "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": name,
-                                              "uid": f"uid-{name}"}]},
-            "spec": {"holderIdentity": name, "leaseDurationSeconds": 40,
-                     "renewTime": ts_micro(lease_phase(len(self.leases)))},
+            "apiVersion": "coordination.k8s.io/v1",
+            "kind": "Lease",
+            "metadata": {
+                "name": name,
+                "namespace": "kube-node-lease",
+                "uid": f"uid-lease-{name}",
+                "resourceVersion": self._next_rv(),
+                "creationTimestamp": ts(created),
+                "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": name, "uid": f"uid-{name}"}],
+            },
+            "spec": {
+                "holderIdentity": name,
+                "leaseDurationSeconds": 40,
+                "renewTime": ts_micro(lease_phase(len(self.leases))),
+            },
         }
         self.leases[name] = lease
         self._emit("Lease", "ADDED", lease)
 
     @staticmethod
-    def _cond(typ: str, status: str, hb: float, tr: float, reason: str, msg: str,
-              heartbeat: bool = True) -> dict[str, Any]:
-        return {"type": typ, "status": status, "lastHeartbeatTime": ts(hb), "lastTransitionTime": ts(tr),
-                "reason": reason, "message": msg}
+    def _cond(
+        typ: str, status: str, hb: float, tr: float, reason: str, msg: str, heartbeat: bool = True
+    ) -> dict[str, Any]:
+        return {
+            "type": typ,
+            "status": status,
+            "lastHeartbeatTime": ts(hb),
+            "lastTransitionTime": ts(tr),
+            "reason": reason,
+            "message": msg,
+        }
 
-    def pod(self, ns: str, name: str, node: str | None, *, tolerations: list[dict[str, Any]] | None = None,
-            owner: tuple[str, str] | None = ("ReplicaSet", "web-7d9c"), mirror: bool = False, cpu: str = "100m",
-            created: float = T0 - 3600, default_tolerations: bool = True, t: float | None = None) -> None:
+    def pod(
+        self,
+        ns: str,
+        name: str,
+        node: str | None,
+        *,
+        tolerations: list[dict[str, Any]] | None = None,
+        owner: tuple[str, str] | None = ("ReplicaSet", "web-7d9c"),
+        mirror: bool = False,
+        cpu: str = "100m",
+        created: float = T0 - 3600,
+        default_tolerations: bool = True,
+        t: float | None = None,
+    ) -> None:
         """A pod: listed (before ``snapshot_end``) or created during the watch (then t is its creation)."""
         created = t if t is not None else created
         tols = list(tolerations or [])
@@ -162,35 +243,74 @@ class Cluster:
         elif default_tolerations and not mirror:
             have = {x.get("key") for x in tols if x.get("effect") in ("NoExecute", None)}
             tols += [x for x in DEFAULT_TOLERATIONS if x["key"] not in have]
-        meta: dict[str, Any] = {"name": name, "namespace": ns, "uid": f"uid-{ns}-{name}",
-                                "resourceVersion": self._next_rv(), "creationTimestamp": ts(created)}
+        meta: dict[str, Any] = {
+            "name": name,
+            "namespace": ns,
+            "uid": f"uid-{ns}-{name}",
+            "resourceVersion": self._next_rv(),
+            "creationTimestamp": ts(created),
+        }
         if mirror:
             meta["annotations"] = {"kubernetes.io/config.mirror": "5f1c", "kubernetes.io/config.source": "file"}
-            meta["ownerReferences"] = [{"apiVersion": "v1", "kind": "Node", "name": node, "uid": f"uid-{node}",
-                                        "controller": True}]
+            meta["ownerReferences"] = [
+                {"apiVersion": "v1", "kind": "Node", "name": node, "uid": f"uid-{node}", "controller": True}
+            ]
         elif owner:
-            meta["ownerReferences"] = [{"apiVersion": "apps/v1", "kind": owner[0], "name": owner[1],
-                                        "uid": f"uid-{owner[1]}", "controller": True, "blockOwnerDeletion": True}]
+            meta["ownerReferences"] = [
+                {
+                    "apiVersion": "apps/v1",
+                    "kind": owner[0],
+                    "name": owner[1],
+                    "uid": f"uid-{owner[1]}",
+                    "controller": True,
+                    "blockOwnerDeletion": True,
+                }
+            ]
         spec: dict[str, Any] = {
-            "containers": [{"name": "main", "image": "registry.k8s.io/pause:3.10",
-                            "resources": {"requests": {"cpu": cpu, "memory": "64Mi"}}}],
-            "restartPolicy": "Always", "terminationGracePeriodSeconds": 30, "schedulerName": "default-scheduler",
-            "tolerations": tols, "enableServiceLinks": True, "preemptionPolicy": "PreemptLowerPriority",
+            "containers": [
+                {
+                    "name": "main",
+                    "image": "registry.k8s.io/pause:3.10",
+                    "resources": {"requests": {"cpu": cpu, "memory": "64Mi"}},
+                }
+            ],
+            "restartPolicy": "Always",
+            "terminationGracePeriodSeconds": 30,
+            "schedulerName": "default-scheduler",
+            "tolerations": tols,
+            "enableServiceLinks": True,
+            "preemptionPolicy": "PreemptLowerPriority",
         }
         status: dict[str, Any] = {"phase": "Pending", "qosClass": "Burstable"}
         if node is not None:
             spec["nodeName"] = node
             start = created + 1
-            status = {"phase": "Running", "qosClass": "Burstable", "startTime": ts(start), "hostIP": "192.0.2.10",
-                      "conditions": [
-                          {"type": "PodReadyToStartContainers", "status": "True", "lastTransitionTime": ts(start + 1)},
-                          {"type": "Initialized", "status": "True", "lastTransitionTime": ts(start)},
-                          {"type": "Ready", "status": "True", "lastTransitionTime": ts(start + 2)},
-                          {"type": "ContainersReady", "status": "True", "lastTransitionTime": ts(start + 2)},
-                          {"type": "PodScheduled", "status": "True", "lastTransitionTime": ts(created)}]}
+            status = {
+                "phase": "Running",
+                "qosClass": "Burstable",
+                "startTime": ts(start),
+                "hostIP": "192.0.2.10",
+                "conditions": [
+                    {"type": "PodReadyToStartContainers", "status": "True", "lastTransitionTime": ts(start + 1)},
+                    {"type": "Initialized", "status": "True", "lastTransitionTime": ts(start)},
+                    {"type": "Ready", "status": "True", "lastTransitionTime": ts(start + 2)},
+                    {"type": "ContainersReady", "status": "True", "lastTransitionTime": ts(start + 2)},
+                    {"type": "PodScheduled", "status": "True", "lastTransitionTime": ts(created)},
+                ],
+            }
         else:
-            status["conditions"] = [{"type": "PodScheduled", "status": "False", "reason": "Unschedulable",
-                                     "lastTransitionTime": ts(created)}] if t is None else []
+            status["conditions"] = (
+                [
+                    {
+                        "type": "PodScheduled",
+                        "status": "False",
+                        "reason": "Unschedulable",
+                        "lastTransitionTime": ts(created),
+                    }
+                ]
+                if t is None
+                else []
+            )
         obj = {"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": spec, "status": status}
         self.pods[f"{ns}/{name}"] = obj
         self._emit("Pod", "ADDED", obj)
@@ -201,17 +321,42 @@ class Cluster:
         for i in range(1, workers + 1):
             self.node(f"w-{i}", heartbeat_age=(40 + 97 * i) % 300)
         for comp in ("etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler"):
-            self.pod("kube-system", f"{comp}-cp-1", "cp-1", mirror=True, owner=None,
-                     tolerations=[{"operator": "Exists", "effect": "NoExecute"}], cpu="250m")
+            self.pod(
+                "kube-system",
+                f"{comp}-cp-1",
+                "cp-1",
+                mirror=True,
+                owner=None,
+                tolerations=[{"operator": "Exists", "effect": "NoExecute"}],
+                cpu="250m",
+            )
         for i, n in enumerate(["cp-1", *[f"w-{j}" for j in range(1, workers + 1)]]):
-            self.pod("kube-system", f"kube-proxy-{i:x}x7k2", n, owner=("DaemonSet", "kube-proxy"),
-                     tolerations=[{"operator": "Exists"}], cpu="0")
-        cdns = [{"key": "CriticalAddonsOnly", "operator": "Exists"},
-                {"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}]
-        self.pod("kube-system", "coredns-668d6bf9bc-4xw2q", "cp-1", owner=("ReplicaSet", "coredns-668d6bf9bc"),
-                 tolerations=cdns)
-        self.pod("kube-system", "coredns-668d6bf9bc-9hm5t", "w-1", owner=("ReplicaSet", "coredns-668d6bf9bc"),
-                 tolerations=cdns)
+            self.pod(
+                "kube-system",
+                f"kube-proxy-{i:x}x7k2",
+                n,
+                owner=("DaemonSet", "kube-proxy"),
+                tolerations=[{"operator": "Exists"}],
+                cpu="0",
+            )
+        cdns = [
+            {"key": "CriticalAddonsOnly", "operator": "Exists"},
+            {"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"},
+        ]
+        self.pod(
+            "kube-system",
+            "coredns-668d6bf9bc-4xw2q",
+            "cp-1",
+            owner=("ReplicaSet", "coredns-668d6bf9bc"),
+            tolerations=cdns,
+        )
+        self.pod(
+            "kube-system",
+            "coredns-668d6bf9bc-9hm5t",
+            "w-1",
+            owner=("ReplicaSet", "coredns-668d6bf9bc"),
+            tolerations=cdns,
+        )
         for i in range(1, workers + 1):
             self.pod("default", f"web-7d9c-{i}q", f"w-{i}")
 
@@ -247,8 +392,9 @@ class Cluster:
     def _node_update(self, name: str, t: float, manager: str) -> dict[str, Any]:
         node = self.nodes[name]
         mf = [m for m in node["metadata"]["managedFields"] if m["manager"] != manager]
-        mf.append({"manager": manager, "operation": "Update", "apiVersion": "v1", "time": ts(t),
-                   "fieldsType": "FieldsV1"})
+        mf.append(
+            {"manager": manager, "operation": "Update", "apiVersion": "v1", "time": ts(t), "fieldsType": "FieldsV1"}
+        )
         node["metadata"]["managedFields"] = mf
         return node
 
@@ -263,8 +409,14 @@ class Cluster:
         self._touch(node)
         self._emit("Node", "MODIFIED", node)
 
-    def set_taints(self, name: str, t: float, add: list[dict[str, Any]] = (),  # type: ignore[assignment]
-                   remove: list[str] = (), manager: str = "kube-controller-manager") -> None:  # type: ignore[assignment]
+    def set_taints(
+        self,
+        name: str,
+        t: float,
+        add: list[dict[str, Any]] = (),  # type: ignore[assignment]
+        remove: list[str] = (),
+        manager: str = "kube-controller-manager",
+    ) -> None:  # type: ignore[assignment]
         """One write of spec.taints (controllers stamp timeAdded on NoExecute taints)."""
         node = self._node_update(name, t, manager)
         taints = [x for x in node["spec"].get("taints", []) if f"{x['key']}:{x['effect']}" not in remove]
@@ -314,16 +466,32 @@ class Cluster:
         self._touch(pod)
         self._emit("Pod", "MODIFIED", pod)
 
-    def evict(self, key: str, t: float, *, reason: str = "DeletionByTaintManager", condition: bool = True,
-              grace: int = 30, deleted_after: float | None = None) -> None:
+    def evict(
+        self,
+        key: str,
+        t: float,
+        *,
+        reason: str = "DeletionByTaintManager",
+        condition: bool = True,
+        grace: int = 30,
+        deleted_after: float | None = None,
+    ) -> None:
         """A graceful deletion: DisruptionTarget (taint eviction / Eviction API), deletionTimestamp, DELETED."""
         pod = self.pods[key]
         if condition:
-            msg = {"DeletionByTaintManager": "Taint manager: deleting due to NoExecute taint",
-                   "EvictionByEvictionAPI": "Eviction API: evicting"}.get(reason, reason)
+            msg = {
+                "DeletionByTaintManager": "Taint manager: deleting due to NoExecute taint",
+                "EvictionByEvictionAPI": "Eviction API: evicting",
+            }.get(reason, reason)
             pod["status"].setdefault("conditions", []).append(
-                {"type": "DisruptionTarget", "status": "True", "reason": reason, "message": msg,
-                 "lastTransitionTime": ts(t)})
+                {
+                    "type": "DisruptionTarget",
+                    "status": "True",
+                    "reason": reason,
+                    "message": msg,
+                    "lastTransitionTime": ts(t),
+                }
+            )
             self._touch(pod)
             self._emit("Pod", "MODIFIED", pod)
         pod["metadata"]["deletionTimestamp"] = ts(t + grace)
@@ -332,7 +500,6 @@ class Cluster:
         self._emit("Pod", "MODIFIED", pod)
         done = t + grace if deleted_after is None else t + deleted_after
         self.later.append((done, key))
-
 
     def finish_deletions(self, upto: float) -> None:
         for done, key in sorted(self.later):
@@ -343,8 +510,16 @@ class Cluster:
         self.later = [x for x in self.later if x[0] > upto]
 
     # -- output ----------------------------------------------------------------------------------
-    def write(self, out: Path, *, kinds: tuple[tuple[str, tuple[str, ...]], ...] = (
-            ("nodes-pods.json", ("Node", "Pod")), ("leases.json", ("Lease",))), pretty: bool = True) -> list[Path]:
+    def write(
+        self,
+        out: Path,
+        *,
+        kinds: tuple[tuple[str, tuple[str, ...]], ...] = (
+            ("nodes-pods.json", ("Node", "Pod")),
+            ("leases.json", ("Lease",)),
+        ),
+        pretty: bool = True,
+    ) -> list[Path]:
         """One file per kubectl command; each file lists its kinds first (snapshot), then watch events.
 
         ``kubectl get nodes,pods -A -w --output-watch-events -o json`` prints the Node list, the Pod
@@ -355,7 +530,7 @@ class Cluster:
         for fname, ks in kinds:
             snap = [e for e in self._snapshot if e[0] in ks]
             snap.sort(key=lambda e: ks.index(e[0]))
-            rest = [e for e in self.events[len(self._snapshot):] if e[0] in ks]
+            rest = [e for e in self.events[len(self._snapshot) :] if e[0] in ks]
             text = []
             for _kind, typ, obj in snap + rest:
                 ev = {"type": typ, "object": obj}
@@ -367,7 +542,7 @@ class Cluster:
 
     @property
     def _snapshot(self) -> list[tuple[str, str, dict[str, Any]]]:
-        return self.events[:self._snap_len]
+        return self.events[: self._snap_len]
 
     def start_watch(self) -> None:
         """The list is done: what follows are watch events."""
@@ -452,8 +627,9 @@ NOT_READY_NE = {"key": NOT_READY, "effect": "NoExecute"}
 GRACE, PERIOD = 50.0, 5.0  # --node-monitor-grace-period (1.32+), --node-monitor-period
 
 
-def kubelet_dies(c: Cluster, node: str, t: float, *, unknown_after: float | None = None,
-                 taint_delay: float = 0.1) -> float:
+def kubelet_dies(
+    c: Cluster, node: str, t: float, *, unknown_after: float | None = None, taint_delay: float = 0.1
+) -> float:
     """The kubelet of ``node`` stops at t; the controller marks it Unknown at its first monitor pass
     after grace (or ``unknown_after`` s after the last Lease renewal), then taints it
     unreachable:NoSchedule (NoSchedule pass on the Node update) and unreachable:NoExecute (the
@@ -477,38 +653,70 @@ def taint_evictions(c: Cluster, node: str, tainted_at: float, *, late: float = 0
     for key, pod in list(c.pods.items()):
         if pod["spec"].get("nodeName") != node:
             continue
-        secs = [x.get("tolerationSeconds") for x in pod["spec"]["tolerations"]
-                if x.get("effect") in ("NoExecute", None) and x.get("key") in (UNREACHABLE, None)
-                and x.get("operator") == "Exists"]
+        secs = [
+            x.get("tolerationSeconds")
+            for x in pod["spec"]["tolerations"]
+            if x.get("effect") in ("NoExecute", None)
+            and x.get("key") in (UNREACHABLE, None)
+            and x.get("operator") == "Exists"
+        ]
         if any(s is None for s in secs):
             continue  # tolerates for ever (DaemonSet, mirror pods)
         wait = min(secs) if secs else 0
         c.at(tainted_at + wait + 0.3 + late, c.evict, key, tainted_at + wait + 0.3 + late)
 
 
-def register_node(c: Cluster, name: str, t: float, *, zone: str = "zone-a", conditions: bool = True,
-                  network_unavailable: bool = False) -> None:
+def register_node(
+    c: Cluster, name: str, t: float, *, zone: str = "zone-a", conditions: bool = True, network_unavailable: bool = False
+) -> None:
     """A kubelet registers (again) at t: the Node is created with its conditions (``initialNode`` ends
     with ``setNodeStatus``), admission adds not-ready:NoSchedule, the controller's taint pass removes
     it, the kubelet creates (or takes over) its Lease."""
     hb = t
-    labels = {"kubernetes.io/hostname": name, "kubernetes.io/os": "linux", "kubernetes.io/arch": "amd64",
-              "topology.kubernetes.io/zone": zone}
+    labels = {
+        "kubernetes.io/hostname": name,
+        "kubernetes.io/os": "linux",
+        "kubernetes.io/arch": "amd64",
+        "topology.kubernetes.io/zone": zone,
+    }
     net = [Cluster._cond("NetworkUnavailable", "True", hb, hb, "NoRouteCreated", "Node created without a route")]
-    conds = [] if not conditions else (net if network_unavailable else []) + [
-        Cluster._cond("MemoryPressure", "False", hb, hb, "KubeletHasSufficientMemory", "ok"),
-        Cluster._cond("DiskPressure", "False", hb, hb, "KubeletHasNoDiskPressure", "ok"),
-        Cluster._cond("PIDPressure", "False", hb, hb, "KubeletHasSufficientPID", "ok"),
-        Cluster._cond("Ready", "True", hb, hb, "KubeletReady", "kubelet is posting ready status"),
-    ]
-    obj = {"apiVersion": "v1", "kind": "Node",
-           "metadata": {"name": name, "uid": f"uid-{name}-{int(t)}", "resourceVersion": c._next_rv(),
-                        "creationTimestamp": ts(t), "labels": labels,
-                        "managedFields": [{"manager": "kubelet", "operation": "Update", "apiVersion": "v1",
-                                           "time": ts(t), "fieldsType": "FieldsV1"}]},
-           "spec": {"taints": [{"key": NOT_READY, "effect": "NoSchedule"}]},
-           "status": {"capacity": {"cpu": "4", "memory": "16374584Ki", "pods": "110"},
-                      "allocatable": {"cpu": "4", "memory": "16272184Ki", "pods": "110"}, "conditions": conds}}
+    conds = (
+        []
+        if not conditions
+        else (net if network_unavailable else [])
+        + [
+            Cluster._cond("MemoryPressure", "False", hb, hb, "KubeletHasSufficientMemory", "ok"),
+            Cluster._cond("DiskPressure", "False", hb, hb, "KubeletHasNoDiskPressure", "ok"),
+            Cluster._cond("PIDPressure", "False", hb, hb, "KubeletHasSufficientPID", "ok"),
+            Cluster._cond("Ready", "True", hb, hb, "KubeletReady", "kubelet is posting ready status"),
+        ]
+    )
+    obj = {
+        "apiVersion": "v1",
+        "kind": "Node",
+        "metadata": {
+            "name": name,
+            "uid": f"uid-{name}-{int(t)}",
+            "resourceVersion": c._next_rv(),
+            "creationTimestamp": ts(t),
+            "labels": labels,
+            "managedFields": [
+                {
+                    "manager": "kubelet",
+                    "operation": "Update",
+                    "apiVersion": "v1",
+                    "time": ts(t),
+                    "fieldsType": "FieldsV1",
+                }
+            ],
+        },
+        "spec": {"taints": [{"key": NOT_READY, "effect": "NoSchedule"}]},
+        "status": {
+            "capacity": {"cpu": "4", "memory": "16374584Ki", "pods": "110"},
+            "allocatable": {"cpu": "4", "memory": "16272184Ki", "pods": "110"},
+            "conditions": conds,
+        },
+    }
     c.nodes[name] = obj
     c._emit("Node", "ADDED", obj)
     if conditions and network_unavailable:

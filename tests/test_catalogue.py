@@ -11,12 +11,24 @@ from nodereg.model.params import CONSTRAINTS
 from nodereg.properties.catalogue import ALL_PROPERTIES, PROPERTIES
 
 REQUIRED = {
-    "no-registration-without-credentials", "node-restriction", "no-schedule-without-ready",
-    "no-schedule-with-untolerated-taint", "no-schedule-when-cordoned", "silent-node-becomes-unknown",
-    "heartbeating-node-stays-known", "registration-is-not-eligibility", "re-registration-is-idempotent",
-    "no-execute-eviction", "allocatable-within-capacity", "bound-requests-fit-allocatable",
-    "control-state-matches-definition", "node-becomes-schedulable", "untolerated-noexecute-pod-is-gone",
-    "new-node-carries-only-registration-taints", "pods-only-on-existing-nodes", "certificate-needs-approval",
+    "no-registration-without-credentials",
+    "node-restriction",
+    "no-schedule-without-ready",
+    "no-schedule-with-untolerated-taint",
+    "no-schedule-when-cordoned",
+    "silent-node-becomes-unknown",
+    "heartbeating-node-stays-known",
+    "registration-is-not-eligibility",
+    "re-registration-is-idempotent",
+    "no-execute-eviction",
+    "allocatable-within-capacity",
+    "bound-requests-fit-allocatable",
+    "control-state-matches-definition",
+    "node-becomes-schedulable",
+    "untolerated-noexecute-pod-is-gone",
+    "new-node-carries-only-registration-taints",
+    "pods-only-on-existing-nodes",
+    "certificate-needs-approval",
 }
 
 
@@ -56,13 +68,16 @@ def test_readme_catalogue_is_generated_from_the_catalogue() -> None:
 # Strengthened properties: each kills a mutant its old form let survive (issue 12, point 3)
 # -------------------------------------------------------------------------------------------------
 
+
 def _old_silent(s):
     """The old statement: a silent node is merely no longer Ready=True."""
     from nodereg.model.logic import And, Implies
 
     nd = s.node(0)
-    return Implies(And(nd.exists, nd.since_heartbeat > s.params.node_monitor_grace_period
-                       + 2 * s.params.node_monitor_period), nd.ready != d.READY_TRUE)
+    return Implies(
+        And(nd.exists, nd.since_heartbeat > s.params.node_monitor_grace_period + 2 * s.params.node_monitor_period),
+        nd.ready != d.READY_TRUE,
+    )
 
 
 def _old_allocatable(s):
@@ -77,9 +92,13 @@ def _old_no_schedule(pre, post, b):
     from nodereg.model.logic import And, Implies, Not, Or
 
     nd, pd = pre.node(b.node), pre.pod(b.pod)
-    return Implies(And(Not(pd.tolerates_not_ready_ns), Not(pd.tolerates_unreachable_ns)),
-                   Or(nd.ready == d.READY_TRUE,
-                      And(Or(nd.ready == d.READY_FALSE, nd.ready == d.READY_UNKNOWN), Not(nd.taints_synced))))
+    return Implies(
+        And(Not(pd.tolerates_not_ready_ns), Not(pd.tolerates_unreachable_ns)),
+        Or(
+            nd.ready == d.READY_TRUE,
+            And(Or(nd.ready == d.READY_FALSE, nd.ready == d.READY_UNKNOWN), Not(nd.taints_synced)),
+        ),
+    )
 
 
 def _old_no_execute(pre, post, b):
@@ -90,10 +109,14 @@ def _old_no_execute(pre, post, b):
     for p in post.pods:
         for n in post.nodes:
             nd, pd = post.node(n), post.pod(p)
-            ne = Or(nd.taint_not_ready_ne, nd.taint_unreachable_ne,
-                    And(nd.taint_custom, nd.custom_effect == d.NO_EXECUTE))
-            out.append(Implies(And(pd.bound_to == n, ne, Not(pd.tolerates_forever)),
-                               pd.since_noexecute <= pd.toleration_seconds))
+            ne = Or(
+                nd.taint_not_ready_ne, nd.taint_unreachable_ne, And(nd.taint_custom, nd.custom_effect == d.NO_EXECUTE)
+            )
+            out.append(
+                Implies(
+                    And(pd.bound_to == n, ne, Not(pd.tolerates_forever)), pd.since_noexecute <= pd.toleration_seconds
+                )
+            )
     return And(*out)
 
 
@@ -116,8 +139,9 @@ def test_strengthened_property_kills_what_its_old_form_let_survive(mutant_id, pr
 
     mu = MUTANT_BY_ID[mutant_id].model()
     cfg = Config(2, 2)
-    [v] = [x for x in verify(mu, cfg, [PROPERTY_BY_ID[prop_id]], check_witnesses=False, unbounded=False)
-           if x.id == prop_id]
+    [v] = [
+        x for x in verify(mu, cfg, [PROPERTY_BY_ID[prop_id]], check_witnesses=False, unbounded=False) if x.id == prop_id
+    ]
     assert v.status == "violated" and v.replayed and v.trace, v.reason
     cm = compiled(mu, cfg)
 

@@ -428,8 +428,9 @@ def test_mutant_counterexamples_are_reused_while_their_inputs_hash_holds(tmp_pat
     """--check reruns no BMC search when runs.json carries the current inputs hash."""
     calls = []
     monkeypatch.setattr(generate, "mutant_runs", lambda only=None: calls.append(only) or _fake_runs())
-    monkeypatch.setattr(generate, "_revalidated_or_searched",
-                        lambda cache_dir, out: calls.append("replay") or _fake_runs())
+    monkeypatch.setattr(
+        generate, "_revalidated_or_searched", lambda cache_dir, out: calls.append("replay") or _fake_runs()
+    )
     monkeypatch.setattr(generate, "default_dir", lambda: tmp_path / "no-package-cache")
     out = generate.produce(with_mutants=True, cache_dir=tmp_path)  # nothing cached yet
     assert calls == ["replay"] and out.cached == []
@@ -500,7 +501,8 @@ def test_after_a_model_change_only_runs_that_fail_the_replay_are_searched(tmp_pa
     assert [r[0] for r in got] == [mu.id for mu in MUTANTS]
     # the kept runs: the same property broken by the same steps (described again for the current model)
     assert {r[0]: (r[3], _steps(r[4])) for r in got if r[0] != spoiled and r[0] not in unstored} == {
-        r[0]: (r[3], _steps(r[4])) for r in stored if r[0] != spoiled}
+        r[0]: (r[3], _steps(r[4])) for r in stored if r[0] != spoiled
+    }
     assert out.cached and f"{len(stored) - 1} of {len(MUTANTS)} runs replayed" in out.cached[0]
 
 

@@ -27,11 +27,30 @@ ROOT = Path(__file__).resolve().parents[1]
 QUINT = ROOT / "benchmarks" / "quint" / "node_modules" / ".bin" / "quint"
 
 #: The explicit peers' workload (benchmarks/peers.py): small timing, one value per frozen variable.
-SMALL = ["--param", "lease-renew-interval=1", "--param", "heartbeat-gap-max=2", "--param",
-         "node-status-update-frequency=1", "--param", "node-monitor-grace-period=2", "--param",
-         "node-startup-grace-period=3", "--param", "node-monitor-period=1", "--frozen", "capacity=2",
-         "--frozen", "reserved=0", "--frozen", "request=1", "--frozen", "toleration_seconds=1",
-         "--profiles", "ordinary"]
+SMALL = [
+    "--param",
+    "lease-renew-interval=1",
+    "--param",
+    "heartbeat-gap-max=2",
+    "--param",
+    "node-status-update-frequency=1",
+    "--param",
+    "node-monitor-grace-period=2",
+    "--param",
+    "node-startup-grace-period=3",
+    "--param",
+    "node-monitor-period=1",
+    "--frozen",
+    "capacity=2",
+    "--frozen",
+    "reserved=0",
+    "--frozen",
+    "request=1",
+    "--frozen",
+    "toleration_seconds=1",
+    "--profiles",
+    "ordinary",
+]
 
 
 def run_cli(*args: str) -> tuple[int, str, str]:
@@ -90,12 +109,21 @@ def test_clock_caps_are_one_above_the_largest_bound() -> None:
     # frequency 10 s (node-becomes-schedulable), since_registration_owed with it too
     # (kubelet-creates-its-missing-node), one clock per NoExecute taint with tolerationSeconds; Ready's
     # lastTransitionTime with the NoExecute pass's window, the monitor period 5 s (1 node: no queue)
-    assert em.caps == {"since_lease_renew": 46, "since_status_post": 11, "since_probe": 61, "since_monitor": 6,
-                       "since_ready_changed": 6,
-                       "since_heartbeat": 71, "since_left_ready": 1, "since_approved": 11,
-                       "since_registration_owed": 11, "since_noexecute": 301,
-                       "since_under_not_ready_ne": 301, "since_under_unreachable_ne": 301,
-                       "since_under_custom_ne": 301}
+    assert em.caps == {
+        "since_lease_renew": 46,
+        "since_status_post": 11,
+        "since_probe": 61,
+        "since_monitor": 6,
+        "since_ready_changed": 6,
+        "since_heartbeat": 71,
+        "since_left_ready": 1,
+        "since_approved": 11,
+        "since_registration_owed": 11,
+        "since_noexecute": 301,
+        "since_under_not_ready_ne": 301,
+        "since_under_unreachable_ne": 301,
+        "since_under_custom_ne": 301,
+    }
 
 
 def test_saturation_rejects_clock_against_clock() -> None:
@@ -110,8 +138,14 @@ def test_cli_writes_file_and_reports_bad_input(tmp_path: Path) -> None:
     code, stdout, _ = run_cli("export", "promela", "--nodes", "1", "--pods", "1", "--out", str(out))
     assert code == 0 and stdout == ""
     assert out.read_text().startswith("/*")
-    for bad in (["--mutant", "nope"], ["--param", "node-monitor-grace-period=30"], ["--frozen", "capacity=x"],
-                ["--profiles", "weird"], ["--param", "nonsense=1"], ["--k8s-version", "1.10"]):
+    for bad in (
+        ["--mutant", "nope"],
+        ["--param", "node-monitor-grace-period=30"],
+        ["--frozen", "capacity=x"],
+        ["--profiles", "weird"],
+        ["--param", "nonsense=1"],
+        ["--k8s-version", "1.10"],
+    ):
         code, _, err = run_cli("export", "quint", "--nodes", "1", "--pods", "1", *bad)
         assert code == 2, bad
         assert err.startswith("nodereg: error:") and len(err.strip().splitlines()) == 1, err
@@ -154,8 +188,9 @@ def _spin(tmp: Path, *export_args: str) -> str:
     code, _, err = run_cli("export", "promela", "--out", str(pml), *export_args)
     assert code == 0, err
     subprocess.run(["spin", "-a", "model.pml"], cwd=tmp, check=True, capture_output=True)
-    subprocess.run(["gcc", "-O0", "-DNOBOUNDCHECK", "-DSAFETY", "-o", "pan", "pan.c"], cwd=tmp, check=True,
-                   capture_output=True)
+    subprocess.run(
+        ["gcc", "-O0", "-DNOBOUNDCHECK", "-DSAFETY", "-o", "pan", "pan.c"], cwd=tmp, check=True, capture_output=True
+    )
     r = subprocess.run(["./pan", "-m10000000", "-w24"], cwd=tmp, capture_output=True, text=True, timeout=300)
     return r.stdout
 
@@ -179,6 +214,7 @@ def test_spin_search_of_the_real_model_passes_without_pods(tmp_path: Path) -> No
 
 # --- Quint ----------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def needs_quint(peer_install_log: str) -> None:
     if not QUINT.exists():
@@ -189,19 +225,45 @@ def needs_quint(peer_install_log: str) -> None:
 def test_quint_runs_the_real_model_and_finds_a_mutant(tmp_path: Path) -> None:
     real, mutant = tmp_path / "real.qnt", tmp_path / "mutant.qnt"
     assert run_cli("export", "quint", "--nodes", "1", "--pods", "1", *SMALL, "--out", str(real))[0] == 0
-    assert run_cli("export", "quint", "--nodes", "1", "--pods", "1", *SMALL, "--mutant",
-                   "register-without-certificate", "--out", str(mutant))[0] == 0
+    assert (
+        run_cli(
+            "export",
+            "quint",
+            "--nodes",
+            "1",
+            "--pods",
+            "1",
+            *SMALL,
+            "--mutant",
+            "register-without-certificate",
+            "--out",
+            str(mutant),
+        )[0]
+        == 0
+    )
     args = ["--backend=typescript", "--max-samples=5", "--max-steps=20", "--seed=1", "--invariant=inv"]
-    r = subprocess.run([str(QUINT), "run", real.name, *args], cwd=tmp_path, capture_output=True, text=True,
-                       timeout=300)
+    r = subprocess.run([str(QUINT), "run", real.name, *args], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0 and "No violation found" in r.stdout, r.stdout[-500:] + r.stderr[-500:]
-    r = subprocess.run([str(QUINT), "run", mutant.name, "--backend=typescript", "--max-samples=50",
-                        "--max-steps=20", "--seed=1", "--invariants", "inv_certificate_needs_approval",
-                        "inv_no_registration_without_credentials"],
-                       cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [
+            str(QUINT),
+            "run",
+            mutant.name,
+            "--backend=typescript",
+            "--max-samples=50",
+            "--max-steps=20",
+            "--seed=1",
+            "--invariants",
+            "inv_certificate_needs_approval",
+            "inv_no_registration_without_credentials",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     # with more than one invariant named, Quint reports which were violated
     assert r.returncode == 1 and "❌ inv_no_registration_without_credentials" in r.stdout + r.stderr
-
 
 
 def test_exports_are_deterministic(promela_1x1: str) -> None:
@@ -210,6 +272,11 @@ def test_exports_are_deterministic(promela_1x1: str) -> None:
     import sys
 
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
-    r = subprocess.run([sys.executable, "-m", "nodereg", "export", "promela", "--nodes", "1", "--pods", "1"],
-                       capture_output=True, text=True, env=env, check=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "nodereg", "export", "promela", "--nodes", "1", "--pods", "1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
     assert r.stdout == promela_1x1

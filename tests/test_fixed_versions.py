@@ -70,8 +70,10 @@ def test_deep_premises_are_reached_at_upstream_timing() -> None:
     model = real_model()
     params = C.concrete_params(model, P.defaults("1.32"))
     assert params is not None and params["node_monitor_grace_period"] == 50
-    props = [PROPERTY_BY_ID[i] for i in ("silent-node-becomes-unknown", "unreachable-taint-follows-unknown",
-                                         "only-kubelet-reports-readiness")]
+    props = [
+        PROPERTY_BY_ID[i]
+        for i in ("silent-node-becomes-unknown", "unreachable-taint-follows-unknown", "only-kubelet-reports-readiness")
+    ]
     st = C.search(model, Config(1, 1), params, [(p, "witness") for p in props])
     assert {pid for pid, _ in st.found} == {p.id for p in props}
     f = st.found[("silent-node-becomes-unknown", "witness")]
@@ -88,12 +90,13 @@ def test_deep_premises_are_reached_at_upstream_timing() -> None:
 def test_concrete_violations_replay_on_the_machine() -> None:
     """What the concrete search reports is a real run: the machine and the compiled step replay it."""
     model = real_model()
-    relaxed = dataclasses.replace(model, name="without-gap",
-                                  constraints=tuple(c for c in model.constraints
-                                                    if c.id != "heartbeat-gap-within-grace"))
+    relaxed = dataclasses.replace(
+        model,
+        name="without-gap",
+        constraints=tuple(c for c in model.constraints if c.id != "heartbeat-gap-within-grace"),
+    )
     prop = PROPERTY_BY_ID["heartbeating-node-stays-known"]
-    st = C.search(relaxed, Config(1, 1), P.defaults("1.31"), [(prop, "violation")], walks=12000,
-                  time_budget_s=60)
+    st = C.search(relaxed, Config(1, 1), P.defaults("1.31"), [(prop, "violation")], walks=12000, time_budget_s=60)
     f = st.found[(prop.id, "violation")]
     assert replay(relaxed, Config(1, 1), f.trace, prop)
 
@@ -101,8 +104,7 @@ def test_concrete_violations_replay_on_the_machine() -> None:
 def test_no_concrete_run_breaks_a_proved_property_at_1_32() -> None:
     """The concrete search is not a source of false alarms: on the real model it finds no violation."""
     model = real_model()
-    st = C.search(model, Config(1, 1), P.defaults("1.32"), [(p, "violation") for p in ALL_PROPERTIES],
-                  walks=300)
+    st = C.search(model, Config(1, 1), P.defaults("1.32"), [(p, "violation") for p in ALL_PROPERTIES], walks=300)
     assert st.found == {}
 
 

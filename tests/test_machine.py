@@ -62,17 +62,34 @@ def test_registration_happy_path_runs_on_the_machine() -> None:
     seen = [c.control_states()[0]]
     # the kubelet creates its Node with its conditions (initialNode ends with setNodeStatus): NotReady
     # at first, then Ready once the runtime is up, then Schedulable once the taint pass has seen it
-    for event, args in (("kubelet_request_certificate", ()), ("csr_approver_approve", ()),
-                        ("kubelet_obtain_certificate", ()), ("kubelet_register_node", (0, 0, 0, 0, 0, 0, 0)),
-                        ("nlc_sync_noschedule_taints", ()), ("nlc_sync_noexecute_taints", ()),
-                        ("time_passes", (1,)), ("kubelet_post_status", (1, 0)),
-                        ("nlc_sync_noexecute_taints", ()), ("nlc_sync_noschedule_taints", ())):
+    for event, args in (
+        ("kubelet_request_certificate", ()),
+        ("csr_approver_approve", ()),
+        ("kubelet_obtain_certificate", ()),
+        ("kubelet_register_node", (0, 0, 0, 0, 0, 0, 0)),
+        ("nlc_sync_noschedule_taints", ()),
+        ("nlc_sync_noexecute_taints", ()),
+        ("time_passes", (1,)),
+        ("kubelet_post_status", (1, 0)),
+        ("nlc_sync_noexecute_taints", ()),
+        ("nlc_sync_noschedule_taints", ()),
+    ):
         c.fire(event, None if event == "time_passes" else 0, None, args)
         seen.append(c.control_states()[0])
     c.fire("scheduler_bind_pod", 0, 0)
     assert [d.STATE_NAMES[s] for s in seen] == [
-        "Unregistered", "Unregistered", "Unregistered", "Bootstrapped", "NotReady", "NotReady", "NotReady",
-        "NotReady", "Ready", "Ready", "Schedulable"]
+        "Unregistered",
+        "Unregistered",
+        "Unregistered",
+        "Bootstrapped",
+        "NotReady",
+        "NotReady",
+        "NotReady",
+        "NotReady",
+        "Ready",
+        "Ready",
+        "Schedulable",
+    ]
     assert c.state[cm.layout.index[("pod", "bound_to", 0)]] == 0
 
 

@@ -48,11 +48,13 @@ def _view(nd: dict[str, Any], pd: dict[str, Any]) -> View:
     return View(Config(1, 1), get)
 
 
-node_bits = st.fixed_dictionaries({
-    **{t.var: st.booleans() for t in d.TAINT_SLOTS},
-    "custom_effect": st.sampled_from([d.NO_SCHEDULE, d.PREFER_NO_SCHEDULE, d.NO_EXECUTE]),
-    "unschedulable": st.booleans(),
-})
+node_bits = st.fixed_dictionaries(
+    {
+        **{t.var: st.booleans() for t in d.TAINT_SLOTS},
+        "custom_effect": st.sampled_from([d.NO_SCHEDULE, d.PREFER_NO_SCHEDULE, d.NO_EXECUTE]),
+        "unschedulable": st.booleans(),
+    }
+)
 pod_bits = st.fixed_dictionaries({v.name: st.booleans() for v in d.POD_VARS if v.frozen and v.sort == "bool"})
 
 
@@ -74,9 +76,16 @@ def test_ordinary_pod_means_default_tolerations(nd: dict[str, Any]) -> None:
 
 
 def test_taint_slots_are_the_well_known_taints() -> None:
-    well_known = {rules.TAINT_NOT_READY_NO_SCHEDULE, rules.TAINT_NOT_READY_NO_EXECUTE,
-                  rules.TAINT_UNREACHABLE_NO_SCHEDULE, rules.TAINT_UNREACHABLE_NO_EXECUTE, rules.TAINT_UNSCHEDULABLE,
-                  rules.TAINT_MEMORY_PRESSURE, rules.TAINT_NETWORK_UNAVAILABLE, rules.TAINT_CLOUD_UNINITIALIZED}
+    well_known = {
+        rules.TAINT_NOT_READY_NO_SCHEDULE,
+        rules.TAINT_NOT_READY_NO_EXECUTE,
+        rules.TAINT_UNREACHABLE_NO_SCHEDULE,
+        rules.TAINT_UNREACHABLE_NO_EXECUTE,
+        rules.TAINT_UNSCHEDULABLE,
+        rules.TAINT_MEMORY_PRESSURE,
+        rules.TAINT_NETWORK_UNAVAILABLE,
+        rules.TAINT_CLOUD_UNINITIALIZED,
+    }
     slots = {(t.key, EFFECT[t.effect]) for t in d.TAINT_SLOTS if t.effect >= 0}
     assert slots == {(t.key, t.effect) for t in well_known}
 
@@ -85,6 +94,8 @@ def test_controller_taint_map_matches_the_rules() -> None:
     """The node lifecycle controller's NoSchedule pass in the model uses upstream's condition map."""
     assert rules.desired_no_schedule_taint_keys({"Ready": "False"}, False) == {"node.kubernetes.io/not-ready"}
     assert rules.desired_no_schedule_taint_keys({"Ready": "Unknown"}, True) == {
-        "node.kubernetes.io/unreachable", "node.kubernetes.io/unschedulable"}
+        "node.kubernetes.io/unreachable",
+        "node.kubernetes.io/unschedulable",
+    }
     assert rules.desired_no_execute_taint_key("False") == "node.kubernetes.io/not-ready"
     assert rules.desired_no_execute_taint_key(None) is None

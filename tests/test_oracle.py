@@ -45,8 +45,10 @@ ACCEPTED = [
 ]
 
 FLAGGED = [
-    ([DATA / "violation-bind-not-ready.events.jsonl"],
-     {"no-schedule-without-ready", "no-schedule-with-untolerated-taint"}),
+    (
+        [DATA / "violation-bind-not-ready.events.jsonl"],
+        {"no-schedule-without-ready", "no-schedule-with-untolerated-taint"},
+    ),
     ([DATA / "violation-bind-untolerated-taint.events.jsonl"], {"no-schedule-with-untolerated-taint"}),
     ([DATA / "violation-bind-cordoned.events.jsonl"], {"no-schedule-when-cordoned"}),
     ([DATA / "violation-silent-still-ready.events.jsonl"], {"silent-node-becomes-unknown"}),
@@ -54,8 +56,10 @@ FLAGGED = [
     ([DATA / "violation-noexecute-overstay.events.jsonl"], {"no-execute-eviction"}),
     ([DATA / "violation-controller-sets-ready.events.jsonl"], {"only-kubelet-reports-readiness"}),
     ([DATA / "violation-register-without-credentials.events.jsonl"], {"no-registration-without-credentials"}),
-    ([WB / "nodes.json", WB / "pods.json", WB / "leases.json"],
-     {"no-schedule-without-ready", "no-schedule-with-untolerated-taint"}),
+    (
+        [WB / "nodes.json", WB / "pods.json", WB / "leases.json"],
+        {"no-schedule-without-ready", "no-schedule-with-untolerated-taint"},
+    ),
     ([DATA / "audit-wrong-identity.log"], {"no-registration-without-credentials", "node-restriction"}),
 ]
 
@@ -82,8 +86,10 @@ def test_each_violation_kind_is_flagged(files: list[Path], props: set[str]) -> N
 def test_issue_example_sentence() -> None:
     rep = check(str(DATA / "violation-bind-not-ready.events.jsonl"))
     v = next(v for v in rep.violations if v.property == "no-schedule-without-ready")
-    assert v.message == ("pod default/web-1 was bound to node n3 at 2024-05-01T10:02:11Z while n3 was Ready=False "
-                         "and the pod does not tolerate node.kubernetes.io/not-ready")
+    assert v.message == (
+        "pod default/web-1 was bound to node n3 at 2024-05-01T10:02:11Z while n3 was Ready=False "
+        "and the pod does not tolerate node.kubernetes.io/not-ready"
+    )
     # line 22: the fixture's kubelet keeps renewing its Lease (a silent NotReady node must become Unknown)
     assert (v.line, v.index, v.node, v.pod) == (22, 21, "n3", "default/web-1")
 
@@ -121,8 +127,17 @@ def test_check_json_contract_and_exit_codes() -> None:
     assert {"index", "line", "node", "pod", "property", "message"} <= set(doc["violations"][0])
     r = CliRunner().invoke(main, ["check", str(DATA / "healthy.events.jsonl")])
     assert r.exit_code == 0 and "conforms" in r.stdout
-    r = CliRunner().invoke(main, ["check", "--param", "node-monitor-grace-period=50s", "--slack", "2",
-                                  str(DATA / "violation-silent-still-ready.events.jsonl")])
+    r = CliRunner().invoke(
+        main,
+        [
+            "check",
+            "--param",
+            "node-monitor-grace-period=50s",
+            "--slack",
+            "2",
+            str(DATA / "violation-silent-still-ready.events.jsonl"),
+        ],
+    )
     assert r.exit_code == 1 and "silent-node-becomes-unknown" in r.stdout and "before:" in r.stdout
 
 
@@ -131,9 +146,12 @@ BAD = [
     (b'{"t": 0, "event": "kubelet_jump", "node": "n1"}\n', 1, '"event": expected one of'),
     (b'{"t": 0, "event": "kubelet_post_status", "node": "n1", "ready": "yes"}\n', 1, '"ready": expected true or false'),
     (b'{"t": "soon", "event": "kubelet_renew_lease", "node": "n1"}\n', 1, '"t" must be'),
-    (b'{"t": 5, "event": "kubelet_renew_lease", "node": "n1"}\n'
-     b'{"t": 1, "event": "kubelet_renew_lease", "node": "n1"}\n',
-     2, "time goes backwards"),
+    (
+        b'{"t": 5, "event": "kubelet_renew_lease", "node": "n1"}\n'
+        b'{"t": 1, "event": "kubelet_renew_lease", "node": "n1"}\n',
+        2,
+        "time goes backwards",
+    ),
     (b'{"t": 0, "event": "kubelet_renew_lease", "node": "n1", "extra": 1}\n', 1, 'unexpected field "extra"'),
     (b'{"t": 0, "event": "kubelet_renew_lease", "node": "' + b"x" * (1 << 20) + b'"}\n', 1, "longer than"),
 ]
@@ -171,8 +189,14 @@ def test_strict_mode_validates_with_jsonschema(tmp_path: Path) -> None:
 def test_oracle_stdio_answers_one_flushed_line_per_event() -> None:
     lines = (DATA / "violation-bind-cordoned.events.jsonl").read_text().splitlines()
     lines.insert(3, "not json")
-    proc = subprocess.run([sys.executable, "-m", "nodereg", "oracle", "--stdio"], input="\n".join(lines) + "\n",
-                          capture_output=True, text=True, check=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "nodereg", "oracle", "--stdio"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
     out = [json.loads(x) for x in proc.stdout.splitlines()]
     assert len(out) == len(lines)
     assert out[3]["ok"] is False and "not JSON" in out[3]["error"]
@@ -311,9 +335,21 @@ def test_a_forbidden_step_is_refused_by_both(seed: int) -> None:
         if e.id == "time_passes" or e.args or cm.enabled(s, k, ()):
             continue
         after = cm.step(s, k, ())
-        idx = [i for i, key in enumerate(cm.layout.keys) if key[0] != "ctl" and key[1] not in
-               ("heartbeat_unseen", "since_probe", "since_monitor", "taints_synced", "since_status_post",
-                "since_lease_renew", "since_heartbeat")]
+        idx = [
+            i
+            for i, key in enumerate(cm.layout.keys)
+            if key[0] != "ctl"
+            and key[1]
+            not in (
+                "heartbeat_unseen",
+                "since_probe",
+                "since_monitor",
+                "taints_synced",
+                "since_status_post",
+                "since_lease_renew",
+                "since_heartbeat",
+            )
+        ]
         alive = s[cm.layout.index[("node", "alive", 0)]]
         if any(after[i] != s[i] for i in idx) and (e.actor != "kubelet" or alive):
             cands.append(k)
@@ -407,8 +443,11 @@ def test_vector_generation_is_deterministic() -> None:
     outs = []
     for seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        outs.append(subprocess.run([sys.executable, "-c", _SUBSET], capture_output=True, text=True, check=True,
-                                   env=env, timeout=300).stdout)
+        outs.append(
+            subprocess.run(
+                [sys.executable, "-c", _SUBSET], capture_output=True, text=True, check=True, env=env, timeout=300
+            ).stdout
+        )
     assert outs[0] == outs[1]
     assert len(outs[0].splitlines()) >= 5
 
@@ -444,14 +483,28 @@ def test_check_agrees_with_every_vector() -> None:
 # fuzzing: only the documented InputError ever escapes a parser
 # -------------------------------------------------------------------------------------------------
 
-_json = st.recursive(st.none() | st.booleans() | st.integers(-10, 10**6) | st.floats(allow_nan=True)
-                     | st.text(max_size=8),
-                     lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=5),
-                     max_leaves=12)
-_keys = st.sampled_from(["t", "event", "node", "pod", "ready", "memory_pressure", "taint_effect", "expect",
-                         "tolerations", "request", "marks_unknown", "capacity"])
-_event = st.dictionaries(_keys, _json | st.sampled_from([e.id for e in d.EVENTS] + ["declare_pod", "n1"]),
-                         max_size=6)
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10**6) | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=5),
+    max_leaves=12,
+)
+_keys = st.sampled_from(
+    [
+        "t",
+        "event",
+        "node",
+        "pod",
+        "ready",
+        "memory_pressure",
+        "taint_effect",
+        "expect",
+        "tolerations",
+        "request",
+        "marks_unknown",
+        "capacity",
+    ]
+)
+_event = st.dictionaries(_keys, _json | st.sampled_from([e.id for e in d.EVENTS] + ["declare_pod", "n1"]), max_size=6)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -463,11 +516,13 @@ def test_fuzz_events_parser_and_oracle(events: list[dict[str, Any]]) -> None:
             o.step(ev)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.function_scoped_fixture])
-@given(st.binary(max_size=300) | st.lists(_json, max_size=4).map(lambda xs: "\n".join(json.dumps(x) for x in xs)
-                                                                 .encode()),
-       st.sampled_from(["events", "k8s-watch", "k8s-audit", "itf"]))
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.binary(max_size=300) | st.lists(_json, max_size=4).map(lambda xs: "\n".join(json.dumps(x) for x in xs).encode()),
+    st.sampled_from(["events", "k8s-watch", "k8s-audit", "itf"]),
+)
 def test_fuzz_file_parsers(tmp_path: Path, data: bytes, fmt: str) -> None:
     f = tmp_path / "fuzz.in"
     f.write_bytes(data)
@@ -509,7 +564,8 @@ def test_inline_hot_loop_equals_slow_path(tmp_path: Path, seed: int) -> None:
     fast, slow = check(str(f)), check(str(f), oracle=Oracle(fast=False))
     assert fast.events == slow.events == len(mixed)
     assert [(v.property, v.index, v.line) for v in fast.violations] == [
-        (v.property, v.index, v.line) for v in slow.violations]
+        (v.property, v.index, v.line) for v in slow.violations
+    ]
     assert fast.oracle is not None and slow.oracle is not None
     for n, rec in slow.oracle.nodes.items():
         assert fast.oracle.nodes[n].s == rec.s
@@ -519,8 +575,9 @@ def _bookkeeping(o: Oracle) -> tuple[Any, Any]:
     """Every node's and pod's whole state and bookkeeping (what the next events are judged from)."""
     from nodereg.oracle.core import NodeRec
 
-    nodes = {n: {k: sorted(r.pods) if k == "pods" else getattr(r, k) for k in NodeRec.__slots__}
-             for n, r in o.nodes.items()}
+    nodes = {
+        n: {k: sorted(r.pods) if k == "pods" else getattr(r, k) for k in NodeRec.__slots__} for n, r in o.nodes.items()
+    }
     return nodes, {n: (r.p, r.node) for n, r in o.pods.items()}
 
 
@@ -544,15 +601,27 @@ def test_quiet_step_equals_apply(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                 if key in e:
                     e[key] = f"{e[key]}-{k}"
             evs.append(e)
-            if rnd.random() < 0.2 and ev["event"] in ("kubelet_renew_lease", "nlc_sync_noschedule_taints",
-                                                      "scheduler_bind_pod", "kubelet_post_status"):
+            if rnd.random() < 0.2 and ev["event"] in (
+                "kubelet_renew_lease",
+                "nlc_sync_noschedule_taints",
+                "scheduler_bind_pod",
+                "kubelet_post_status",
+            ):
                 evs.append(dict(e))
     # and nodes with several pods: bindings that fit and ones that do not, deletions, cordons, lost lines
     for k in range(3):
         n, t0 = f"m{k}", rnd.uniform(0, 5)
-        for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
-                               "kubelet_register_node", "kubelet_renew_lease", "kubelet_post_status",
-                               "nlc_sync_noschedule_taints"]):
+        for i, e in enumerate(
+            [
+                "kubelet_request_certificate",
+                "csr_approver_approve",
+                "kubelet_obtain_certificate",
+                "kubelet_register_node",
+                "kubelet_renew_lease",
+                "kubelet_post_status",
+                "nlc_sync_noschedule_taints",
+            ]
+        ):
             extra = {"capacity": 2000, "reserved": 200} if i == 3 else {"ready": True} if i == 5 else {}
             evs.append({"t": t0 + i * 0.5, "event": e, "node": n, **extra})
         t = t0 + 4
@@ -563,8 +632,15 @@ def test_quiet_step_equals_apply(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                 evs.append({"t": t, "event": "kubelet_renew_lease", "node": n})
             elif r < 0.6:
                 pod = f"{n}-p{j}"
-                evs.append({"t": t, "event": "declare_pod", "pod": pod, "tolerations": [],
-                            "request": rnd.choice([0, 300, 700])})
+                evs.append(
+                    {
+                        "t": t,
+                        "event": "declare_pod",
+                        "pod": pod,
+                        "tolerations": [],
+                        "request": rnd.choice([0, 300, 700]),
+                    }
+                )
                 evs.append({"t": t + 0.1, "event": "scheduler_bind_pod", "node": n, "pod": pod})
             elif r < 0.7:
                 evs.append({"t": t, "event": "delete_pod", "pod": f"{n}-p{rnd.randrange(j + 1)}"})
@@ -605,18 +681,47 @@ def test_inline_declare_pod_equals_slow_path(tmp_path: Path, seed: int) -> None:
     rnd = random.Random(seed)
     evs: list[dict[str, Any]] = []
     t = 0.0
-    for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
-                           "kubelet_register_node", "kubelet_renew_lease", "nlc_sync_noschedule_taints"]):
-        evs.append({"t": i, "event": e, "node": "n", **({"ready": True, "capacity": 2000}
-                                                         if e == "kubelet_register_node" else {})})
+    for i, e in enumerate(
+        [
+            "kubelet_request_certificate",
+            "csr_approver_approve",
+            "kubelet_obtain_certificate",
+            "kubelet_register_node",
+            "kubelet_renew_lease",
+            "nlc_sync_noschedule_taints",
+        ]
+    ):
+        evs.append(
+            {
+                "t": i,
+                "event": e,
+                "node": "n",
+                **({"ready": True, "capacity": 2000} if e == "kubelet_register_node" else {}),
+            }
+        )
     t = 6.0
-    odd: list[Any] = [{"request": -1}, {"request": True}, {"request": 1.5}, {"pod": ""}, {"pod": 7},
-                      {"tolerations": {}}, {"tolerations": None}, {"extra": 1}, {"t": 1.0}, {"t": -1}]
+    odd: list[Any] = [
+        {"request": -1},
+        {"request": True},
+        {"request": 1.5},
+        {"pod": ""},
+        {"pod": 7},
+        {"tolerations": {}},
+        {"tolerations": None},
+        {"extra": 1},
+        {"t": 1.0},
+        {"t": -1},
+    ]
     for k in range(60):
         t += rnd.choice([0, 0.5, 3])
         pod = f"p{rnd.randrange(6)}"
-        ev: dict[str, Any] = {"t": t, "event": "declare_pod", "pod": pod, "tolerations": [],
-                              "request": rnd.choice([0, 300, 900, 2500])}
+        ev: dict[str, Any] = {
+            "t": t,
+            "event": "declare_pod",
+            "pod": pod,
+            "tolerations": [],
+            "request": rnd.choice([0, 300, 900, 2500]),
+        }
         if rnd.random() < 0.2:
             ev.update(rnd.choice(odd))
         evs.append(ev)
@@ -630,11 +735,13 @@ def test_inline_declare_pod_equals_slow_path(tmp_path: Path, seed: int) -> None:
     slow = check(str(f), keep_going=True, oracle=Oracle(fast=False))
     assert fast.events == slow.events
     assert [(v.property, v.index, v.line) for v in fast.violations] == [
-        (v.property, v.index, v.line) for v in slow.violations]
+        (v.property, v.index, v.line) for v in slow.violations
+    ]
     assert [(e.line, str(e)) for e in fast.input_errors] == [(e.line, str(e)) for e in slow.input_errors]
     assert fast.oracle is not None and slow.oracle is not None
     assert {n: (r.p, r.node) for n, r in fast.oracle.pods.items()} == {
-        n: (r.p, r.node) for n, r in slow.oracle.pods.items()}
+        n: (r.p, r.node) for n, r in slow.oracle.pods.items()
+    }
     assert fast.oracle.nodes["n"].s == slow.oracle.nodes["n"].s
 
 
@@ -644,11 +751,25 @@ def test_node_deadline_comes_from_the_declaration() -> None:
     the Ready change at registration, node-monitor-period later, read with --slack), for any
     parameters."""
     for gap, period in ((45, 5), (30, 5), (45, 60), (12, 60)):
-        o = Oracle(params={"heartbeat_gap_max": gap, "node_monitor_period": period,
-                           "node_monitor_grace_period": 100, "node_startup_grace_period": 100})
+        o = Oracle(
+            params={
+                "heartbeat_gap_max": gap,
+                "node_monitor_period": period,
+                "node_monitor_grace_period": 100,
+                "node_startup_grace_period": 100,
+            }
+        )
         # the kubelet creates its Node Ready (with its conditions); the taint pass then lifts not-ready
-        for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
-                               "kubelet_register_node", "nlc_sync_noschedule_taints", "kubelet_renew_lease"]):
+        for i, e in enumerate(
+            [
+                "kubelet_request_certificate",
+                "csr_approver_approve",
+                "kubelet_obtain_certificate",
+                "kubelet_register_node",
+                "nlc_sync_noschedule_taints",
+                "kubelet_renew_lease",
+            ]
+        ):
             o.step({"t": i, "event": e, "node": "n", **({"ready": True} if e == "kubelet_register_node" else {})})
         assert o.nodes["n"].due == min(5 + gap, 3 + period + o.slack), (gap, period)
     assert "heartbeat_gap_max" in {p.var for p in __import__("nodereg.model.params", fromlist=["PARAMS"]).PARAMS}
@@ -659,18 +780,29 @@ def test_inline_deadline_after_a_silence(tmp_path: Path, gap: float) -> None:
     """A Ready node renewing every 10 s falls silent for ``gap`` seconds and renews again: the inline
     step must give up its deadline exactly where the slow path sees something due."""
     evs: list[dict[str, Any]] = []
-    for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
-                           "kubelet_register_node", "kubelet_renew_lease"]):
+    for i, e in enumerate(
+        [
+            "kubelet_request_certificate",
+            "csr_approver_approve",
+            "kubelet_obtain_certificate",
+            "kubelet_register_node",
+            "kubelet_renew_lease",
+        ]
+    ):
         evs.append({"t": i, "event": e, "node": "n"})
-    evs += [{"t": 5, "event": "kubelet_post_status", "node": "n", "ready": True},
-            {"t": 5, "event": "nlc_sync_noschedule_taints", "node": "n"}]
+    evs += [
+        {"t": 5, "event": "kubelet_post_status", "node": "n", "ready": True},
+        {"t": 5, "event": "nlc_sync_noschedule_taints", "node": "n"},
+    ]
     t = 5.0
     for _ in range(5):
         t += 10
         evs.append({"t": t, "event": "kubelet_renew_lease", "node": "n"})
     t += gap
-    evs += [{"t": t, "event": "kubelet_renew_lease", "node": "n"}, {"t": t + 1, "event": "kubelet_renew_lease",
-                                                                     "node": "n"}]
+    evs += [
+        {"t": t, "event": "kubelet_renew_lease", "node": "n"},
+        {"t": t + 1, "event": "kubelet_renew_lease", "node": "n"},
+    ]
     f = tmp_path / "gap.events.jsonl"
     f.write_text("".join(json.dumps(e) + "\n" for e in evs))
     fast, slow = check(str(f)), check(str(f), oracle=Oracle(fast=False))
@@ -685,11 +817,20 @@ def test_early_renewal_stays_on_the_inline_step(tmp_path: Path, monkeypatch: pyt
     quick step is not asked, as it was for one renewal in seven of the churn benchmark), and the report
     is the slow path's."""
     evs: list[dict[str, Any]] = []
-    for i, e in enumerate(["kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
-                           "kubelet_register_node", "kubelet_renew_lease"]):
+    for i, e in enumerate(
+        [
+            "kubelet_request_certificate",
+            "csr_approver_approve",
+            "kubelet_obtain_certificate",
+            "kubelet_register_node",
+            "kubelet_renew_lease",
+        ]
+    ):
         evs.append({"t": i, "event": e, "node": "n"})
-    evs += [{"t": 5, "event": "kubelet_post_status", "node": "n", "ready": True},
-            {"t": 5, "event": "nlc_sync_noschedule_taints", "node": "n"}]
+    evs += [
+        {"t": 5, "event": "kubelet_post_status", "node": "n", "ready": True},
+        {"t": 5, "event": "nlc_sync_noschedule_taints", "node": "n"},
+    ]
     evs += [{"t": round(4 + 9.999 * k, 3), "event": "kubelet_renew_lease", "node": "n"} for k in range(1, 8)]
     f = tmp_path / "early.events.jsonl"
     f.write_text("".join(json.dumps(e) + "\n" for e in evs))

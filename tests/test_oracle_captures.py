@@ -39,9 +39,15 @@ FAITHFUL = "node-has-ready-condition" in PROPERTY_BY_ID
 def _if(pid: str, *rows: tuple[str, str, str | None]) -> set[tuple[str, str, str | None]]:
     """Rows of a property the catalogue has (a newer catalogue judges more)."""
     return set(rows) if pid in PROPERTY_BY_ID else set()
+
+
 HB = {"silent-node-becomes-unknown", "heartbeating-node-stays-known", "live-kubelet-renews-in-time"}
-POD_PROPS = {"no-execute-eviction", "no-schedule-with-untolerated-taint", "no-schedule-when-cordoned",
-             "no-schedule-without-ready"}
+POD_PROPS = {
+    "no-execute-eviction",
+    "no-schedule-with-untolerated-taint",
+    "no-schedule-when-cordoned",
+    "no-schedule-without-ready",
+}
 
 
 def _files(name: str) -> list[str]:
@@ -69,10 +75,18 @@ ROWS: list[tuple[str, set[tuple[str, str, str | None]]]] = [
     ("zone-failure-taint-late", {("unreachable-taint-follows-unknown", "w-1", None)}),
     ("silent-still-ready", {("silent-node-becomes-unknown", "w-2", None)}),
     # (with FAITHFUL the due taint pass is applied, so only the NoExecute taint is missing)
-    ("unknown-never-tainted", {("unreachable-taint-follows-unknown", "w-2", None)}
-     | (set() if FAITHFUL else {("synced-taints-match-conditions", "w-2", None)})),
-    ("bind-cordoned", {("no-schedule-when-cordoned", "w-1", "default/web-7d9c-9z"),
-                       ("no-schedule-with-untolerated-taint", "w-1", "default/web-7d9c-9z")}),
+    (
+        "unknown-never-tainted",
+        {("unreachable-taint-follows-unknown", "w-2", None)}
+        | (set() if FAITHFUL else {("synced-taints-match-conditions", "w-2", None)}),
+    ),
+    (
+        "bind-cordoned",
+        {
+            ("no-schedule-when-cordoned", "w-1", "default/web-7d9c-9z"),
+            ("no-schedule-with-untolerated-taint", "w-1", "default/web-7d9c-9z"),
+        },
+    ),
 ]
 
 
@@ -110,7 +124,7 @@ def test_missed_deadline_is_reported_at_the_first_event_after_it(name: str) -> N
         # the cited line carries an object whose own time is that event's (not the end of the capture)
         with open(v.file, "rb") as f:
             text = f.read().decode()
-        head = "\n".join(text.splitlines()[v.line - 1:v.line + 400])
+        head = "\n".join(text.splitlines()[v.line - 1 : v.line + 400])
         obj = json.JSONDecoder().raw_decode(head)[0]["object"]
         stamp = (obj.get("spec") or {}).get("renewTime") or obj["metadata"].get("creationTimestamp")
         assert parse_time(stamp, "", None, None) <= v.t + 1
@@ -219,11 +233,13 @@ def _nlc_grace_exceeded(act: bool) -> Story:
             cg.taint_evictions(c, "w-1", tn)
         else:
             c.stop_kubelet("w-1", cg.T0 + 20)
+
     return story
 
 
-def _custom_noexecute(tolerations: list[dict[str, Any]] | None, evict_after: float | None,
-                      remove_after: float | None = None) -> Story:
+def _custom_noexecute(
+    tolerations: list[dict[str, Any]] | None, evict_after: float | None, remove_after: float | None = None
+) -> Story:
     # taint_eviction_test.go TestUpdateNode: "Added taint" / "Pod with toleration" / "Removed taint"
     def story(c: cg.Cluster) -> None:
         # on w-4, which runs no other pod (every other pod would be evicted too, rightly)
@@ -232,10 +248,17 @@ def _custom_noexecute(tolerations: list[dict[str, Any]] | None, evict_after: flo
         taint = {"key": "dedicated", "value": "x", "effect": "NoExecute"}
         c.at(cg.T0 + 20, c.set_taints, "w-4", cg.T0 + 20, add=[taint], manager="kubectl-taint")
         if remove_after is not None:
-            c.at(cg.T0 + 20 + remove_after, c.set_taints, "w-4", cg.T0 + 20 + remove_after,
-                 remove=["dedicated:NoExecute"], manager="kubectl-taint")
+            c.at(
+                cg.T0 + 20 + remove_after,
+                c.set_taints,
+                "w-4",
+                cg.T0 + 20 + remove_after,
+                remove=["dedicated:NoExecute"],
+                manager="kubectl-taint",
+            )
         if evict_after is not None:
             c.at(cg.T0 + 20 + evict_after, c.evict, "default/victim", cg.T0 + 20 + evict_after)
+
     return story
 
 
@@ -243,30 +266,52 @@ TOL60 = [{"key": "dedicated", "operator": "Equal", "value": "x", "effect": "NoEx
 FOREVER = [{"key": "dedicated", "operator": "Exists", "effect": "NoExecute"}]
 UPSTREAM: list[tuple[str, Story, float, set[tuple[str, str, str | None]]]] = [
     # the controller's row; the Node itself, created without conditions, is no real kubelet's
-    ("nlc: created recently without status, within startup grace", _nlc_startup, 60,
-     {("registration-is-not-eligibility", "w-9", None), ("node-has-ready-condition", "w-9", None)}
-     if FAITHFUL else set()),
+    (
+        "nlc: created recently without status, within startup grace",
+        _nlc_startup,
+        60,
+        {("registration-is-not-eligibility", "w-9", None), ("node-has-ready-condition", "w-9", None)}
+        if FAITHFUL
+        else set(),
+    ),
     ("nlc: status and lease older than grace, Unknown posted", _nlc_grace_exceeded(True), 420, set()),
     # (300 s: within 200 s of its last heartbeat a kube-controller-manager restart the capture does not show
     # would explain it: watch.review_late_unknown)
-    ("nlc: status and lease older than grace, nothing posted", _nlc_grace_exceeded(False), 300,
-     {("silent-node-becomes-unknown", "w-1", None)}),
+    (
+        "nlc: status and lease older than grace, nothing posted",
+        _nlc_grace_exceeded(False),
+        300,
+        {("silent-node-becomes-unknown", "w-1", None)},
+    ),
     ("taint-eviction: untolerated NoExecute, deleted at once", _custom_noexecute(None, 0.5), 120, set()),
-    ("taint-eviction: untolerated NoExecute, not deleted", _custom_noexecute(None, None), 120,
-     {("no-execute-eviction", "w-4", "default/victim")}
-     | _if("untolerated-noexecute-pod-is-gone", ("untolerated-noexecute-pod-is-gone", "w-4", "default/victim"))),
+    (
+        "taint-eviction: untolerated NoExecute, not deleted",
+        _custom_noexecute(None, None),
+        120,
+        {("no-execute-eviction", "w-4", "default/victim")}
+        | _if("untolerated-noexecute-pod-is-gone", ("untolerated-noexecute-pod-is-gone", "w-4", "default/victim")),
+    ),
     ("taint-eviction: tolerationSeconds 60, deleted after 60 s", _custom_noexecute(TOL60, 60.4), 200, set()),
-    ("taint-eviction: tolerationSeconds 60, deleted after 100 s", _custom_noexecute(TOL60, 100), 200,
-     {("no-execute-eviction", "w-4", "default/victim")}),
+    (
+        "taint-eviction: tolerationSeconds 60, deleted after 100 s",
+        _custom_noexecute(TOL60, 100),
+        200,
+        {("no-execute-eviction", "w-4", "default/victim")},
+    ),
     ("taint-eviction: tolerated for ever, never deleted", _custom_noexecute(FOREVER, None), 400, set()),
-    ("taint-eviction: taint removed before tolerationSeconds, not deleted",
-     _custom_noexecute(TOL60, None, remove_after=30), 200, set()),
+    (
+        "taint-eviction: taint removed before tolerationSeconds, not deleted",
+        _custom_noexecute(TOL60, None, remove_after=30),
+        200,
+        set(),
+    ),
 ]
 
 
 @pytest.mark.parametrize("name,story,length,want", UPSTREAM, ids=[r[0] for r in UPSTREAM])
-def test_upstream_unit_test_rows(tmp_path: Path, name: str, story: Story, length: float,
-                                 want: set[tuple[str, str, str | None]]) -> None:
+def test_upstream_unit_test_rows(
+    tmp_path: Path, name: str, story: Story, length: float, want: set[tuple[str, str, str | None]]
+) -> None:
     c = cg.Cluster()
     c.kubeadm(3)
     c.node("w-4", heartbeat_age=33)
@@ -285,36 +330,85 @@ def test_upstream_unit_test_rows(tmp_path: Path, name: str, story: Story, length
 
 def _exists_without_key(c: cg.Cluster) -> None:
     # a pod tolerating everything (operator Exists, no key, no effect) may go anywhere
-    c.at(cg.T0 + 5, c.set_taints, "w-4", cg.T0 + 5, add=[{"key": "dedicated", "value": "db", "effect": "NoSchedule"},
-                                                       {"key": "team", "value": "x", "effect": "NoExecute"}],
-         manager="kubectl-taint")
-    c.at(cg.T0 + 10, c.create_pod, "monitoring", "node-exporter-x", cg.T0 + 10, tolerations=[{"operator": "Exists"}],
-         owner=("DaemonSet", "node-exporter"))
+    c.at(
+        cg.T0 + 5,
+        c.set_taints,
+        "w-4",
+        cg.T0 + 5,
+        add=[
+            {"key": "dedicated", "value": "db", "effect": "NoSchedule"},
+            {"key": "team", "value": "x", "effect": "NoExecute"},
+        ],
+        manager="kubectl-taint",
+    )
+    c.at(
+        cg.T0 + 10,
+        c.create_pod,
+        "monitoring",
+        "node-exporter-x",
+        cg.T0 + 10,
+        tolerations=[{"operator": "Exists"}],
+        owner=("DaemonSet", "node-exporter"),
+    )
     c.at(cg.T0 + 11, c.bind, "monitoring/node-exporter-x", "w-4", cg.T0 + 11)
 
 
 def _exists_noschedule_only(c: cg.Cluster) -> None:
     # Exists with effect NoSchedule tolerates every NoSchedule taint, not a NoExecute one
-    c.at(cg.T0 + 5, c.set_taints, "w-4", cg.T0 + 5, add=[{"key": "team", "value": "x", "effect": "NoExecute"}],
-         manager="kubectl-taint")
-    c.at(cg.T0 + 10, c.create_pod, "default", "p", cg.T0 + 10, tolerations=[{"operator": "Exists",
-                                                                              "effect": "NoSchedule"}])
+    c.at(
+        cg.T0 + 5,
+        c.set_taints,
+        "w-4",
+        cg.T0 + 5,
+        add=[{"key": "team", "value": "x", "effect": "NoExecute"}],
+        manager="kubectl-taint",
+    )
+    c.at(
+        cg.T0 + 10,
+        c.create_pod,
+        "default",
+        "p",
+        cg.T0 + 10,
+        tolerations=[{"operator": "Exists", "effect": "NoSchedule"}],
+    )
     c.at(cg.T0 + 11, c.bind, "default/p", "w-4", cg.T0 + 11)
 
 
 def _mirror_pod_created(c: cg.Cluster) -> None:
     # a static pod's mirror appears bound (its kubelet creates it): not a scheduler binding, so the
     # control-plane taint it does not tolerate is no violation
-    c.at(cg.T0 + 30, lambda: c.pod("kube-system", "kube-vip-cp-1", "cp-1", mirror=True, owner=None,
-                                   tolerations=[{"operator": "Exists", "effect": "NoExecute"}], t=cg.T0 + 30))
+    c.at(
+        cg.T0 + 30,
+        lambda: c.pod(
+            "kube-system",
+            "kube-vip-cp-1",
+            "cp-1",
+            mirror=True,
+            owner=None,
+            tolerations=[{"operator": "Exists", "effect": "NoExecute"}],
+            t=cg.T0 + 30,
+        ),
+    )
 
 
 def _comparison_operator(c: cg.Cluster) -> None:
     # Gt tolerates nothing while TaintTolerationComparisonOperators is off (the default of 1.35)
-    c.at(cg.T0 + 5, c.set_taints, "w-4", cg.T0 + 5, add=[{"key": "gpu-mem", "value": "80", "effect": "NoSchedule"}],
-         manager="kubectl-taint")
-    c.at(cg.T0 + 10, c.create_pod, "ml", "big", cg.T0 + 10,
-         tolerations=[{"key": "gpu-mem", "operator": "Gt", "value": "40", "effect": "NoSchedule"}])
+    c.at(
+        cg.T0 + 5,
+        c.set_taints,
+        "w-4",
+        cg.T0 + 5,
+        add=[{"key": "gpu-mem", "value": "80", "effect": "NoSchedule"}],
+        manager="kubectl-taint",
+    )
+    c.at(
+        cg.T0 + 10,
+        c.create_pod,
+        "ml",
+        "big",
+        cg.T0 + 10,
+        tolerations=[{"key": "gpu-mem", "operator": "Gt", "value": "40", "effect": "NoSchedule"}],
+    )
     c.at(cg.T0 + 11, c.bind, "ml/big", "w-4", cg.T0 + 11)
 
 
@@ -325,6 +419,7 @@ def _deleted_pods_gc(c: cg.Cluster) -> None:
         for key, pod in list(c.pods.items()):
             if pod["spec"].get("nodeName") == "w-3":
                 c.at(cg.T0 + 150, c.evict, key, cg.T0 + 150, reason="DeletionByPodGC", grace=0)
+
     c.at(cg.T0 + 100, gone)
 
 
@@ -336,33 +431,46 @@ def _wrong_taint_removal(c: cg.Cluster) -> None:
     c.at(cg.T0 + 24, c.set_taints, "w-1", cg.T0 + 24, add=[cg.NOT_READY_NE])
     c.at(cg.T0 + 40, c.set_taints, "w-1", cg.T0 + 40, remove=[f"{cg.NOT_READY}:NoSchedule"])
     for k in range(1, 12):
-        c.at(cg.T0 + 40 + 10 * k, c.post_status, "w-1", cg.T0 + 40 + 10 * k, ready="False",
-             reason="KubeletNotReady")
+        c.at(cg.T0 + 40 + 10 * k, c.post_status, "w-1", cg.T0 + 40 + 10 * k, ready="False", reason="KubeletNotReady")
 
 
 STORIES: list[tuple[str, Story, float, set[tuple[str, str, str | None]]]] = [
     ("Exists without key tolerates every taint", _exists_without_key, 120, set()),
-    ("Exists NoSchedule does not tolerate NoExecute", _exists_noschedule_only, 120,
-     {("no-schedule-with-untolerated-taint", "w-4", "default/p"), ("no-execute-eviction", "w-4", "default/p")}
-     | _if("untolerated-noexecute-pod-is-gone", ("untolerated-noexecute-pod-is-gone", "w-4", "default/p"))),
+    (
+        "Exists NoSchedule does not tolerate NoExecute",
+        _exists_noschedule_only,
+        120,
+        {("no-schedule-with-untolerated-taint", "w-4", "default/p"), ("no-execute-eviction", "w-4", "default/p")}
+        | _if("untolerated-noexecute-pod-is-gone", ("untolerated-noexecute-pod-is-gone", "w-4", "default/p")),
+    ),
     ("mirror pod created bound on a tainted control plane", _mirror_pod_created, 120, set()),
-    ("Gt toleration under the comparison-operators gate (off)", _comparison_operator, 120,
-     {("no-schedule-with-untolerated-taint", "w-4", "ml/big")}),
+    (
+        "Gt toleration under the comparison-operators gate (off)",
+        _comparison_operator,
+        120,
+        {("no-schedule-with-untolerated-taint", "w-4", "ml/big")},
+    ),
     ("deleted node's pods removed by the pod GC", _deleted_pods_gc, 300, set()),
     # the controller's missing taint is judged as the controller's (never as the kubelet's next
     # status post: node-restriction), also after the oracle inferred the taint pass that restores it
-    ("a taint write that is no half of a swap is judged", _wrong_taint_removal, 200,
-     {("not-ready-taint-follows-not-ready", "w-1", None), ("synced-taints-match-conditions", "w-1", None)}
-     | _if("fallen-node-keeps-a-ready-taint", ("fallen-node-keeps-a-ready-taint", "w-1", None))
-     # the story's kubelet posts Ready=True at the end and nothing removes not-ready:NoExecute
-     | _if("ready-node-sheds-ready-taints", ("ready-node-sheds-ready-taints", "w-1", None))),
+    (
+        "a taint write that is no half of a swap is judged",
+        _wrong_taint_removal,
+        200,
+        {("not-ready-taint-follows-not-ready", "w-1", None), ("synced-taints-match-conditions", "w-1", None)}
+        | _if("fallen-node-keeps-a-ready-taint", ("fallen-node-keeps-a-ready-taint", "w-1", None))
+        # the story's kubelet posts Ready=True at the end and nothing removes not-ready:NoExecute
+        | _if("ready-node-sheds-ready-taints", ("ready-node-sheds-ready-taints", "w-1", None)),
+    ),
 ]
 
 
-@pytest.mark.parametrize("name,story,length,want", STORIES,
-                         ids=[(r.values if hasattr(r, "marks") else r)[0] for r in STORIES])
-def test_cluster_stories(tmp_path: Path, name: str, story: Story, length: float,
-                         want: set[tuple[str, str, str | None]]) -> None:
+@pytest.mark.parametrize(
+    "name,story,length,want", STORIES, ids=[(r.values if hasattr(r, "marks") else r)[0] for r in STORIES]
+)
+def test_cluster_stories(
+    tmp_path: Path, name: str, story: Story, length: float, want: set[tuple[str, str, str | None]]
+) -> None:
     c = cg.Cluster()
     c.kubeadm(3)
     c.node("w-4", heartbeat_age=33)
@@ -393,10 +501,16 @@ def test_stdio_watch_reads_the_list_then_the_events(tmp_path: Path) -> None:
         tails += evs[k:]
     tails.sort(key=lambda e: int(e["object"]["metadata"]["resourceVersion"]))
     lines = "\n".join(json.dumps(e) for e in heads + tails) + '\n{"event": "end"}\n'
-    res = subprocess.run([sys.executable, "-m", "nodereg", "oracle", "--stdio", "--input", "k8s-watch"],
-                         input=lines, capture_output=True, text=True, timeout=120)
-    found = {(v["property"], v["node"], v["pod"]) for ln in res.stdout.splitlines()
-             for v in json.loads(ln)["violations"]}
+    res = subprocess.run(
+        [sys.executable, "-m", "nodereg", "oracle", "--stdio", "--input", "k8s-watch"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    found = {
+        (v["property"], v["node"], v["pod"]) for ln in res.stdout.splitlines() for v in json.loads(ln)["violations"]
+    }
     assert found == {("no-execute-eviction", "w-2", "default/web-7d9c-2q")}
 
 
@@ -419,8 +533,10 @@ def test_snapshot_list_in_yaml(tmp_path: Path, stale: bool) -> None:
         # every live kubelet's; a recent write with an old renewTime is a kubelet clock behind)
         c.leases["w-2"]["spec"]["renewTime"] = cg.ts_micro(cg.T0 - 200)
         c.leases["w-2"]["metadata"]["resourceVersion"] = "47000"
-        c.events = [(k, t, o) if not (k == "Lease" and o["metadata"]["name"] == "w-2") else (k, t, c.leases["w-2"])
-                    for k, t, o in c.events]
+        c.events = [
+            (k, t, o) if not (k == "Lease" and o["metadata"]["name"] == "w-2") else (k, t, c.leases["w-2"])
+            for k, t, o in c.events
+        ]
     items = [o for _, _, o in c.events]
     p = tmp_path / "now.yaml"
     p.write_text(yaml.safe_dump({"apiVersion": "v1", "kind": "List", "items": items, "metadata": {}}))
@@ -430,7 +546,6 @@ def test_snapshot_list_in_yaml(tmp_path: Path, stale: bool) -> None:
     assert _found(rep) == want, [v.message for v in rep.violations]
 
 
-
 # -------------------------------------------------------------------------------------------------
 # the capture reader on any shape: an input error or items, never an exception of its own
 # -------------------------------------------------------------------------------------------------
@@ -438,44 +553,85 @@ def test_snapshot_list_in_yaml(tmp_path: Path, stale: bool) -> None:
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-_json = st.recursive(st.none() | st.booleans() | st.integers(-5, 10**12) | st.floats(allow_nan=False)
-                     | st.text(max_size=8) | st.sampled_from(["True", "False", "Unknown", "NoExecute", "NoSchedule",
-                                                               "2026-03-02T09:00:00Z", "Ready", "DisruptionTarget"]),
-                     lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=6), kids, max_size=3),
-                     max_leaves=12)
-_cond = st.fixed_dictionaries({"type": st.sampled_from(["Ready", "MemoryPressure", "NetworkUnavailable",
-                                                          "DisruptionTarget", "PodScheduled"]),
-                               "status": st.sampled_from(["True", "False", "Unknown", 5]),
-                               "lastHeartbeatTime": st.sampled_from(["2026-03-02T09:00:00Z", "x", 3]),
-                               "lastTransitionTime": st.sampled_from(["2026-03-02T09:00:10Z", None]),
-                               "reason": st.sampled_from(["DeletionByTaintManager", "EvictionByEvictionAPI"])})
-_taint = st.fixed_dictionaries({"key": st.sampled_from(["dedicated", cg.NOT_READY, cg.UNREACHABLE, ""]),
-                                "effect": st.sampled_from(["NoSchedule", "NoExecute", "PreferNoSchedule", 7]),
-                                "value": st.sampled_from(["gpu", "", 1])})
-_obj = st.fixed_dictionaries({
-    "kind": st.sampled_from(["Node", "Pod", "Lease"]),
-    "metadata": st.fixed_dictionaries({"name": st.sampled_from(["a", "b"]),
-                                       "namespace": st.sampled_from(["default", "kube-node-lease"]),
-                                       "resourceVersion": st.sampled_from(["1", "2", "x", 3]),
-                                       "creationTimestamp": st.sampled_from(["2026-03-02T08:00:00Z", "bad"]),
-                                       "deletionTimestamp": st.sampled_from([None, "2026-03-02T09:00:30Z"]),
-                                       "deletionGracePeriodSeconds": st.sampled_from([None, 30, -1, "x"])}),
-    "spec": st.one_of(_json, st.fixed_dictionaries({
-        "nodeName": st.sampled_from([None, "a", "b"]), "taints": st.one_of(_json, st.lists(_taint, max_size=3)),
-        "tolerations": st.one_of(_json, st.lists(st.dictionaries(st.sampled_from(["key", "operator", "effect",
-                                                                                    "value", "tolerationSeconds"]),
-                                                                   _json, max_size=4), max_size=3)),
-        "unschedulable": _json, "renewTime": st.sampled_from(["2026-03-02T09:00:05.5Z", None, 4])})),
-    "status": st.one_of(_json, st.fixed_dictionaries({"conditions": st.one_of(_json, st.lists(_cond, max_size=4)),
-                                                      "capacity": _json, "allocatable": _json})),
-})
+_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 10**12)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8)
+    | st.sampled_from(
+        ["True", "False", "Unknown", "NoExecute", "NoSchedule", "2026-03-02T09:00:00Z", "Ready", "DisruptionTarget"]
+    ),
+    lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=6), kids, max_size=3),
+    max_leaves=12,
+)
+_cond = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(["Ready", "MemoryPressure", "NetworkUnavailable", "DisruptionTarget", "PodScheduled"]),
+        "status": st.sampled_from(["True", "False", "Unknown", 5]),
+        "lastHeartbeatTime": st.sampled_from(["2026-03-02T09:00:00Z", "x", 3]),
+        "lastTransitionTime": st.sampled_from(["2026-03-02T09:00:10Z", None]),
+        "reason": st.sampled_from(["DeletionByTaintManager", "EvictionByEvictionAPI"]),
+    }
+)
+_taint = st.fixed_dictionaries(
+    {
+        "key": st.sampled_from(["dedicated", cg.NOT_READY, cg.UNREACHABLE, ""]),
+        "effect": st.sampled_from(["NoSchedule", "NoExecute", "PreferNoSchedule", 7]),
+        "value": st.sampled_from(["gpu", "", 1]),
+    }
+)
+_obj = st.fixed_dictionaries(
+    {
+        "kind": st.sampled_from(["Node", "Pod", "Lease"]),
+        "metadata": st.fixed_dictionaries(
+            {
+                "name": st.sampled_from(["a", "b"]),
+                "namespace": st.sampled_from(["default", "kube-node-lease"]),
+                "resourceVersion": st.sampled_from(["1", "2", "x", 3]),
+                "creationTimestamp": st.sampled_from(["2026-03-02T08:00:00Z", "bad"]),
+                "deletionTimestamp": st.sampled_from([None, "2026-03-02T09:00:30Z"]),
+                "deletionGracePeriodSeconds": st.sampled_from([None, 30, -1, "x"]),
+            }
+        ),
+        "spec": st.one_of(
+            _json,
+            st.fixed_dictionaries(
+                {
+                    "nodeName": st.sampled_from([None, "a", "b"]),
+                    "taints": st.one_of(_json, st.lists(_taint, max_size=3)),
+                    "tolerations": st.one_of(
+                        _json,
+                        st.lists(
+                            st.dictionaries(
+                                st.sampled_from(["key", "operator", "effect", "value", "tolerationSeconds"]),
+                                _json,
+                                max_size=4,
+                            ),
+                            max_size=3,
+                        ),
+                    ),
+                    "unschedulable": _json,
+                    "renewTime": st.sampled_from(["2026-03-02T09:00:05.5Z", None, 4]),
+                }
+            ),
+        ),
+        "status": st.one_of(
+            _json,
+            st.fixed_dictionaries(
+                {"conditions": st.one_of(_json, st.lists(_cond, max_size=4)), "capacity": _json, "allocatable": _json}
+            ),
+        ),
+    }
+)
 _event = st.fixed_dictionaries({"type": st.sampled_from(["ADDED", "MODIFIED", "DELETED"]), "object": _obj})
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_event, max_size=4), st.lists(_event, max_size=6))
-def test_capture_reader_never_raises_its_own_exception(listed: list[dict[str, Any]],
-                                                       watched: list[dict[str, Any]]) -> None:
+def test_capture_reader_never_raises_its_own_exception(
+    listed: list[dict[str, Any]], watched: list[dict[str, Any]]
+) -> None:
     from nodereg.oracle.core import Oracle
     from nodereg.oracle.record import InputError
     from nodereg.oracle.watch import WatchAdapter

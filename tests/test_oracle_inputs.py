@@ -395,7 +395,9 @@ def test_check_help_lists_exit_codes() -> None:
 
 def test_huge_times_are_read_not_crashed_on(tmp_path: Path) -> None:
     p = tmp_path / "t.events.jsonl"
-    p.write_text('{"t": 1e20, "event": "kubelet_request_certificate", "node": "n1"}\n'
-                 '{"t": 1e20, "event": "kubelet_renew_lease", "node": "n1"}\n')
+    p.write_text(
+        '{"t": 1e20, "event": "kubelet_request_certificate", "node": "n1"}\n'
+        '{"t": 1e20, "event": "kubelet_renew_lease", "node": "n1"}\n'
+    )
     r = _cli("check", str(p))
     assert r.returncode in (0, 1) and b"Traceback" not in r.stderr, r.stderr

@@ -54,8 +54,17 @@ ROWS: list[Row] = [
     (["falco-k8s-audit/exec_pod.json"], 2, set(), set(), set()),
     (["falco-k8s-audit/create_configmap.json"], 2, set(), set(), set()),
     # all three together: the pod's creation is read, nothing about nodes
-    (["falco-k8s-audit/create_nginx_pod_privileged.json", "falco-k8s-audit/exec_pod.json",
-      "falco-k8s-audit/create_configmap.json"], 3, set(), {"node-restriction"}, set()),
+    (
+        [
+            "falco-k8s-audit/create_nginx_pod_privileged.json",
+            "falco-k8s-audit/exec_pod.json",
+            "falco-k8s-audit/create_configmap.json",
+        ],
+        3,
+        set(),
+        {"node-restriction"},
+        set(),
+    ),
     # falco's fuzzer regression input {"kind": 0}: unusable, never a traceback
     (["falco-k8s-audit/fal_01_003.json"], 2, set(), set(), set()),
     # -- derailed/popeye lint fixtures -----------------------------------------------------------------------
@@ -65,8 +74,13 @@ ROWS: list[Row] = [
     # and NetworkUnavailable, no times) and n4 (cordoned, NotReady, no times) may have changed an instant
     # before the listing: not judged (were reported: synced-taints-match-conditions at first sight)
     (["popeye/node-list.yaml"], 1, {"synced-taints-match-conditions"}, set(), set()),
-    (["popeye/node-list.yaml", "popeye/pod-1.yaml", "popeye/pod-2.yaml"], 1, {"synced-taints-match-conditions"},
-     set(), set()),
+    (
+        ["popeye/node-list.yaml", "popeye/pod-1.yaml", "popeye/pod-2.yaml"],
+        1,
+        {"synced-taints-match-conditions"},
+        set(),
+        set(),
+    ),
     # pods never scheduled (no nodeName), some with null status.conditions; metrics-server objects
     (["popeye/pod-1.yaml"], 3, set(), set(), set()),
     (["popeye/pod-2.yaml"], 3, set(), set(), set()),
@@ -100,10 +114,10 @@ def _paths(files: list[str]) -> list[str]:
     return [str(PUB / f) for f in files]
 
 
-@pytest.mark.parametrize(("files", "code", "violated", "unchecked", "checked"), ROWS,
-                         ids=["+".join(r[0]) for r in ROWS])
-def test_public_file(files: list[str], code: int, violated: set[str], unchecked: set[str],
-                     checked: set[str]) -> None:
+@pytest.mark.parametrize(
+    ("files", "code", "violated", "unchecked", "checked"), ROWS, ids=["+".join(r[0]) for r in ROWS]
+)
+def test_public_file(files: list[str], code: int, violated: set[str], unchecked: set[str], checked: set[str]) -> None:
     got, rep, err = _check(_paths(files))
     assert got == code, (rep, err)
     assert {v["property"] for v in rep["violations"]} == violated, rep["violations"]
@@ -136,28 +150,53 @@ def test_public_file_same_through_stdin_gzip_and_1_31(name: str, tmp_path: Path)
 
 
 def _node(nu_since: str, heartbeat: str, rv: int) -> dict[str, Any]:
-    return {"apiVersion": "v1", "kind": "Node",
-            "metadata": {"name": "w1", "resourceVersion": str(rv), "creationTimestamp": "2024-01-01T00:00:00Z"},
-            "spec": {}, "status": {"allocatable": {"cpu": "2"}, "capacity": {"cpu": "2"},
-                                   "nodeInfo": {"kubeletVersion": "v1.30.0"},
-                                   "conditions": [
-                                       {"type": "Ready", "status": "True", "lastHeartbeatTime": heartbeat,
-                                        "lastTransitionTime": "2024-01-01T00:00:10Z"},
-                                       {"type": "NetworkUnavailable", "status": "True",
-                                        "lastHeartbeatTime": nu_since, "lastTransitionTime": nu_since}]}}
+    return {
+        "apiVersion": "v1",
+        "kind": "Node",
+        "metadata": {"name": "w1", "resourceVersion": str(rv), "creationTimestamp": "2024-01-01T00:00:00Z"},
+        "spec": {},
+        "status": {
+            "allocatable": {"cpu": "2"},
+            "capacity": {"cpu": "2"},
+            "nodeInfo": {"kubeletVersion": "v1.30.0"},
+            "conditions": [
+                {
+                    "type": "Ready",
+                    "status": "True",
+                    "lastHeartbeatTime": heartbeat,
+                    "lastTransitionTime": "2024-01-01T00:00:10Z",
+                },
+                {
+                    "type": "NetworkUnavailable",
+                    "status": "True",
+                    "lastHeartbeatTime": nu_since,
+                    "lastTransitionTime": nu_since,
+                },
+            ],
+        },
+    }
 
 
-@pytest.mark.parametrize(("events", "violated"), [
-    # NetworkUnavailable turned True as the Node was listed: the taint pass is owed from then, not yet late
-    ([("ADDED", "2024-01-01T01:00:00Z", "2024-01-01T01:00:00Z", 10)], set()),
-    # ... True for an hour without the network-unavailable taint: the pass had all the time it needs
-    ([("ADDED", "2024-01-01T00:00:20Z", "2024-01-01T01:00:00Z", 10)], {"synced-taints-match-conditions"}),
-    # ... listed fresh, then the watch shows it a minute later still untainted: caught then
-    ([("ADDED", "2024-01-01T01:00:00Z", "2024-01-01T01:00:00Z", 10),
-      ("MODIFIED", "2024-01-01T01:00:00Z", "2024-01-01T01:01:00Z", 11)], {"condition-taints-follow-conditions"}),
-])
+@pytest.mark.parametrize(
+    ("events", "violated"),
+    [
+        # NetworkUnavailable turned True as the Node was listed: the taint pass is owed from then, not yet late
+        ([("ADDED", "2024-01-01T01:00:00Z", "2024-01-01T01:00:00Z", 10)], set()),
+        # ... True for an hour without the network-unavailable taint: the pass had all the time it needs
+        ([("ADDED", "2024-01-01T00:00:20Z", "2024-01-01T01:00:00Z", 10)], {"synced-taints-match-conditions"}),
+        # ... listed fresh, then the watch shows it a minute later still untainted: caught then
+        (
+            [
+                ("ADDED", "2024-01-01T01:00:00Z", "2024-01-01T01:00:00Z", 10),
+                ("MODIFIED", "2024-01-01T01:00:00Z", "2024-01-01T01:01:00Z", 11),
+            ],
+            {"condition-taints-follow-conditions"},
+        ),
+    ],
+)
 def test_first_listing_judges_taints_only_after_the_pass_had_time(
-        events: list[tuple[str, str, str, int]], violated: set[str], tmp_path: Path) -> None:
+    events: list[tuple[str, str, str, int]], violated: set[str], tmp_path: Path
+) -> None:
     p = tmp_path / "nodes.json"
     p.write_text("".join(json.dumps({"type": typ, "object": _node(nu, hb, rv)}) + "\n" for typ, nu, hb, rv in events))
     code, rep, _ = _check([str(p)])
@@ -176,4 +215,5 @@ def test_audit_log_naming_no_node_says_why() -> None:
     code, rep, _ = _check(_paths(["falco-k8s-audit/create_nginx_pod_privileged.json"]))
     assert code == 3
     assert rep["coverage"]["node-restriction"] == "not checked: " + NOT_A_NODE + (
-        ": no request on a Node, its status, its Lease, a node's CSR or a pod's binding to a node")
+        ": no request on a Node, its status, its Lease, a node's CSR or a pod's binding to a node"
+    )

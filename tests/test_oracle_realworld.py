@@ -42,8 +42,12 @@ CASES = [
     # bug: without managedFields an admin NoExecute taint was dated at the previous event, so
     # pods evicted 3 s after `kubectl taint ... :NoExecute` were reported late (within --slack 5)
     ("admin-noexec-evicted-after-3s", _pair("admin-noexec-d30"), 0, set()),
-    ("admin-noexec-evicted-after-7s", _pair("admin-noexec-d70"), 1,
-     {"no-execute-eviction", "untolerated-noexecute-pod-is-gone"}),
+    (
+        "admin-noexec-evicted-after-7s",
+        _pair("admin-noexec-d70"),
+        1,
+        {"no-execute-eviction", "untolerated-noexecute-pod-is-gone"},
+    ),
 ]
 
 
@@ -69,7 +73,8 @@ def test_realworld_malformed_is_one_line(name: str) -> None:
 
 def test_realworld_split_lists_equal_one_list() -> None:
     """A List is one moment: its objects are never 'created after' it, whatever their order."""
-    res = CliRunner().invoke(main, ["check", "--format", "json", str(DATA / "join-podlist.json.gz"),
-                                    str(DATA / "join-nodelist.json.gz")])
+    res = CliRunner().invoke(
+        main, ["check", "--format", "json", str(DATA / "join-podlist.json.gz"), str(DATA / "join-nodelist.json.gz")]
+    )
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout)["violations"] == []

@@ -61,18 +61,38 @@ CASES: list[tuple[str, list[str], int, set[str], set[str]]] = [
     ("node-problem-detector-conditions", _all("node-problem-detector-conditions"), 0, set(), set()),
     ("node-deleted-reregistered", _all("node-deleted-reregistered"), 0, set(), set()),
     # a node simulator creating Nodes without conditions: what the properties say a kubelet never does
-    ("kwok-node-without-conditions", _all("kwok-node-without-conditions"), 1,
-     {"node-has-ready-condition", "registration-is-not-eligibility"}, set()),
+    (
+        "kwok-node-without-conditions",
+        _all("kwok-node-without-conditions"),
+        1,
+        {"node-has-ready-condition", "registration-is-not-eligibility"},
+        set(),
+    ),
     # real bugs, still caught
     ("eviction-late-short-toleration", _all("eviction-late-short-toleration"), 1, {"no-execute-eviction"}, set()),
     # the same capture without its Node stream: nothing about the nodes can be judged (exit 3), and a
     # pod bound to a node never seen is no violation (it was: allocatable 0, no Node object)
-    ("eviction-late-pods-and-leases-only", _some("eviction-late-short-toleration", "pods", "leases"), 3, set(),
-     {"bound-requests-fit-allocatable", "pods-only-on-existing-nodes", "no-execute-eviction"}),
-    ("out-of-service-never-evicted", _all("out-of-service-never-evicted"), 1,
-     {"no-execute-eviction", "untolerated-noexecute-pod-is-gone"}, set()),
-    ("zone-two-fail-never-tainted", _all("zone-two-fail-never-tainted"), 1, {"unreachable-taint-follows-unknown"},
-     set()),
+    (
+        "eviction-late-pods-and-leases-only",
+        _some("eviction-late-short-toleration", "pods", "leases"),
+        3,
+        set(),
+        {"bound-requests-fit-allocatable", "pods-only-on-existing-nodes", "no-execute-eviction"},
+    ),
+    (
+        "out-of-service-never-evicted",
+        _all("out-of-service-never-evicted"),
+        1,
+        {"no-execute-eviction", "untolerated-noexecute-pod-is-gone"},
+        set(),
+    ),
+    (
+        "zone-two-fail-never-tainted",
+        _all("zone-two-fail-never-tainted"),
+        1,
+        {"unreachable-taint-follows-unknown"},
+        set(),
+    ),
     ("silent-node-kept-ready", _all("silent-node-kept-ready"), 1, {"silent-node-becomes-unknown"}, set()),
 ]
 
@@ -102,8 +122,9 @@ def test_zone_disruption_is_said_in_the_notes() -> None:
 def test_disruption_rule_does_not_hide_a_normal_zone() -> None:
     """2 of 6 nodes down is a normal zone: each untainted node is reported, the first at the pass
     after the one that marked it Unknown (+ --slack), the second a token (10 s) later."""
-    rep = json.loads(CliRunner().invoke(main, ["check", "--format", "json",
-                                               *_all("zone-two-fail-never-tainted")]).stdout)
+    rep = json.loads(
+        CliRunner().invoke(main, ["check", "--format", "json", *_all("zone-two-fail-never-tainted")]).stdout
+    )
     assert sorted(v["node"] for v in rep["violations"]) == ["worker-1", "worker-2"]
     assert not any("disruption" in n for n in rep["notes"])
 
@@ -121,8 +142,13 @@ def test_the_report_does_not_depend_on_string_hashing(files: list[str]) -> None:
     reports = set()
     for seed in ("1", "2", "5"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        out = subprocess.run([sys.executable, "-m", "nodereg", "check", "--format", "json", *paths],
-                             capture_output=True, text=True, env=env, check=False)
+        out = subprocess.run(
+            [sys.executable, "-m", "nodereg", "check", "--format", "json", *paths],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
         assert out.returncode == 1, out.stderr
         reports.add(out.stdout)
     assert len(reports) == 1

@@ -93,10 +93,19 @@ def test_a_pod_moved_across_shards_falls_back_to_one_process(tmp_path: Path) -> 
     a, b = "n-a", next(f"n-{i}" for i in range(100) if shard_of(f"n-{i}", 2) != shard_of("n-a", 2))
     evs: list[dict[str, Any]] = [{"t": 0, "event": "declare_pod", "pod": "p", "tolerations": []}]
     for node in (a, b):
-        evs += [{"t": 1, "event": e, "node": node} for e in ("kubelet_request_certificate", "csr_approver_approve",
-                                                             "kubelet_obtain_certificate", "kubelet_register_node")]
-    evs += [{"t": 2, "event": "scheduler_bind_pod", "node": a, "pod": "p"},
-            {"t": 3, "event": "scheduler_bind_pod", "node": b, "pod": "p"}]
+        evs += [
+            {"t": 1, "event": e, "node": node}
+            for e in (
+                "kubelet_request_certificate",
+                "csr_approver_approve",
+                "kubelet_obtain_certificate",
+                "kubelet_register_node",
+            )
+        ]
+    evs += [
+        {"t": 2, "event": "scheduler_bind_pod", "node": a, "pod": "p"},
+        {"t": 3, "event": "scheduler_bind_pod", "node": b, "pod": "p"},
+    ]
     f = tmp_path / "moved.jsonl"
     f.write_text("".join(json.dumps(e) + "\n" for e in evs))
     assert check_sharded(str(f), 2, None, "1.35", 5.0, False, False) is None
@@ -106,8 +115,9 @@ def test_a_pod_moved_across_shards_falls_back_to_one_process(tmp_path: Path) -> 
 
 def test_cli_jobs_option(trace: Path) -> None:
     r1 = CliRunner().invoke(main, ["check", "--format", "json", str(DATA / "violation-bind-not-ready.events.jsonl")])
-    r2 = CliRunner().invoke(main, ["check", "--format", "json", "--jobs", "2",
-                                   str(DATA / "violation-bind-not-ready.events.jsonl")])
+    r2 = CliRunner().invoke(
+        main, ["check", "--format", "json", "--jobs", "2", str(DATA / "violation-bind-not-ready.events.jsonl")]
+    )
     assert r1.exit_code == r2.exit_code == 1 and r1.stdout == r2.stdout
     r3 = CliRunner().invoke(main, ["check", "-j", "2", str(DATA / "violation-bind-not-ready.events.jsonl")])
     r4 = CliRunner().invoke(main, ["check", str(DATA / "violation-bind-not-ready.events.jsonl")])

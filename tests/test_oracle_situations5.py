@@ -84,7 +84,6 @@ CASES: list[tuple[str, int, set[str], set[str], set[str]]] = [
     ("poll-lists-node-never-marked", 1, {"silent-node-becomes-unknown"}, set(), set()),
     # a Lease is the node's by its name, whatever holderIdentity says (--hostname-override case)
     ("lease-holder-identity-case", 0, set(), set(), HB),
-
     # -- 3. kubelet clocks without resourceVersions: a watch prints writes in the order they were made, so
     # a renewal is dated among the other writers' stamps around it in its file (what the controller's
     # probeTimestamp does with its own clock). bug: a live kubelet 90 s behind called silent twice; a clock
@@ -123,20 +122,43 @@ def test_deleted_during_gap_is_said() -> None:
 
 # -- a list proves absence only for what it covers ----------------------------------------------------
 def _pod(ns: str, name: str, node: str, rv: int) -> dict[str, Any]:
-    return {"apiVersion": "v1", "kind": "Pod",
-            "metadata": {"name": name, "namespace": ns, "resourceVersion": str(rv),
-                         "creationTimestamp": "2026-05-04T09:00:00Z"},
-            "spec": {"nodeName": node, "tolerations": []},
-            "status": {"phase": "Running", "conditions": [
-                {"type": "PodScheduled", "status": "True", "lastTransitionTime": "2026-05-04T09:00:01Z"}]}}
+    return {
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {
+            "name": name,
+            "namespace": ns,
+            "resourceVersion": str(rv),
+            "creationTimestamp": "2026-05-04T09:00:00Z",
+        },
+        "spec": {"nodeName": node, "tolerations": []},
+        "status": {
+            "phase": "Running",
+            "conditions": [{"type": "PodScheduled", "status": "True", "lastTransitionTime": "2026-05-04T09:00:01Z"}],
+        },
+    }
 
 
 def _node(name: str, rv: int, hb: str = "2026-05-04T10:00:00Z") -> dict[str, Any]:
-    return {"apiVersion": "v1", "kind": "Node", "metadata": {"name": name, "resourceVersion": str(rv),
-                                                             "creationTimestamp": "2026-05-01T00:00:00Z"},
-            "spec": {}, "status": {"capacity": {"cpu": "4"}, "allocatable": {"cpu": "4"}, "conditions": [
-                {"type": "Ready", "status": "True", "reason": "KubeletReady", "lastHeartbeatTime": hb,
-                 "lastTransitionTime": "2026-05-01T00:01:00Z"}]}}
+    return {
+        "apiVersion": "v1",
+        "kind": "Node",
+        "metadata": {"name": name, "resourceVersion": str(rv), "creationTimestamp": "2026-05-01T00:00:00Z"},
+        "spec": {},
+        "status": {
+            "capacity": {"cpu": "4"},
+            "allocatable": {"cpu": "4"},
+            "conditions": [
+                {
+                    "type": "Ready",
+                    "status": "True",
+                    "reason": "KubeletReady",
+                    "lastHeartbeatTime": hb,
+                    "lastTransitionTime": "2026-05-01T00:01:00Z",
+                }
+            ],
+        },
+    }
 
 
 def _lines(evs: list[tuple[str, dict[str, Any]]]) -> str:
@@ -153,8 +175,9 @@ def _lines(evs: list[tuple[str, dict[str, Any]]]) -> str:
         pytest.param(["default/web-1", "default/web-2", "kube-system/dns-1"], False, set(), id="nothing-gone"),
     ],
 )
-def test_relist_proves_absence_only_in_its_scope(tmp_path: Path, second: list[str], all_ns: bool,
-                                                 gone: set[str]) -> None:
+def test_relist_proves_absence_only_in_its_scope(
+    tmp_path: Path, second: list[str], all_ns: bool, gone: set[str]
+) -> None:
     """reflector.Replace deletes what a list lacks, of the list's own scope (a namespaced watch's list
     holds one namespace); a list of pods of several namespaces is taken as all of them (-A)."""
     pods = {"default/web-1": 11, "default/web-2": 12, "kube-system/dns-1": 13}
@@ -192,11 +215,17 @@ def test_late_unknown_window(tmp_path: Path) -> None:
         def __init__(self) -> None:
             self.c = type("C", (), {"params": {"node_monitor_grace_period": 50, "node_monitor_period": 5}})()
             self.slack, self.now, self.notes, self.unchecked, self.nodes = 5.0, 1000.0, [], {}, {"a": 1, "b": 1}
-            self.violations = [Violation(1, 1, "f", "a", None, "silent-node-becomes-unknown", "m", 500.0, "e",
-                                         None, None, 495.0)]
+            self.violations = [
+                Violation(1, 1, "f", "a", None, "silent-node-becomes-unknown", "m", 500.0, "e", None, None, 495.0)
+            ]
 
-    for act, mark, kept in [(500.0, 600.0, True), (529.0, 600.0, True), (531.0, 600.0, False),
-                            (None, 560.0, False), (None, 700.0, True)]:
+    for act, mark, kept in [
+        (500.0, 600.0, True),
+        (529.0, 600.0, True),
+        (531.0, 600.0, False),
+        (None, 560.0, False),
+        (None, 700.0, True),
+    ]:
         o = FakeOracle()
         review_late_unknown(o, [(act, "x")] if act is not None else [], {"a": [mark]}, False)
         assert (len(o.violations) == 1) == kept, (act, mark)
@@ -236,8 +265,10 @@ def _shift(t: str, secs: float) -> str:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(node=st.sampled_from(["cp-1", "worker-1", "worker-2", "worker-3", "worker-4"]),
-       off=st.floats(min_value=-1800, max_value=1800).filter(lambda x: abs(x) > 1))
+@given(
+    node=st.sampled_from(["cp-1", "worker-1", "worker-2", "worker-3", "worker-4"]),
+    off=st.floats(min_value=-1800, max_value=1800).filter(lambda x: abs(x) > 1),
+)
 def test_no_rv_snapshot_never_blames_a_clock(tmp_path: Path, node: str, off: float) -> None:
     """Every kubelet alive, one clock off by any amount, no resourceVersion in the list: no violation."""
     items = _snapshot_objects()
@@ -301,11 +332,15 @@ def test_relist_deletes_exactly_what_it_lacks(tmp_path_factory: Any, data: Any) 
     is deleted (and named), nothing else; no violation comes of it."""
     n = data.draw(st.integers(min_value=1, max_value=4))
     nodes = [f"n{i}" for i in range(n)]
-    pods = [(ns, f"p{i}{j}", node) for i, node in enumerate(nodes) for j, ns in
-            enumerate(data.draw(st.lists(st.sampled_from(["a", "b"]), max_size=2)))]
+    pods = [
+        (ns, f"p{i}{j}", node)
+        for i, node in enumerate(nodes)
+        for j, ns in enumerate(data.draw(st.lists(st.sampled_from(["a", "b"]), max_size=2)))
+    ]
     gone_nodes = set(data.draw(st.lists(st.sampled_from(nodes), max_size=n - 1, unique=True)))
     gone_pods = {p for p in pods if p[2] in gone_nodes} | set(
-        data.draw(st.lists(st.sampled_from(pods), unique=True)) if pods else [])
+        data.draw(st.lists(st.sampled_from(pods), unique=True)) if pods else []
+    )
     tmp = tmp_path_factory.mktemp("relist")
     rv = iter(range(100, 10**6))
     first = [("ADDED", _node(x, next(rv))) for x in nodes] + [("ADDED", _pod(ns, p, x, next(rv))) for ns, p, x in pods]
@@ -321,8 +356,12 @@ def test_relist_deletes_exactly_what_it_lacks(tmp_path_factory: Any, data: Any) 
     later.append(("MODIFIED", _node(keep_nodes[0], next(rv), "2026-05-04T10:00:10Z")))
     (tmp / "w-2.json").write_text(_lines(later))
     code, rep = _check(_all(tmp))
-    said = {g.strip().removesuffix(" ...")
-            for x in rep["notes"] if "lacks" in x for g in x.split("lacks ", 1)[1].split(":")[0].split(",")}
+    said = {
+        g.strip().removesuffix(" ...")
+        for x in rep["notes"]
+        if "lacks" in x
+        for g in x.split("lacks ", 1)[1].split(":")[0].split(",")
+    }
     want = {f"node {x}" for x in gone_nodes} | {f"pod {ns}/{p}" for ns, p, _ in gone_pods}
     if len(want) > 6:  # the note names the first six
         assert len(said) == 6 and said <= want, (said, want)

@@ -101,10 +101,13 @@ def test_situations6_verdicts(name: str, code: int, violated: set[str], unchecke
     cg.check_situation(SIT / name, code, violated, unchecked, checked)
 
 
-@pytest.mark.parametrize(("name", "code", "violated"), [
-    ("raw-watch-bookmarks", 0, set()),
-    ("raw-watch-bookmarks-never-marked", 1, {"silent-node-becomes-unknown"}),
-])
+@pytest.mark.parametrize(
+    ("name", "code", "violated"),
+    [
+        ("raw-watch-bookmarks", 0, set()),
+        ("raw-watch-bookmarks-never-marked", 1, {"silent-node-becomes-unknown"}),
+    ],
+)
 def test_raw_watch_bookmarks(name: str, code: int, violated: set[str]) -> None:
     """`kubectl get --raw '...?watch=1&allowWatchBookmarks=true'`: BOOKMARK events (an object of the kind
     with only a resourceVersion) and the closing ERROR 410 Gone are counted as ignored, never read as
@@ -137,11 +140,14 @@ def test_zone_notes_name_region_and_exclusion() -> None:
 
 def test_upgrade_is_said() -> None:
     _, rep = cg.check_files(sorted(str(p) for p in (SIT / "kubeadm-upgrade-controller-first").iterdir()))
-    assert any("node worker-3 was marked Unknown within the node-monitor-grace-period 50 s" in n
-               and "v1.32.0" in n for n in rep["notes"]), rep["notes"]
+    assert any(
+        "node worker-3 was marked Unknown within the node-monitor-grace-period 50 s" in n and "v1.32.0" in n
+        for n in rep["notes"]
+    ), rep["notes"]
     # --k8s-version fixes the timing: the 1.31 bound is the user's, the finding stays
-    code, rep = cg.check_files(sorted(str(p) for p in (SIT / "kubeadm-upgrade-controller-first").iterdir()),
-                               "--k8s-version", "1.31")
+    code, rep = cg.check_files(
+        sorted(str(p) for p in (SIT / "kubeadm-upgrade-controller-first").iterdir()), "--k8s-version", "1.31"
+    )
     assert code == 1 and {v["property"] for v in rep["violations"]} == {"silent-node-becomes-unknown"}
 
 
@@ -161,6 +167,7 @@ def test_zone_key_is_upstreams() -> None:
     assert _zone(node()) is None
     assert _zone(node(**{"topology.kubernetes.io/zone": "a"})) == "a"
     assert _zone(node(**{"topology.kubernetes.io/zone": "a", "topology.kubernetes.io/region": "r1"})) != _zone(
-        node(**{"topology.kubernetes.io/zone": "a", "topology.kubernetes.io/region": "r2"}))
+        node(**{"topology.kubernetes.io/zone": "a", "topology.kubernetes.io/region": "r2"})
+    )
     assert _zone(node(**{"topology.kubernetes.io/zone": "a", "failure-domain.beta.kubernetes.io/zone": "b"})) == "b"
     assert _zone(node(**{"topology.kubernetes.io/region": "r1"})) is not None

@@ -14,18 +14,28 @@ from hypothesis import strategies as st
 DATA = Path(__file__).parent / "data" / "oracle"
 
 
-@pytest.mark.parametrize("fixture,conforms", [
-    ("healthy.events.jsonl", True),
-    ("violation-bind-not-ready.events.jsonl", False),
-    ("audit-healthy.log", True),
-    ("audit-wrong-identity.log", False),
-])
+@pytest.mark.parametrize(
+    "fixture,conforms",
+    [
+        ("healthy.events.jsonl", True),
+        ("violation-bind-not-ready.events.jsonl", False),
+        ("audit-healthy.log", True),
+        ("audit-wrong-identity.log", False),
+    ],
+)
 def test_auto_detection_on_stdin_agrees_with_the_file(fixture: str, conforms: bool) -> None:
     data = (DATA / fixture).read_bytes()
-    piped = subprocess.run([sys.executable, "-m", "nodereg", "check", "-", "--format", "json"], input=data,
-                           capture_output=True, timeout=120)
-    direct = subprocess.run([sys.executable, "-m", "nodereg", "check", str(DATA / fixture), "--format", "json"],
-                            capture_output=True, timeout=120)
+    piped = subprocess.run(
+        [sys.executable, "-m", "nodereg", "check", "-", "--format", "json"],
+        input=data,
+        capture_output=True,
+        timeout=120,
+    )
+    direct = subprocess.run(
+        [sys.executable, "-m", "nodereg", "check", str(DATA / fixture), "--format", "json"],
+        capture_output=True,
+        timeout=120,
+    )
     assert piped.returncode == (0 if conforms else 1), piped.stderr.decode()
     a, b = json.loads(piped.stdout), json.loads(direct.stdout)
     assert a["conforms"] is b["conforms"] is conforms
@@ -33,8 +43,9 @@ def test_auto_detection_on_stdin_agrees_with_the_file(fixture: str, conforms: bo
 
 
 def test_unknown_format_on_stdin_is_a_clear_error() -> None:
-    out = subprocess.run([sys.executable, "-m", "nodereg", "check", "-"], input=b'{"hello": 1}\n',
-                         capture_output=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "nodereg", "check", "-"], input=b'{"hello": 1}\n', capture_output=True, timeout=120
+    )
     assert out.returncode == 2
     assert b"cannot tell the format" in out.stderr and b"Traceback" not in out.stderr
 

@@ -33,8 +33,7 @@ CASES: list[tuple[str, int, set[str], set[str]]] = [
     ("monitor-never-posted-status", 0, set(), HB),
     # created during the capture without conditions (what the row's fixture does): what a kubelet
     # never does, reported as for a KWOK node; nothing about the controller (was: + a generic edge)
-    ("monitor-created-recently-no-status", 1, {"node-has-ready-condition", "registration-is-not-eligibility"},
-     set()),
+    ("monitor-created-recently-no-status", 1, {"node-has-ready-condition", "registration-is-not-eligibility"}, set()),
     ("monitor-bug-unknown-within-grace", 1, {"heartbeating-node-stays-known"}, set()),
     ("monitor-bug-ignores-lease", 1, {"heartbeating-node-stays-known"}, set()),
     # --- NoExecute tainting
@@ -73,8 +72,12 @@ CASES: list[tuple[str, int, set[str], set[str]]] = [
     ("sched-bug-bound-to-cordoned", 1, {"no-schedule-when-cordoned", "no-schedule-with-untolerated-taint"}, set()),
     ("kubelet-register-with-apiserver", 0, set(), set()),
     ("kubelet-register-already-exists", 0, set(), set()),
-    ("admission-bug-no-notready-taint", 1,
-     {"registration-is-not-eligibility", "new-node-carries-only-registration-taints"}, set()),
+    (
+        "admission-bug-no-notready-taint",
+        1,
+        {"registration-is-not-eligibility", "new-node-carries-only-registration-taints"},
+        set(),
+    ),
 ]
 
 

@@ -33,8 +33,11 @@ def test_merge_without_resource_version_follows_timestamps(tmp_path: Path) -> No
         _strip_rv(f, tmp_path / f.name)
         stripped.append(str(tmp_path / f.name))
     rep = Report()
-    times = [ev[1] for ev in watch_events(stripped, rep, keep_going=False)
-             if isinstance(ev[1], int | float) and not str(ev[0]).startswith("!error")]
+    times = [
+        ev[1]
+        for ev in watch_events(stripped, rep, keep_going=False)
+        if isinstance(ev[1], int | float) and not str(ev[0]).startswith("!error")
+    ]
     assert times == sorted(times), "events are not in time order"
     assert any("timestamps" in n for n in rep.notes)
     # and the verdict is the one the resourceVersion merge gives
@@ -42,9 +45,18 @@ def test_merge_without_resource_version_follows_timestamps(tmp_path: Path) -> No
 
 
 def test_object_time_is_the_latest_timestamp() -> None:
-    node = {"metadata": {"creationTimestamp": "2024-05-01T10:00:00Z"},
-            "status": {"conditions": [{"type": "Ready", "lastHeartbeatTime": "2024-05-01T10:00:40Z",
-                                       "lastTransitionTime": "2024-05-01T10:00:10Z"}]}}
+    node = {
+        "metadata": {"creationTimestamp": "2024-05-01T10:00:00Z"},
+        "status": {
+            "conditions": [
+                {
+                    "type": "Ready",
+                    "lastHeartbeatTime": "2024-05-01T10:00:40Z",
+                    "lastTransitionTime": "2024-05-01T10:00:10Z",
+                }
+            ]
+        },
+    }
     lease = {"metadata": {}, "spec": {"renewTime": "2024-05-01T10:01:00.5Z"}}
     assert object_time(lease) - object_time(node) == 20.5
     assert object_time({"metadata": {}}) == float("-inf")

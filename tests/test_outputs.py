@@ -389,8 +389,9 @@ def test_a_mutant_not_killed_because_a_solver_gave_up_is_inconclusive(monkeypatc
         return verdicts
 
     monkeypatch.setattr(runner, "verify", gives_up)
-    res = CliRunner().invoke(main, ["verify", "--mutants", "--format", "json", "--jobs", "1", "--nodes", "1",
-                                    "--pods", "1"])
+    res = CliRunner().invoke(
+        main, ["verify", "--mutants", "--format", "json", "--jobs", "1", "--nodes", "1", "--pods", "1"]
+    )
     assert res.exit_code == 3, res.output
     doc = json.loads(res.output)
     validate("mutants", doc)

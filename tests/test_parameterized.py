@@ -53,16 +53,22 @@ def _same_state(fixed: Encoding, s: dict, penc: ParamEncoding, get, nodes: list,
         val = get((scope, var, term))
         if var == "bound_to":
             val = z3.ExprRef(val.as_ast(), val.ctx)
-            out.append(z3.And(s[k] >= d.UNBOUND, s[k] < fixed.cfg.nodes,
-                              z3.Implies(s[k] == d.UNBOUND, val == NO_NODE),
-                              *[z3.Implies(s[k] == n, val == nodes[n]) for n in range(fixed.cfg.nodes)]))
+            out.append(
+                z3.And(
+                    s[k] >= d.UNBOUND,
+                    s[k] < fixed.cfg.nodes,
+                    z3.Implies(s[k] == d.UNBOUND, val == NO_NODE),
+                    *[z3.Implies(s[k] == n, val == nodes[n]) for n in range(fixed.cfg.nodes)],
+                )
+            )
         else:
             out.append(s[k] == val)
     return out
 
 
-@pytest.mark.parametrize("cfg", [Config(1, 1), Config(2, 1), pytest.param(Config(2, 2), marks=pytest.mark.slow)],
-                         ids=str)
+@pytest.mark.parametrize(
+    "cfg", [Config(1, 1), Config(2, 1), pytest.param(Config(2, 2), marks=pytest.mark.slow)], ids=str
+)
 def test_parameterized_relation_is_the_fixed_size_relation(cfg: Config) -> None:
     model = real_model()
     fixed = Encoding(model, cfg, symmetry=False)
@@ -71,8 +77,13 @@ def test_parameterized_relation_is_the_fixed_size_relation(cfg: Config) -> None:
     s, t, st = fixed.state("A"), fixed.state("B"), fixed.step_vars("A")
     pre_get = _state_get(penc, penc.pre)
     # on states where "no node" is blank: the engine proves that invariant before anything else
-    base = [*axioms, no_node_is_blank(penc.pre), penc.size.nodes == cfg.nodes, penc.size.pods == cfg.pods,
-            *_same_state(fixed, s, penc, pre_get, nodes, pods)]
+    base = [
+        *axioms,
+        no_node_is_blank(penc.pre),
+        penc.size.nodes == cfg.nodes,
+        penc.size.pods == cfg.pods,
+        *_same_state(fixed, s, penc, pre_get, nodes, pods),
+    ]
     rels = {e.id: penc.step(e, penc.pre) for e in model.events}
     checked = 0
     for k, inst in enumerate(fixed.instances):
@@ -98,8 +109,9 @@ def test_every_size_proves_what_the_issue_names() -> None:
     """Every property but the sum over pods is proved for every size; the sum is said not expressible."""
     res = prove_all_sizes(real_model(), list(ALL_PROPERTIES), timeout_s=30)
     not_proved = {k: (v.status, v.reason) for k, v in res.items() if v.status != "proved"}
-    assert not_proved == {"requested-is-sum-of-bound-requests": (
-        "not-expressible", not_proved["requested-is-sum-of-bound-requests"][1])}
+    assert not_proved == {
+        "requested-is-sum-of-bound-requests": ("not-expressible", not_proved["requested-is-sum-of-bound-requests"][1])
+    }
     assert "sum" in not_proved["requested-is-sum-of-bound-requests"][1]
     assert res["bound-requests-fit-allocatable"].status == "proved"
 
@@ -129,8 +141,10 @@ def test_a_sum_over_pods_is_proved_per_size_and_says_so() -> None:
     assert "2 nodes × 2 pods only" in row["reason"] and "sum" in row["reason"]
 
 
-@pytest.mark.parametrize("args", [("--nodes", "any"), ("--pods", "any", "--nodes", "3"),
-                                  ("--nodes", "any", "--pods", "any", "--engine", "bmc")])
+@pytest.mark.parametrize(
+    "args",
+    [("--nodes", "any"), ("--pods", "any", "--nodes", "3"), ("--nodes", "any", "--pods", "any", "--engine", "bmc")],
+)
 def test_every_size_flags_are_used_together(args: tuple[str, ...]) -> None:
     code, doc = _cli(*args)
     assert code == 2, doc
@@ -162,8 +176,11 @@ def test_the_relation_check_can_fail() -> None:
     rel = penc.step(fixed.instances[k].event, penc.pre)
     stale = _same_state(fixed, t, penc, _state_get(penc, penc.pre), nodes, pods)  # nothing written
     solver = z3.Solver()
-    solver.add(*axioms, no_node_is_blank(penc.pre), penc.size.nodes == 1,
-               *_same_state(fixed, s, penc, _state_get(penc, penc.pre), nodes, pods),
-               z3.Not(fixed.trans_instance(k, s, t, st) == z3.substitute(z3.And(rel.guard, *stale),
-                                                                         (rel.n0, nodes[0]))))
+    solver.add(
+        *axioms,
+        no_node_is_blank(penc.pre),
+        penc.size.nodes == 1,
+        *_same_state(fixed, s, penc, _state_get(penc, penc.pre), nodes, pods),
+        z3.Not(fixed.trans_instance(k, s, t, st) == z3.substitute(z3.And(rel.guard, *stale), (rel.n0, nodes[0]))),
+    )
     assert solver.check() == z3.sat

@@ -69,13 +69,16 @@ def test_blocked_time_is_violated_with_a_replayed_run(name: str, model: Model, c
     assert row.counterexample and row.replayed and not row.lemma
 
 
-@pytest.mark.parametrize("edges,cycle", [
-    ({"a": {"b"}, "b": {"c"}, "c": set()}, False),
-    ({"a": {"b"}, "b": {"a"}}, True),
-    ({"a": {"a"}}, True),
-    ({"a": set(), "b": set()}, False),
-    ({"a": {"b", "c"}, "b": {"c"}, "c": {"b"}}, True),
-])
+@pytest.mark.parametrize(
+    "edges,cycle",
+    [
+        ({"a": {"b"}, "b": {"c"}, "c": set()}, False),
+        ({"a": {"b"}, "b": {"a"}}, True),
+        ({"a": {"a"}}, True),
+        ({"a": set(), "b": set()}, False),
+        ({"a": {"b", "c"}, "b": {"c"}, "c": {"b"}}, True),
+    ],
+)
 def test_rearm_cycles_are_found(edges: dict[str, set[str]], cycle: bool) -> None:
     found = _find_cycle(edges)
     assert (found is not None) == cycle

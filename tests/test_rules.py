@@ -102,8 +102,7 @@ TOLERATES_TAINT_ROWS = [
         taint("foo", "bar", NS),
         True,
         False,
-        id="toleration and taint have the same key, effect and value, and operator is Equal, expect "
-        "tolerated",
+        id="toleration and taint have the same key, effect and value, and operator is Equal, expect tolerated",
     ),
     pytest.param(
         tol("foo", "Equal", "value1", NS),
@@ -176,8 +175,7 @@ TOLERATES_TAINT_ROWS = [
         taint("test-key", "100", NS),
         False,
         True,
-        id="toleration with Gt operator and large int64 values - taint value less than threshold, "
-        "expect not tolerated",
+        id="toleration with Gt operator and large int64 values - taint value less than threshold, expect not tolerated",
     ),
 ]
 
@@ -203,31 +201,19 @@ def test_lt_gt_never_tolerate_with_gate_off_or_default(toleration, the_taint, ex
 
 # (not upstream) Edge rows of ToleratesTaint that upstream's table does not spell out.
 TOLERATES_EDGE_ROWS = [
-    pytest.param(
-        tol(operator="Exists"), taint("any", "v", NE), True, id="empty key and effect, Exists: tolerates all"
-    ),
+    pytest.param(tol(operator="Exists"), taint("any", "v", NE), True, id="empty key and effect, Exists: tolerates all"),
     pytest.param(
         tol(operator="Exists", effect=NS), taint("any", "v", NE), False, id="empty key Exists, effect differs"
     ),
-    pytest.param(
-        tol(key="foo", value="bar"), taint("foo", "bar", PNS), True, id="operator omitted means Equal"
-    ),
+    pytest.param(tol(key="foo", value="bar"), taint("foo", "bar", PNS), True, id="operator omitted means Equal"),
     pytest.param(tol(key="foo"), taint("foo", "", NS), True, id="Equal with both values empty"),
     pytest.param(tol(key="foo"), taint("foo", "bar", NS), False, id="Equal empty value vs non-empty value"),
-    pytest.param(
-        tol(value="bar"), taint("anything", "bar", NS), True, id="empty key with Equal matches any key"
-    ),
+    pytest.param(tol(value="bar"), taint("anything", "bar", NS), True, id="empty key with Equal matches any key"),
     pytest.param(tol("foo", "Exists", "ignored", NS), taint("foo", "x", NS), True, id="Exists ignores value"),
-    pytest.param(
-        tol("foo", "exists", effect=NS), taint("foo", "", NS), False, id="operators are case-sensitive"
-    ),
-    pytest.param(
-        tol("foo", "Bogus", effect=NS), taint("foo", "", NS), False, id="unknown operator never matches"
-    ),
+    pytest.param(tol("foo", "exists", effect=NS), taint("foo", "", NS), False, id="operators are case-sensitive"),
+    pytest.param(tol("foo", "Bogus", effect=NS), taint("foo", "", NS), False, id="unknown operator never matches"),
     pytest.param(tol("Foo", "Exists"), taint("foo", "", NS), False, id="keys are case-sensitive"),
-    pytest.param(
-        {"key": "foo", "operator": None, "value": None}, taint("foo"), True, id="null fields are zero"
-    ),
+    pytest.param({"key": "foo", "operator": None, "value": None}, taint("foo"), True, id="null fields are zero"),
 ]
 
 
@@ -238,15 +224,9 @@ def test_tolerates_edges(toleration, the_taint, expected):
 
 # staging/src/k8s.io/api/core/v1/toleration_test.go TestCompareNumericValues (kubernetes/kubernetes@19c6083b).
 COMPARE_NUMERIC_ROWS = [
-    pytest.param(
-        "100", "200", "Gt", True, id="Gt operator - taint value greater than toleration value, expect true"
-    ),
-    pytest.param(
-        "200", "100", "Gt", False, id="Gt operator - taint value less than toleration value, expect false"
-    ),
-    pytest.param(
-        "100", "100", "Gt", False, id="Gt operator - taint value equal to toleration value, expect false"
-    ),
+    pytest.param("100", "200", "Gt", True, id="Gt operator - taint value greater than toleration value, expect true"),
+    pytest.param("200", "100", "Gt", False, id="Gt operator - taint value less than toleration value, expect false"),
+    pytest.param("100", "100", "Gt", False, id="Gt operator - taint value equal to toleration value, expect false"),
     pytest.param("-100", "-50", "Gt", True, id="Gt operator - negative numbers, taint greater, expect true"),
     pytest.param("-50", "-100", "Gt", False, id="Gt operator - negative numbers, taint less, expect false"),
     pytest.param("0", "1", "Gt", True, id="Gt operator - zero and positive, expect true"),
@@ -257,32 +237,16 @@ COMPARE_NUMERIC_ROWS = [
         True,
         id="Gt operator - large int64 values, taint greater, expect true",
     ),
-    pytest.param(
-        "200", "100", "Lt", True, id="Lt operator - taint value less than toleration value, expect true"
-    ),
-    pytest.param(
-        "100", "200", "Lt", False, id="Lt operator - taint value greater than toleration value, expect false"
-    ),
-    pytest.param(
-        "100", "100", "Lt", False, id="Lt operator - taint value equal to toleration value, expect false"
-    ),
+    pytest.param("200", "100", "Lt", True, id="Lt operator - taint value less than toleration value, expect true"),
+    pytest.param("100", "200", "Lt", False, id="Lt operator - taint value greater than toleration value, expect false"),
+    pytest.param("100", "100", "Lt", False, id="Lt operator - taint value equal to toleration value, expect false"),
     pytest.param("-50", "-100", "Lt", True, id="Lt operator - negative numbers, taint less, expect true"),
-    pytest.param(
-        "-100", "-50", "Lt", False, id="Lt operator - negative numbers, taint greater, expect false"
-    ),
+    pytest.param("-100", "-50", "Lt", False, id="Lt operator - negative numbers, taint greater, expect false"),
     pytest.param("0", "-1", "Lt", True, id="Lt operator - zero and negative, expect true"),
-    pytest.param(
-        "abc", "100", "Gt", False, id="Gt operator - invalid toleration value (non-numeric), expect false"
-    ),
-    pytest.param(
-        "", "100", "Gt", False, id="Gt operator - invalid toleration value (empty string), expect false"
-    ),
-    pytest.param(
-        "0100", "200", "Gt", False, id="Gt operator - invalid toleration value (leading zero), expect false"
-    ),
-    pytest.param(
-        "+100", "200", "Gt", False, id="Gt operator - invalid toleration value (plus sign), expect false"
-    ),
+    pytest.param("abc", "100", "Gt", False, id="Gt operator - invalid toleration value (non-numeric), expect false"),
+    pytest.param("", "100", "Gt", False, id="Gt operator - invalid toleration value (empty string), expect false"),
+    pytest.param("0100", "200", "Gt", False, id="Gt operator - invalid toleration value (leading zero), expect false"),
+    pytest.param("+100", "200", "Gt", False, id="Gt operator - invalid toleration value (plus sign), expect false"),
     pytest.param(
         "100.5",
         "200",
@@ -290,23 +254,13 @@ COMPARE_NUMERIC_ROWS = [
         False,
         id="Gt operator - invalid toleration value (floating point), expect false",
     ),
-    pytest.param(
-        "-", "100", "Gt", False, id="Gt operator - invalid toleration value (just minus sign), expect false"
-    ),
-    pytest.param(
-        "100", "xyz", "Gt", False, id="Gt operator - invalid taint value (non-numeric), expect false"
-    ),
+    pytest.param("-", "100", "Gt", False, id="Gt operator - invalid toleration value (just minus sign), expect false"),
+    pytest.param("100", "xyz", "Gt", False, id="Gt operator - invalid taint value (non-numeric), expect false"),
     pytest.param("100", "", "Gt", False, id="Gt operator - invalid taint value (empty string), expect false"),
-    pytest.param(
-        "100", "0200", "Gt", False, id="Gt operator - invalid taint value (leading zero), expect false"
-    ),
-    pytest.param(
-        "100", "+200", "Lt", False, id="Lt operator - invalid taint value (plus sign), expect false"
-    ),
+    pytest.param("100", "0200", "Gt", False, id="Gt operator - invalid taint value (leading zero), expect false"),
+    pytest.param("100", "+200", "Lt", False, id="Lt operator - invalid taint value (plus sign), expect false"),
     pytest.param("100", " 200 ", "Lt", False, id="Lt operator - invalid taint value (spaces), expect false"),
-    pytest.param(
-        "100", "100", "Equal", False, id="Equal operator (unsupported for numeric comparison), expect false"
-    ),
+    pytest.param("100", "100", "Equal", False, id="Equal operator (unsupported for numeric comparison), expect false"),
     pytest.param(
         "100", "100", "Exists", False, id="Exists operator (unsupported for numeric comparison), expect false"
     ),
@@ -462,9 +416,7 @@ FIND_UNTOLERATED_ROWS = [
     ("tolerations", "taints", "the_filter", "expect_tolerated", "gate_on", "expected_taint"),
     FIND_UNTOLERATED_ROWS,
 )
-def test_find_matching_untolerated_taint(
-    tolerations, taints, the_filter, expect_tolerated, gate_on, expected_taint
-):
+def test_find_matching_untolerated_taint(tolerations, taints, the_filter, expect_tolerated, gate_on, expected_taint):
     found = r.find_matching_untolerated_taint(taints, tolerations, the_filter, feature_gates={GATE: gate_on})
     assert (found is None) is expect_tolerated
     assert found == expected_taint
@@ -478,22 +430,16 @@ def test_find_matching_untolerated_taint_returns_first_in_node_order():
     assert r.find_matching_untolerated_taint(taints, tolerations, r.do_not_schedule_taints_filter) == taint(
         "b", "1", NS
     )
-    assert r.find_matching_untolerated_taint(list(reversed(taints)), tolerations, _all) == taint(
-        "d", effect=NS
-    )
+    assert r.find_matching_untolerated_taint(list(reversed(taints)), tolerations, _all) == taint("d", effect=NS)
 
 
 # (not upstream) TolerationsTolerateTaint: any toleration suffices, order irrelevant, Taint objects accepted.
 TOLERATIONS_TOLERATE_ROWS = [
     pytest.param([], r.TAINT_UNSCHEDULABLE, False, id="no tolerations"),
     pytest.param(None, r.TAINT_UNSCHEDULABLE, False, id="null tolerations"),
-    pytest.param(
-        [tol("x", "Exists"), tol(r.KEY_UNSCHEDULABLE, effect=NS)], r.TAINT_UNSCHEDULABLE, True, id="second"
-    ),
+    pytest.param([tol("x", "Exists"), tol(r.KEY_UNSCHEDULABLE, effect=NS)], r.TAINT_UNSCHEDULABLE, True, id="second"),
     pytest.param([tol(r.KEY_UNSCHEDULABLE, effect=NE)], r.TAINT_UNSCHEDULABLE, False, id="wrong effect"),
-    pytest.param(
-        [tol(r.KEY_CLOUD_UNINITIALIZED, "Equal", "true")], r.TAINT_CLOUD_UNINITIALIZED, True, id="cloud"
-    ),
+    pytest.param([tol(r.KEY_CLOUD_UNINITIALIZED, "Equal", "true")], r.TAINT_CLOUD_UNINITIALIZED, True, id="cloud"),
 ]
 
 
@@ -602,9 +548,7 @@ def test_taint_toleration_filter(tolerations, taints, legacy_reason):
         assert decision == r.Decision(False, [r.REASON_UNTOLERATED_TAINT])
         blocked = decision.untolerated_taint
         assert blocked is not None
-        formatted = r.REASON_UNTOLERATED_TAINT_LEGACY_FORMAT.format(
-            key=blocked["key"], value=blocked.get("value", "")
-        )
+        formatted = r.REASON_UNTOLERATED_TAINT_LEGACY_FORMAT.format(key=blocked["key"], value=blocked.get("value", ""))
         assert formatted == legacy_reason
 
 
@@ -781,24 +725,12 @@ def test_feature_gates_override_key_by_key():
 # ------------------------------------------------------------------------------------------------
 
 WELL_KNOWN_TAINT_ROWS = [
-    pytest.param(
-        r.TAINT_NOT_READY_NO_SCHEDULE, {"key": "node.kubernetes.io/not-ready", "effect": NS}, id="nr-ns"
-    ),
-    pytest.param(
-        r.TAINT_NOT_READY_NO_EXECUTE, {"key": "node.kubernetes.io/not-ready", "effect": NE}, id="nr-ne"
-    ),
-    pytest.param(
-        r.TAINT_UNREACHABLE_NO_SCHEDULE, {"key": "node.kubernetes.io/unreachable", "effect": NS}, id="u-ns"
-    ),
-    pytest.param(
-        r.TAINT_UNREACHABLE_NO_EXECUTE, {"key": "node.kubernetes.io/unreachable", "effect": NE}, id="u-ne"
-    ),
-    pytest.param(
-        r.TAINT_UNSCHEDULABLE, {"key": "node.kubernetes.io/unschedulable", "effect": NS}, id="unsched"
-    ),
-    pytest.param(
-        r.TAINT_MEMORY_PRESSURE, {"key": "node.kubernetes.io/memory-pressure", "effect": NS}, id="mem"
-    ),
+    pytest.param(r.TAINT_NOT_READY_NO_SCHEDULE, {"key": "node.kubernetes.io/not-ready", "effect": NS}, id="nr-ns"),
+    pytest.param(r.TAINT_NOT_READY_NO_EXECUTE, {"key": "node.kubernetes.io/not-ready", "effect": NE}, id="nr-ne"),
+    pytest.param(r.TAINT_UNREACHABLE_NO_SCHEDULE, {"key": "node.kubernetes.io/unreachable", "effect": NS}, id="u-ns"),
+    pytest.param(r.TAINT_UNREACHABLE_NO_EXECUTE, {"key": "node.kubernetes.io/unreachable", "effect": NE}, id="u-ne"),
+    pytest.param(r.TAINT_UNSCHEDULABLE, {"key": "node.kubernetes.io/unschedulable", "effect": NS}, id="unsched"),
+    pytest.param(r.TAINT_MEMORY_PRESSURE, {"key": "node.kubernetes.io/memory-pressure", "effect": NS}, id="mem"),
     pytest.param(r.TAINT_DISK_PRESSURE, {"key": "node.kubernetes.io/disk-pressure", "effect": NS}, id="disk"),
     pytest.param(r.TAINT_PID_PRESSURE, {"key": "node.kubernetes.io/pid-pressure", "effect": NS}, id="pid"),
     pytest.param(
@@ -918,8 +850,7 @@ FORGIVENESS_ROWS = [
     pytest.param(
         None,
         [DEF_NR, DEF_UR],
-        id="pod has no tolerations, expect add tolerations for `not-ready:NoExecute` and "
-        "`unreachable:NoExecute`",
+        id="pod has no tolerations, expect add tolerations for `not-ready:NoExecute` and `unreachable:NoExecute`",
     ),
     pytest.param(
         [tol(ALPHA_NR, "Exists", effect=NE, seconds=300), tol(ALPHA_UR, "Exists", effect=NE, seconds=300)],
@@ -967,14 +898,12 @@ FORGIVENESS_ROWS = [
     pytest.param(
         [tol(NR, "Exists", effect=NE, seconds=700), tol(UR, "Exists", effect=NE, seconds=700)],
         [tol(NR, "Exists", effect=NE, seconds=700), tol(UR, "Exists", effect=NE, seconds=700)],
-        id="pod specified tolerations for both `not-ready:NoExecute` and `unreachable:NoExecute`, expect no "
-        "change",
+        id="pod specified tolerations for both `not-ready:NoExecute` and `unreachable:NoExecute`, expect no change",
     ),
     pytest.param(
         [tol(UR, "Exists", seconds=700)],
         [tol(UR, "Exists", seconds=700), DEF_NR],
-        id="pod specified toleration for taint `unreachable`, expect add toleration for "
-        "`not-ready:NoExecute`",
+        id="pod specified toleration for taint `unreachable`, expect add toleration for `not-ready:NoExecute`",
     ),
     pytest.param(
         [tol(operator="Exists", seconds=700)],
@@ -1001,9 +930,7 @@ def test_forgiveness_admission(tolerations, expected):
     admitted = r.add_default_tolerations(original)
     assert admitted["spec"]["tolerations"] == expected
     assert original == snapshot  # the input pod is not modified
-    assert {k: v for k, v in admitted.items() if k != "spec"} == {
-        k: v for k, v in original.items() if k != "spec"
-    }
+    assert {k: v for k, v in admitted.items() if k != "spec"} == {k: v for k, v in original.items() if k != "spec"}
 
 
 def test_default_tolerations_constant():
@@ -1016,12 +943,8 @@ def test_default_tolerations_constant():
 # (not upstream) plugin/pkg/admission/nodetaint/admission.go addNotReadyTaint (MatchTaint: key and effect).
 NODE_TAINT_ROWS = [
     pytest.param(None, [r.TAINT_NOT_READY_NO_SCHEDULE.as_json()], id="no taints"),
-    pytest.param(
-        [taint("a", "b", NS)], [taint("a", "b", NS), r.TAINT_NOT_READY_NO_SCHEDULE.as_json()], id="append"
-    ),
-    pytest.param(
-        [taint(NR, "v", NS)], [taint(NR, "v", NS)], id="same key and effect, other value: kept as is"
-    ),
+    pytest.param([taint("a", "b", NS)], [taint("a", "b", NS), r.TAINT_NOT_READY_NO_SCHEDULE.as_json()], id="append"),
+    pytest.param([taint(NR, "v", NS)], [taint(NR, "v", NS)], id="same key and effect, other value: kept as is"),
     pytest.param(
         [taint(NR, effect=NE)],
         [taint(NR, effect=NE), r.TAINT_NOT_READY_NO_SCHEDULE.as_json()],
@@ -1067,28 +990,18 @@ def test_get_min_toleration_time(seconds, expected):
 # (not upstream) processPodOnNode / getPodEvictionDecision and GetMatchingTolerations.
 EVICTION_ROWS = [
     pytest.param([], [], None, id="no taints: never evicted"),
-    pytest.param(
-        [], [taint("a", effect=NS), taint("b", effect=PNS)], None, id="only non-NoExecute taints: never"
-    ),
+    pytest.param([], [taint("a", effect=NS), taint("b", effect=PNS)], None, id="only non-NoExecute taints: never"),
     pytest.param([], [r.TAINT_NOT_READY_NO_EXECUTE], 0.0, id="untolerated NoExecute: now"),
-    pytest.param(
-        list(r.DEFAULT_TOLERATIONS), [r.TAINT_NOT_READY_NO_EXECUTE], 300.0, id="default tolerations: 300"
-    ),
+    pytest.param(list(r.DEFAULT_TOLERATIONS), [r.TAINT_NOT_READY_NO_EXECUTE], 300.0, id="default tolerations: 300"),
     pytest.param(
         list(r.DEFAULT_TOLERATIONS),
         [r.TAINT_UNREACHABLE_NO_EXECUTE, taint("x", effect=NE)],
         0.0,
         id="one tolerated, one not: now",
     ),
-    pytest.param(
-        [tol(NR, "Exists", effect=NE)], [r.TAINT_NOT_READY_NO_EXECUTE], None, id="no seconds: forever"
-    ),
-    pytest.param(
-        [tol(NR, "Exists", effect=NE, seconds=0)], [r.TAINT_NOT_READY_NO_EXECUTE], 0.0, id="seconds 0"
-    ),
-    pytest.param(
-        [tol(NR, "Exists", effect=NE, seconds=-5)], [r.TAINT_NOT_READY_NO_EXECUTE], 0.0, id="negative"
-    ),
+    pytest.param([tol(NR, "Exists", effect=NE)], [r.TAINT_NOT_READY_NO_EXECUTE], None, id="no seconds: forever"),
+    pytest.param([tol(NR, "Exists", effect=NE, seconds=0)], [r.TAINT_NOT_READY_NO_EXECUTE], 0.0, id="seconds 0"),
+    pytest.param([tol(NR, "Exists", effect=NE, seconds=-5)], [r.TAINT_NOT_READY_NO_EXECUTE], 0.0, id="negative"),
     pytest.param(
         [tol(NR, "Exists", effect=NE), tol(NR, "Exists", effect=NE, seconds=10)],
         [r.TAINT_NOT_READY_NO_EXECUTE],
@@ -1265,9 +1178,7 @@ def test_prop_tolerates_matches_reference(toleration, the_taint, gates):
 
 
 @given(
-    toleration_value=st.one_of(
-        VALUES, st.integers().map(str), st.text("0123456789-+ ._a\u0661", max_size=22)
-    ),
+    toleration_value=st.one_of(VALUES, st.integers().map(str), st.text("0123456789-+ ._a\u0661", max_size=22)),
     taint_value=st.one_of(VALUES, st.integers().map(str), st.text("0123456789-+ ._a\u0661", max_size=22)),
     operator=st.sampled_from(["Lt", "Gt"]),
 )
@@ -1321,31 +1232,23 @@ def test_prop_scheduler_filter_ok_iff_spec(the_node, the_pod, gates):
 @given(the_node=nodes_st(), the_pod=pods_st(), extra=st.lists(taints_st(), max_size=4), gates=GATES)
 def test_prop_prefer_no_schedule_taints_never_make_the_filter_fail(the_node, the_pod, extra, gates):
     prefer = [{**t, "effect": PNS} for t in extra]
-    tainted = node(
-        the_node["spec"]["taints"] + prefer, unschedulable=the_node["spec"].get("unschedulable", False)
-    )
+    tainted = node(the_node["spec"]["taints"] + prefer, unschedulable=the_node["spec"].get("unschedulable", False))
     assert r.scheduler_filter(tainted, the_pod, feature_gates=gates) == r.scheduler_filter(
         the_node, the_pod, feature_gates=gates
     )
     assert r.scheduler_filter(node(prefer), the_pod, feature_gates=gates).ok
 
 
-@given(
-    taints=st.lists(taints_st(), max_size=5), tolerations=st.lists(tolerations_st(), max_size=4), gates=GATES
-)
+@given(taints=st.lists(taints_st(), max_size=5), tolerations=st.lists(tolerations_st(), max_size=4), gates=GATES)
 def test_prop_find_matching_untolerated_taint_is_first_untolerated(taints, tolerations, gates):
     gate_on = _gate_on(gates)
-    found = r.find_matching_untolerated_taint(
-        taints, tolerations, r.do_not_schedule_taints_filter, feature_gates=gates
-    )
+    found = r.find_matching_untolerated_taint(taints, tolerations, r.do_not_schedule_taints_filter, feature_gates=gates)
     candidates = [t for t in taints if t["effect"] in (NS, NE)]
     untolerated = [t for t in candidates if not any(_spec_tolerates(x, t, gate_on) for x in tolerations)]
     assert found == (untolerated[0] if untolerated else None)
 
 
-@given(
-    taints=st.lists(taints_st(), max_size=5), tolerations=st.lists(tolerations_st(), max_size=4), gates=GATES
-)
+@given(taints=st.lists(taints_st(), max_size=5), tolerations=st.lists(tolerations_st(), max_size=4), gates=GATES)
 def test_prop_eviction_delay_matches_reference(taints, tolerations, gates):
     gate_on = _gate_on(gates)
     no_execute = [t for t in taints if t["effect"] == NE]
@@ -1372,6 +1275,4 @@ def test_prop_add_default_tolerations_is_idempotent_and_pure(the_pod):
     assert r.add_default_tolerations(once) == once
     added = once["spec"]["tolerations"][len(the_pod["spec"]["tolerations"]) :]
     assert all(t in r.DEFAULT_TOLERATIONS for t in added)
-    assert (
-        once["spec"]["tolerations"][: len(the_pod["spec"]["tolerations"])] == the_pod["spec"]["tolerations"]
-    )
+    assert once["spec"]["tolerations"][: len(the_pod["spec"]["tolerations"])] == the_pod["spec"]["tolerations"]

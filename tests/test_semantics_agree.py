@@ -47,8 +47,10 @@ class Symbolic:
         view = View(cfg, lambda k: self.vars[k])
         self.terms = []
         for inst in self.cm.instances:
-            args = {a.name: (z3.Bool(f"arg.{a.name}") if a.sort == "bool" else z3.Int(f"arg.{a.name}"))
-                    for a in inst.event.args}
+            args = {
+                a.name: (z3.Bool(f"arg.{a.name}") if a.sort == "bool" else z3.Int(f"arg.{a.name}"))
+                for a in inst.event.args
+            }
             b = Bound(inst, args)
             g = full_guard(view, b)
             if inst.event.id == "time_passes":
@@ -59,8 +61,9 @@ class Symbolic:
         g, post, args = self.terms[k]
         lay = self.cm.layout
         subst = [(self.vars[key], _lit_as(self.vars[key], val)) for key, val in zip(lay.keys, state, strict=True)]
-        subst += [(args[a.name], _lit_as(args[a.name], v))
-                  for a, v in zip(self.cm.instances[k].event.args, argv, strict=True)]
+        subst += [
+            (args[a.name], _lit_as(args[a.name], v)) for a, v in zip(self.cm.instances[k].event.args, argv, strict=True)
+        ]
         enabled = z3.is_true(z3.simplify(z3.substitute(_as_z3(g), *subst)))
         out = list(state)
         for key, term in post.items():

@@ -24,12 +24,27 @@ from nodereg.model.semantics import Model, real_model
 from nodereg.verifier.statespace import _BddModel, count_bdd, count_explicit
 
 #: The smallest timing every constraint admits: the explicit search stays short.
-MIN_PARAMS = {"lease_renew_interval": 1, "heartbeat_gap_max": 1, "node_status_update_frequency": 1,
-              "node_monitor_grace_period": 2, "node_startup_grace_period": 2, "node_monitor_period": 1}
+MIN_PARAMS = {
+    "lease_renew_interval": 1,
+    "heartbeat_gap_max": 1,
+    "node_status_update_frequency": 1,
+    "node_monitor_grace_period": 2,
+    "node_startup_grace_period": 2,
+    "node_monitor_period": 1,
+}
 ONE_VALUE = {"capacity": (1,), "reserved": (0,), "request": (1,), "toleration_seconds": (0,)}
-MIN_CLI = [x for k, v in {"lease-renew-interval": 1, "heartbeat-gap-max": 1, "node-status-update-frequency": 1,
-                          "node-monitor-grace-period": 2, "node-startup-grace-period": 2,
-                          "node-monitor-period": 1}.items() for x in ("--param", f"{k}={v}")]
+MIN_CLI = [
+    x
+    for k, v in {
+        "lease-renew-interval": 1,
+        "heartbeat-gap-max": 1,
+        "node-status-update-frequency": 1,
+        "node-monitor-grace-period": 2,
+        "node-startup-grace-period": 2,
+        "node-monitor-period": 1,
+    }.items()
+    for x in ("--param", f"{k}={v}")
+]
 MIN_CLI += [x for k, v in ONE_VALUE.items() for x in ("--frozen", f"{k}={v[0]}")] + ["--profiles", "ordinary"]
 
 
@@ -69,9 +84,18 @@ def test_engines_agree_on_any_subset_of_the_events(event_ids: frozenset[str]) ->
 
 def test_engines_agree_with_two_nodes_and_several_profiles() -> None:
     """Two nodes and the frozen choices of two profiles, on the bootstrap and admin events."""
-    ids = frozenset({"kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate",
-                     "kubelet_register_node", "admin_cordon", "admin_uncordon", "admin_delete_node",
-                     "scheduler_bind_pod"})
+    ids = frozenset(
+        {
+            "kubelet_request_certificate",
+            "csr_approver_approve",
+            "kubelet_obtain_certificate",
+            "kubelet_register_node",
+            "admin_cordon",
+            "admin_uncordon",
+            "admin_delete_node",
+            "scheduler_bind_pod",
+        }
+    )
     em = small(sub_model(ids), 2, 1, profiles=("ordinary", "daemonset"))
     same_counts(em)
     assert count_bdd(em).initial_states == 2
@@ -79,8 +103,20 @@ def test_engines_agree_with_two_nodes_and_several_profiles() -> None:
 
 def test_a_dropped_transition_is_seen() -> None:
     """The comparison can fail: the BDD engine without one of the export's transitions counts fewer."""
-    em = small(sub_model(frozenset({"kubelet_request_certificate", "csr_approver_approve",
-                                    "kubelet_obtain_certificate", "kubelet_register_node"})), 1, 0)
+    em = small(
+        sub_model(
+            frozenset(
+                {
+                    "kubelet_request_certificate",
+                    "csr_approver_approve",
+                    "kubelet_obtain_certificate",
+                    "kubelet_register_node",
+                }
+            )
+        ),
+        1,
+        0,
+    )
     full = count_bdd(em)
     em.transitions = [t for t in em.transitions if t.inst.event.id != "kubelet_obtain_certificate"]
     assert count_bdd(em).states < full.states == count_explicit(em).states
@@ -125,14 +161,17 @@ def test_cli_timeout_is_a_lower_bound_and_exit_3() -> None:
     assert doc["complete"] is False and doc["states"] >= doc["initial_states"] >= 1
 
 
-@pytest.mark.parametrize(("args", "expected"), [
-    (["--param", "grace=3"], "grace"),
-    (["--frozen", "capacity"], "--frozen"),
-    (["--profiles", "nope"], "nope"),
-    (["--mutant", "nope"], "nope"),
-    (["--engine", "spin"], "spin"),
-    (["--timeout", "-1"], "-1"),
-])
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--param", "grace=3"], "grace"),
+        (["--frozen", "capacity"], "--frozen"),
+        (["--profiles", "nope"], "nope"),
+        (["--mutant", "nope"], "nope"),
+        (["--engine", "spin"], "spin"),
+        (["--timeout", "-1"], "-1"),
+    ],
+)
 def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], expected: str) -> None:
     r = cli("--nodes", "1", "--pods", "0", *args)
     assert r.returncode == 2

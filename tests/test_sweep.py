@@ -38,9 +38,13 @@ def test_a_run_with_only_vacuous_properties_is_not_called_violated() -> None:
 
 def test_any_executor_runs_it_dask_included() -> None:
     distributed = pytest.importorskip("distributed", reason="the nodereg[distributed] extra is not installed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as lc, \
-            distributed.Client(lc) as client:
-        out = sweep([Configuration(1, 1), Configuration(1, 1, {"node-monitor-grace-period": "50s"})],
-                    executor=client.get_executor())
+    with (
+        distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as lc,
+        distributed.Client(lc) as client,
+    ):
+        out = sweep(
+            [Configuration(1, 1), Configuration(1, 1, {"node-monitor-grace-period": "50s"})],
+            executor=client.get_executor(),
+        )
     assert [d["outcome"] for d in out] == ["proved", "proved"]
     assert [d["config"]["parameters"] for d in out] == ["symbolic", {"node-monitor-grace-period": 50}]

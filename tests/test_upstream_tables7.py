@@ -58,10 +58,12 @@ VERIFY_WINDOW = 5.0  # verifyPodActions: wait.Poll(10ms, 5s)
 
 #: (table, row description) -> why the row is not run through the oracle (the helper check still runs)
 SKIPS: dict[tuple[str, str], str] = {
-    ("TestUpdatePod", "removing toleration"):
-        "the update is one the API server rejects: ValidatePodUpdate -> validateOnlyAddedTolerations "
-        "('existing toleration can not be modified except its tolerationSeconds'), so no capture can show "
-        "it; the oracle keeps a pod's tolerations as first seen. The helper on newPod still says delete now.",
+    (
+        "TestUpdatePod",
+        "removing toleration",
+    ): "the update is one the API server rejects: ValidatePodUpdate -> validateOnlyAddedTolerations "
+    "('existing toleration can not be modified except its tolerationSeconds'), so no capture can show "
+    "it; the oracle keeps a pod's tolerations as first seen. The helper on newPod still says delete now.",
 }
 
 
@@ -81,8 +83,7 @@ def _place(c: cg.Cluster, pod: dict[str, Any], t: float, *, created: bool = True
     """pod (upstream's testutil.NewPod + addToleration) as the cluster shows it at t: created by a
     client with spec.nodeName set (upstream's fake clientset holds it that way), or unbound."""
     node = NODE if pod["nodeName"] else None
-    c.at(t, lambda: c.pod("default", pod["name"], node, tolerations=pod["tolerations"], default_tolerations=False,
-                          t=t))
+    c.at(t, lambda: c.pod("default", pod["name"], node, tolerations=pod["tolerations"], default_tolerations=False, t=t))
 
 
 def _bind(c: cg.Cluster, name: str, t: float) -> None:
@@ -99,8 +100,16 @@ def _evict(c: cg.Cluster, name: str, t: float) -> None:
     c.at(t, c.evict, _key(name), t)
 
 
-def _te(c: cg.Cluster, name: str, start: float, delay: float | None, expect_delete: bool, conform: bool,
-        *, at_once: float = 0.5) -> None:
+def _te(
+    c: cg.Cluster,
+    name: str,
+    start: float,
+    delay: float | None,
+    expect_delete: bool,
+    conform: bool,
+    *,
+    at_once: float = 0.5,
+) -> None:
     """What the taint-eviction controller does with one pod from ``start`` (when it sees the pod on the
     tainted node). Conforming: delete after ``delay`` (upstream's getMinTolerationTime), never when
     None. Deviating: the expected deletion is left out, or an unexpected one is made ``at_once``."""
@@ -149,18 +158,23 @@ EARLY_NOT_JUDGED = (
     "deviating half not judged: its only deviation is an eviction before tolerationSeconds ran out, and "
     "eviction-not-early is deliberately not judged on captures (oracle/core.py NOT_JUDGED_ON_CAPTURES: "
     "a capture does not show when the taint-eviction controller started the pod's timer); the conforming "
-    "half passed, and the helper check covers the row's expectDelete")
+    "half passed, and the helper check covers the row's expectDelete"
+)
 
 #: Why a conforming capture of TestUpdatePod's "scheduling onto tainted Node" rows has one violation.
 BIND_UNTOLERATED = (
     "upstream's row gives an untolerating pod spec.nodeName on a node with a NoExecute taint; in a cluster "
     "that is a binding, which kube-scheduler's TaintToleration filter forbids: the oracle rightly judges "
-    "the binding (no-schedule-with-untolerated-taint), and the taint-eviction part conforms")
+    "the binding (no-schedule-with-untolerated-taint), and the taint-eviction part conforms"
+)
 
 
-def _oracle_pair(tmp: Path, story: Callable[[cg.Cluster, bool], set[str]],
-                 allowed: set[tuple[str, str, str | None]] = frozenset(),  # type: ignore[assignment]
-                 early: bool = False) -> None:
+def _oracle_pair(
+    tmp: Path,
+    story: Callable[[cg.Cluster, bool], set[str]],
+    allowed: set[tuple[str, str, str | None]] = frozenset(),  # type: ignore[assignment]
+    early: bool = False,
+) -> None:
     """The conforming capture (story(c, True)) gives no violation but ``allowed``; the deviating one
     (story(c, False)) is flagged for each pod the story names (unless ``early``: see EARLY_NOT_JUDGED)."""
     c = _cluster()
@@ -249,6 +263,7 @@ def test_update_pod_oracle(row: dict[str, Any], tmp_path: Path) -> None:
                 pod["spec"]["tolerations"] = json.loads(json.dumps(new["tolerations"]))
                 c._touch(pod)
                 c._emit("Pod", "MODIFIED", pod)
+
             c.at(TT + 5.5, update)
             start, delay = TT + 5, _delay(prev, taints)
         else:
@@ -262,8 +277,9 @@ def test_update_pod_oracle(row: dict[str, Any], tmp_path: Path) -> None:
         return {new["name"]}
 
     untolerated = not new["tolerations"] and not prev["nodeName"]  # see BIND_UNTOLERATED
-    _oracle_pair(tmp_path, story, {("no-schedule-with-untolerated-taint", NODE, _key(new["name"]))} if untolerated
-                 else set())
+    _oracle_pair(
+        tmp_path, story, {("no-schedule-with-untolerated-taint", NODE, _key(new["name"]))} if untolerated else set()
+    )
 
 
 # -------------------------------------------------------------------------------------------------
@@ -320,8 +336,15 @@ def test_update_node_oracle(row: dict[str, Any], tmp_path: Path) -> None:
         _taint(c, TT, new, old)
         for pod in row["pods"]:
             # "Taint removed": the deviating controller deletes after additionalSleep all the same
-            _te(c, pod["name"], TT, _delay(pod, new), row["expectDelete"], conform,
-                at_once=row["additionalSleep"] or 0.5)
+            _te(
+                c,
+                pod["name"],
+                TT,
+                _delay(pod, new),
+                row["expectDelete"],
+                conform,
+                at_once=row["additionalSleep"] or 0.5,
+            )
         return {p["name"] for p in row["pods"]}
 
     _oracle_pair(tmp_path, story, early=_early(row["expectDelete"], row["pods"], new))
@@ -504,9 +527,16 @@ def _never_updated(c: cg.Cluster, name: str, t: float) -> None:
     have = {x["type"] for x in conds}
     for typ in ("Ready", "MemoryPressure", "DiskPressure", "PIDPressure"):
         if typ not in have:
-            conds.append({"type": typ, "status": "Unknown", "lastHeartbeatTime": node["metadata"]["creationTimestamp"],
-                          "lastTransitionTime": cg.ts(t), "reason": "NodeStatusNeverUpdated",
-                          "message": "Kubelet never posted node status."})
+            conds.append(
+                {
+                    "type": typ,
+                    "status": "Unknown",
+                    "lastHeartbeatTime": node["metadata"]["creationTimestamp"],
+                    "lastTransitionTime": cg.ts(t),
+                    "reason": "NodeStatusNeverUpdated",
+                    "message": "Kubelet never posted node status.",
+                }
+            )
     c._touch(node)
     c._emit("Node", "MODIFIED", node)
 
@@ -555,11 +585,15 @@ def _nlc_story(row: dict[str, Any], conform: bool) -> Callable[[_NLCCluster], No
             c.at(at, _never_updated if not status else c.mark_unknown, *((c,) if not status else ()), NODE, at)
             c.at(at + 0.05, c.set_taints, NODE, at + 0.05, add=[cg.UNREACHABLE_NS])
             c.at(at + 0.1, c.set_taints, NODE, at + 0.1, add=[cg.UNREACHABLE_NE])
+
     return story
 
 
-NLC_ROWS = [(table, row) for table in ("TestMonitorNodeHealthUpdateStatus",
-                                      "TestMonitorNodeHealthUpdateNodeAndPodStatusWithLease") for row in NLC[table]]
+NLC_ROWS = [
+    (table, row)
+    for table in ("TestMonitorNodeHealthUpdateStatus", "TestMonitorNodeHealthUpdateNodeAndPodStatusWithLease")
+    for row in NLC[table]
+]
 
 
 @pytest.mark.parametrize(("table", "row"), NLC_ROWS, ids=[f"{t}/{r['description']}" for t, r in NLC_ROWS])

@@ -42,8 +42,14 @@ def _gpu(bind_untolerated: bool) -> Cluster:
     c = Cluster()
     c.kubeadm(2)
     c.node("gpu-1", taints=[GPU], heartbeat_age=211)
-    c.pod("kube-system", "kube-proxy-gx7k2", "gpu-1", owner=("DaemonSet", "kube-proxy"),
-          tolerations=[{"operator": "Exists"}], cpu="0")
+    c.pod(
+        "kube-system",
+        "kube-proxy-gx7k2",
+        "gpu-1",
+        owner=("DaemonSet", "kube-proxy"),
+        tolerations=[{"operator": "Exists"}],
+        cpu="0",
+    )
     c.pod("ml", "trainer-0", "gpu-1", tolerations=GPU_TOL, owner=("StatefulSet", "trainer"))
     c.start_watch()
     c.at(T0 + 30, c.create_pod, "ml", "trainer-1", T0 + 30, tolerations=GPU_TOL, owner=("StatefulSet", "trainer"))
@@ -136,11 +142,18 @@ def _new_node() -> Cluster:
     c.at(T0 + 50, register_node, c, "w-9", T0 + 50)
 
     def lease() -> None:
-        c.leases["w-9"] = {"apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
-                           "metadata": {"name": "w-9", "namespace": "kube-node-lease", "uid": "uid-lease-w-9",
-                                        "resourceVersion": c._next_rv(), "creationTimestamp": "2026-03-02T09:00:51Z"},
-                           "spec": {"holderIdentity": "w-9", "leaseDurationSeconds": 40,
-                                    "renewTime": "2026-03-02T09:00:51.000000Z"}}
+        c.leases["w-9"] = {
+            "apiVersion": "coordination.k8s.io/v1",
+            "kind": "Lease",
+            "metadata": {
+                "name": "w-9",
+                "namespace": "kube-node-lease",
+                "uid": "uid-lease-w-9",
+                "resourceVersion": c._next_rv(),
+                "creationTimestamp": "2026-03-02T09:00:51Z",
+            },
+            "spec": {"holderIdentity": "w-9", "leaseDurationSeconds": 40, "renewTime": "2026-03-02T09:00:51.000000Z"},
+        }
         c._emit("Lease", "ADDED", c.leases["w-9"])
 
     c.at(T0 + 51, lease)
@@ -171,8 +184,9 @@ def _tainted_at_start() -> Cluster:
         if cond["type"] != "NetworkUnavailable":
             cond["status"], cond["reason"] = "Unknown", "NodeStatusUnknown"
     n["spec"]["taints"] = [UNREACHABLE_NS, {**UNREACHABLE_NE, "timeAdded": "2026-03-02T08:58:20Z"}]
-    c.events = [(k, t, o) if not (k == "Node" and o["metadata"]["name"] == "w-2") else (k, t, n)
-                for k, t, o in c.events]
+    c.events = [
+        (k, t, o) if not (k == "Node" and o["metadata"]["name"] == "w-2") else (k, t, n) for k, t, o in c.events
+    ]
     c.stop_kubelet("w-2", T0 - 200)
     c.start_watch()
     c.at(T0 + 100, c.evict, "default/web-7d9c-2q", T0 + 100)
@@ -211,8 +225,12 @@ def _network_unavailable() -> Cluster:
     def routes() -> None:
         n = c.nodes["w-4"]
         cond = n["status"]["conditions"][0]
-        cond.update(status="False", reason="RouteCreated", lastTransitionTime="2026-03-02T09:01:20Z",
-                    lastHeartbeatTime="2026-03-02T09:01:20Z")
+        cond.update(
+            status="False",
+            reason="RouteCreated",
+            lastTransitionTime="2026-03-02T09:01:20Z",
+            lastHeartbeatTime="2026-03-02T09:01:20Z",
+        )
         c._touch(n)
         c._emit("Node", "MODIFIED", n)
 
@@ -253,8 +271,9 @@ def main() -> None:
     # the healthy cluster in every layout a user has: JSON Lines, one file per kind, nodes only, pods only
     c = _healthy()
     c.write(HERE / "healthy-jsonl", pretty=False)
-    c.write(HERE / "healthy-split", kinds=(("nodes.json", ("Node",)), ("pods.json", ("Pod",)),
-                                           ("leases.json", ("Lease",))))
+    c.write(
+        HERE / "healthy-split", kinds=(("nodes.json", ("Node",)), ("pods.json", ("Pod",)), ("leases.json", ("Lease",)))
+    )
 
 
 if __name__ == "__main__":

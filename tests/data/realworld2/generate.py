@@ -27,31 +27,54 @@ def scenario(fn: Callable[[], Cluster]) -> Callable[[], Cluster]:
     return fn
 
 
-def base(c: Cluster, workers: int = 3, zones: tuple[str, ...] = ("eu-west-1a",), cp: bool = True,
-         web: int = 4) -> list[str]:
+def base(
+    c: Cluster, workers: int = 3, zones: tuple[str, ...] = ("eu-west-1a",), cp: bool = True, web: int = 4
+) -> list[str]:
     """A control plane (if any) and workers spread over the zones, with the usual pods."""
     if cp:
         c.add_node("cp-1", zone=zones[0], cp=True)
         for comp in ("etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler"):
-            p = c.pod("kube-system", f"{comp}-cp-1", "cp-1", kind="static", created=-86400 * 29,
-                      labels={"component": comp, "tier": "control-plane"},
-                      image=f"registry.k8s.io/{comp}:{c.version}")
+            p = c.pod(
+                "kube-system",
+                f"{comp}-cp-1",
+                "cp-1",
+                kind="static",
+                created=-86400 * 29,
+                labels={"component": comp, "tier": "control-plane"},
+                image=f"registry.k8s.io/{comp}:{c.version}",
+            )
             if comp == "kube-controller-manager":
                 p["spec"]["containers"][0]["command"] = [
-                    "kube-controller-manager", "--allocate-node-cidrs=true", "--leader-elect=true",
-                    "--kubeconfig=/etc/kubernetes/controller-manager.conf", "--use-service-account-credentials=true"]
+                    "kube-controller-manager",
+                    "--allocate-node-cidrs=true",
+                    "--leader-elect=true",
+                    "--kubeconfig=/etc/kubernetes/controller-manager.conf",
+                    "--use-service-account-credentials=true",
+                ]
     names = []
     for i in range(workers):
         name = f"worker-{i + 1}"
         c.add_node(name, zone=zones[i % len(zones)])
         names.append(name)
     for n in sorted(c.nodes):
-        c.pod("kube-system", f"kube-proxy-{n[-1]}x{len(n)}q", n, kind="ds", created=-86400 * 28,
-              tolerations=[{"operator": "Exists"}],
-              labels={"k8s-app": "kube-proxy"}, image=f"registry.k8s.io/kube-proxy:{c.version}")
+        c.pod(
+            "kube-system",
+            f"kube-proxy-{n[-1]}x{len(n)}q",
+            n,
+            kind="ds",
+            created=-86400 * 28,
+            tolerations=[{"operator": "Exists"}],
+            labels={"k8s-app": "kube-proxy"},
+            image=f"registry.k8s.io/kube-proxy:{c.version}",
+        )
     for i in range(web):
-        c.pod("default", f"web-5d8f7c9b6-{'abcdefgh'[i]}{i}k", names[i % len(names)], created=-7200 + i * 3,
-              labels={"app": "web", "pod-template-hash": "5d8f7c9b6"})
+        c.pod(
+            "default",
+            f"web-5d8f7c9b6-{'abcdefgh'[i]}{i}k",
+            names[i % len(names)],
+            created=-7200 + i * 3,
+            labels={"app": "web", "pod-template-hash": "5d8f7c9b6"},
+        )
     return names
 
 
@@ -90,9 +113,12 @@ def kubelet_restart() -> Cluster:
     c.advance(80)
     c.kubelet["worker-2"]["alive"] = True
     c.renew("worker-2")
-    c.post_status("worker-2", "False", "KubeletNotReady",
-                  "container runtime status check may not have completed yet, PLEG is not healthy: "
-                  "pleg has yet to be successful")
+    c.post_status(
+        "worker-2",
+        "False",
+        "KubeletNotReady",
+        "container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful",
+    )
     c.kubelet["worker-2"]["next_lease"] = c.t + 10
     c.advance(92)
     c.post_status("worker-2", "True")
@@ -114,9 +140,16 @@ def node_reboot_graceful_shutdown() -> Cluster:
             p["status"]["phase"] = "Failed"
             p["status"]["reason"] = "Terminated"
             p["status"]["message"] = "Pod was terminated in response to imminent node shutdown."
-            p["status"]["conditions"].append({"type": "DisruptionTarget", "status": "True", "lastProbeTime": None,
-                                              "lastTransitionTime": ts(c.t + 1), "reason": "TerminationByKubelet",
-                                              "message": "Pod was terminated in response to imminent node shutdown."})
+            p["status"]["conditions"].append(
+                {
+                    "type": "DisruptionTarget",
+                    "status": "True",
+                    "lastProbeTime": None,
+                    "lastTransitionTime": ts(c.t + 1),
+                    "reason": "TerminationByKubelet",
+                    "message": "Pod was terminated in response to imminent node shutdown.",
+                }
+            )
             for cond in p["status"]["conditions"]:
                 if cond["type"] in ("Ready", "ContainersReady"):
                     cond["status"], cond["lastTransitionTime"] = "False", ts(c.t + 1)
@@ -142,10 +175,21 @@ def network_partition_recovery() -> Cluster:
     (stuck Terminating until the node is back); the others tolerate 300 s and stay."""
     c = Cluster(seed=14)
     base(c)
-    c.pod("default", "cache-7b9d5c6f4-zz9q1", "worker-3", tolerations=[
-        {"key": UNREACH, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 60},
-        {"key": "node.kubernetes.io/not-ready", "operator": "Exists", "effect": "NoExecute",
-         "tolerationSeconds": 60}], created=-600)
+    c.pod(
+        "default",
+        "cache-7b9d5c6f4-zz9q1",
+        "worker-3",
+        tolerations=[
+            {"key": UNREACH, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 60},
+            {
+                "key": "node.kubernetes.io/not-ready",
+                "operator": "Exists",
+                "effect": "NoExecute",
+                "tolerationSeconds": 60,
+            },
+        ],
+        created=-600,
+    )
     c.start()
     c.advance(30)
     c.kubelet["worker-3"]["partitioned"] = True
@@ -179,12 +223,18 @@ def drain_and_uncordon() -> Cluster:
     for key, p in list(c.pods.items()):
         if p["spec"].get("nodeName") == n and key.startswith("default/"):
             c.delete_pod(key, reason="EvictionByEvictionAPI", message="Eviction API: evicting")
-            rep = c.pod("default", p["metadata"]["name"][:-3] + "r" + p["metadata"]["name"][-2:], None,
-                        created=c.t + 0.05, labels={"app": "web", "pod-template-hash": "5d8f7c9b6"})
+            rep = c.pod(
+                "default",
+                p["metadata"]["name"][:-3] + "r" + p["metadata"]["name"][-2:],
+                None,
+                created=c.t + 0.05,
+                labels={"app": "web", "pod-template-hash": "5d8f7c9b6"},
+            )
             c.t += 1.2
             rep["spec"]["nodeName"] = "worker-2"
-            rep["status"]["conditions"] = [{"type": "PodScheduled", "status": "True", "lastProbeTime": None,
-                                            "lastTransitionTime": ts(c.t)}]
+            rep["status"]["conditions"] = [
+                {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}
+            ]
             c.emit("MODIFIED", rep)
     c.advance(c.t + 120)
     c.nodes[n]["spec"]["unschedulable"] = False
@@ -205,19 +255,26 @@ def autoscaler_scale_down() -> Cluster:
     c.start()
     c.advance(30)
     n = names[3]
-    c.set_taints(n, add=[{"key": "DeletionCandidateOfClusterAutoscaler", "value": str(1_777_888_830),
-                          "effect": "PreferNoSchedule"}])
+    c.set_taints(
+        n,
+        add=[
+            {"key": "DeletionCandidateOfClusterAutoscaler", "value": str(1_777_888_830), "effect": "PreferNoSchedule"}
+        ],
+    )
     c.advance(c.t + 20)
     p = c.pod("default", "batch-6c7d8e9f0-pq2rs", None, created=c.t)
     c.t += 0.8
     p["spec"]["nodeName"] = n
-    p["status"]["conditions"] = [{"type": "PodScheduled", "status": "True", "lastProbeTime": None,
-                                  "lastTransitionTime": ts(c.t)}]
+    p["status"]["conditions"] = [
+        {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}
+    ]
     c.emit("MODIFIED", p)
     c.advance(c.t + 600)
-    c.set_taints(n, add=[{"key": "ToBeDeletedByClusterAutoscaler", "value": str(1_777_889_480),
-                          "effect": "NoSchedule"}],
-                 remove=[("DeletionCandidateOfClusterAutoscaler", "PreferNoSchedule")])
+    c.set_taints(
+        n,
+        add=[{"key": "ToBeDeletedByClusterAutoscaler", "value": str(1_777_889_480), "effect": "NoSchedule"}],
+        remove=[("DeletionCandidateOfClusterAutoscaler", "PreferNoSchedule")],
+    )
     c.t += 1
     c.delete_pod("default/batch-6c7d8e9f0-pq2rs", reason="EvictionByEvictionAPI", message="Eviction API: evicting")
     c.advance(c.t + 15)
@@ -231,9 +288,16 @@ def autoscaler_scale_down() -> Cluster:
     c.advance(c.t + 40)
     for key, pd in list(c.pods.items()):
         if pd["spec"].get("nodeName") == n:  # pod GC: bound to a Node that no longer exists
-            pd["status"]["conditions"].append({"type": "DisruptionTarget", "status": "True", "lastProbeTime": None,
-                                               "lastTransitionTime": ts(c.t), "reason": "DeletionByPodGC",
-                                               "message": "PodGC: node no longer exists"})
+            pd["status"]["conditions"].append(
+                {
+                    "type": "DisruptionTarget",
+                    "status": "True",
+                    "lastProbeTime": None,
+                    "lastTransitionTime": ts(c.t),
+                    "reason": "DeletionByPodGC",
+                    "message": "PodGC: node no longer exists",
+                }
+            )
             c.emit("MODIFIED", pd)
             pd["metadata"]["deletionTimestamp"] = ts(c.t)
             pd["metadata"]["deletionGracePeriodSeconds"] = 0
@@ -251,15 +315,23 @@ def karpenter_disruption() -> Cluster:
     names = base(c, workers=3, web=3)
     c.start()
     c.advance(20)
-    new = c.add_node("ip-10-0-7-19.eu-west-1.compute.internal", zone="eu-west-1a", created=c.t,
-                     taints=[{"key": "karpenter.sh/unregistered", "effect": "NoExecute"}],
-                     labels={"karpenter.sh/nodepool": "default", "karpenter.sh/registered": "true"},
-                     hb_age=0)
+    new = c.add_node(
+        "ip-10-0-7-19.eu-west-1.compute.internal",
+        zone="eu-west-1a",
+        created=c.t,
+        taints=[{"key": "karpenter.sh/unregistered", "effect": "NoExecute"}],
+        labels={"karpenter.sh/nodepool": "default", "karpenter.sh/registered": "true"},
+        hb_age=0,
+    )
     nn = new["metadata"]["name"]
     for cond in new["status"]["conditions"]:
         if cond["type"] == "Ready":
-            cond.update(status="False", reason="KubeletNotReady", lastTransitionTime=ts(c.t),
-                        message="container runtime status check may not have completed yet")
+            cond.update(
+                status="False",
+                reason="KubeletNotReady",
+                lastTransitionTime=ts(c.t),
+                message="container runtime status check may not have completed yet",
+            )
     c.out[-1] = (c.t, "Node", "ADDED", copy.deepcopy(new))
     c.renew(nn)
     c.advance(c.t + 2)
@@ -299,15 +371,31 @@ def out_of_service_taint() -> Cluster:
     n = "worker-2"
     c.kubelet[n]["alive"] = False
     c.advance(c.t + 120)
-    c.set_taints(n, add=[{"key": "node.kubernetes.io/out-of-service", "value": "nodeshutdown", "effect": "NoExecute",
-                          "timeAdded": ts(c.t)}])
+    c.set_taints(
+        n,
+        add=[
+            {
+                "key": "node.kubernetes.io/out-of-service",
+                "value": "nodeshutdown",
+                "effect": "NoExecute",
+                "timeAdded": ts(c.t),
+            }
+        ],
+    )
     c.advance(c.t + 3)
     c.t += 1
     for key, pd in list(c.pods.items()):
         if pd["spec"].get("nodeName") == n and pd["metadata"].get("deletionTimestamp"):
-            pd["status"]["conditions"].append({"type": "DisruptionTarget", "status": "True", "lastProbeTime": None,
-                                               "lastTransitionTime": ts(c.t), "reason": "DeletionByPodGC",
-                                               "message": "PodGC: node is out of service"})
+            pd["status"]["conditions"].append(
+                {
+                    "type": "DisruptionTarget",
+                    "status": "True",
+                    "lastProbeTime": None,
+                    "lastTransitionTime": ts(c.t),
+                    "reason": "DeletionByPodGC",
+                    "message": "PodGC: node is out of service",
+                }
+            )
             c.emit("MODIFIED", pd)
             c.emit("DELETED", c.pods.pop(key))
     c.advance(c.t + 60)
@@ -323,14 +411,25 @@ def cloud_node_joins() -> Cluster:
     c.start()
     c.advance(15)
     n = "worker-3"
-    node = c.add_node(n, created=c.t, hb_age=0, taints=[
-        {"key": "node.cloudprovider.kubernetes.io/uninitialized", "value": "true", "effect": "NoSchedule"},
-        {"key": "node.kubernetes.io/not-ready", "effect": "NoSchedule"}], conditions=True)
+    node = c.add_node(
+        n,
+        created=c.t,
+        hb_age=0,
+        taints=[
+            {"key": "node.cloudprovider.kubernetes.io/uninitialized", "value": "true", "effect": "NoSchedule"},
+            {"key": "node.kubernetes.io/not-ready", "effect": "NoSchedule"},
+        ],
+        conditions=True,
+    )
     for cond in node["status"]["conditions"]:
         if cond["type"] == "Ready":
-            cond.update(status="False", reason="KubeletNotReady", lastTransitionTime=ts(c.t),
-                        message="container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady "
-                                "message:Network plugin returns error: cni plugin not initialized")
+            cond.update(
+                status="False",
+                reason="KubeletNotReady",
+                lastTransitionTime=ts(c.t),
+                message="container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady "
+                "message:Network plugin returns error: cni plugin not initialized",
+            )
     c.nodes[n]["status"]["conditions"] = [x for x in node["status"]["conditions"] if x["type"] != "NetworkUnavailable"]
     # (the Node above was emitted with Ready=False; re-emit nothing: what the watch shows is that object)
     c.out[-1] = (c.t, "Node", "ADDED", copy.deepcopy(c.nodes[n]))
@@ -346,13 +445,22 @@ def cloud_node_joins() -> Cluster:
     ds = c.pods["kube-system/kube-proxy-j7w2n"]
     c.t += 0.3
     ds["spec"]["nodeName"] = n
-    ds["status"]["conditions"] = [{"type": "PodScheduled", "status": "True", "lastProbeTime": None,
-                                   "lastTransitionTime": ts(c.t)}]
+    ds["status"]["conditions"] = [
+        {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}
+    ]
     c.emit("MODIFIED", ds)
     c.advance(c.t + 25)
-    c.nodes[n]["status"]["conditions"].insert(0, {"type": "NetworkUnavailable", "status": "False",
-                                                  "lastHeartbeatTime": ts(c.t), "lastTransitionTime": ts(c.t),
-                                                  "reason": "CalicoIsUp", "message": "Calico is running on this node"})
+    c.nodes[n]["status"]["conditions"].insert(
+        0,
+        {
+            "type": "NetworkUnavailable",
+            "status": "False",
+            "lastHeartbeatTime": ts(c.t),
+            "lastTransitionTime": ts(c.t),
+            "reason": "CalicoIsUp",
+            "message": "Calico is running on this node",
+        },
+    )
     c.post_status(n, "True")
     c.advance(c.t + 200)
     return c
@@ -373,21 +481,29 @@ def tolerations_everything_and_ds() -> Cluster:
         c.emit("MODIFIED", c.nodes[n])
         c._noschedule_pass(n)
     c.advance(c.t + 10)
-    for name, kind, tols, n in (("node-exporter-x8k2p", "ds", [], "worker-2"),
-                                ("debug-agent-0", "sts", [{"operator": "Exists"}], "worker-1"),
-                                ("infra-7f6b5c4d3-m2n3b", "rs", [{"key": "dedicated", "operator": "Equal",
-                                                                  "value": "infra", "effect": "NoSchedule"},
-                                                                 {"key": "node.kubernetes.io/unschedulable",
-                                                                  "operator": "Exists", "effect": "NoSchedule"}],
-                                 "worker-1")):
+    for name, kind, tols, n in (
+        ("node-exporter-x8k2p", "ds", [], "worker-2"),
+        ("debug-agent-0", "sts", [{"operator": "Exists"}], "worker-1"),
+        (
+            "infra-7f6b5c4d3-m2n3b",
+            "rs",
+            [
+                {"key": "dedicated", "operator": "Equal", "value": "infra", "effect": "NoSchedule"},
+                {"key": "node.kubernetes.io/unschedulable", "operator": "Exists", "effect": "NoSchedule"},
+            ],
+            "worker-1",
+        ),
+    ):
         p = c.pod("monitoring", name, None, kind=kind, tolerations=tols, created=c.t)
         c.t += 0.7
         p["spec"]["nodeName"] = n
         if kind == "ds":
             p["spec"]["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"][
-                "nodeSelectorTerms"][0]["matchFields"][0]["values"] = [n]
-        p["status"]["conditions"] = [{"type": "PodScheduled", "status": "True", "lastProbeTime": None,
-                                      "lastTransitionTime": ts(c.t)}]
+                "nodeSelectorTerms"
+            ][0]["matchFields"][0]["values"] = [n]
+        p["status"]["conditions"] = [
+            {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}
+        ]
         c.emit("MODIFIED", p)
     c.advance(c.t + 60)
     return c
@@ -447,11 +563,21 @@ def node_problem_detector_conditions() -> Cluster:
     """node-problem-detector's own conditions (KernelDeadlock, ReadonlyFilesystem, FrequentKubeletRestart)
     with their own heartbeats; one turns True. No taint follows (not a kubelet condition)."""
     c = Cluster(seed=24)
-    extra = [{"type": t, "status": "False", "lastHeartbeatTime": ts(-20), "lastTransitionTime": ts(-86400),
-              "reason": r, "message": m}
-             for t, r, m in (("KernelDeadlock", "KernelHasNoDeadlock", "kernel has no deadlock"),
-                             ("ReadonlyFilesystem", "FilesystemIsNotReadOnly", "Filesystem is not read-only"),
-                             ("FrequentKubeletRestart", "NoFrequentKubeletRestart", "kubelet is functioning properly"))]
+    extra = [
+        {
+            "type": t,
+            "status": "False",
+            "lastHeartbeatTime": ts(-20),
+            "lastTransitionTime": ts(-86400),
+            "reason": r,
+            "message": m,
+        }
+        for t, r, m in (
+            ("KernelDeadlock", "KernelHasNoDeadlock", "kernel has no deadlock"),
+            ("ReadonlyFilesystem", "FilesystemIsNotReadOnly", "Filesystem is not read-only"),
+            ("FrequentKubeletRestart", "NoFrequentKubeletRestart", "kubelet is functioning properly"),
+        )
+    ]
     c.add_node("cp-1", cp=True, zone="eu-west-1a")
     c.add_node("worker-1", zone="eu-west-1a", extra_conditions=copy.deepcopy(extra))
     c.add_node("worker-2", zone="eu-west-1a", extra_conditions=copy.deepcopy(extra))
@@ -464,8 +590,12 @@ def node_problem_detector_conditions() -> Cluster:
                 if cond["type"] in ("KernelDeadlock", "ReadonlyFilesystem", "FrequentKubeletRestart"):
                     cond["lastHeartbeatTime"] = ts(c.t)
                     if k == 4 and n == "worker-2" and cond["type"] == "KernelDeadlock":
-                        cond.update(status="True", reason="DockerHung", lastTransitionTime=ts(c.t),
-                                    message="task docker:7 blocked for more than 120 seconds.")
+                        cond.update(
+                            status="True",
+                            reason="DockerHung",
+                            lastTransitionTime=ts(c.t),
+                            message="task docker:7 blocked for more than 120 seconds.",
+                        )
             c.emit("MODIFIED", c.nodes[n])
     return c
 
@@ -479,31 +609,45 @@ def kwok_node_without_conditions() -> Cluster:
     c.start()
     c.advance(10)
     n = "kwok-node-0"
-    node = c.add_node(n, created=c.t, conditions=False, kubelet=False, hb_age=0,
-                      taints=[{"key": "kwok.x-k8s.io/node", "value": "fake", "effect": "NoSchedule"}],
-                      labels={"type": "kwok", "kubernetes.io/role": "agent"})
+    node = c.add_node(
+        n,
+        created=c.t,
+        conditions=False,
+        kubelet=False,
+        hb_age=0,
+        taints=[{"key": "kwok.x-k8s.io/node", "value": "fake", "effect": "NoSchedule"}],
+        labels={"type": "kwok", "kubernetes.io/role": "agent"},
+    )
     node["metadata"]["annotations"]["kwok.x-k8s.io/node"] = "fake"
     node["status"]["nodeInfo"]["kubeletVersion"] = "fake"
     c.out[-1] = (c.t, "Node", "ADDED", copy.deepcopy(node))
     c._noschedule_pass(n)  # doNoScheduleTaintingPass: no Ready condition, so no not-ready taint wanted
     c.advance(c.t + 1.5)
     node["status"]["conditions"] = [
-        {"type": t, "status": s, "lastHeartbeatTime": ts(c.t), "lastTransitionTime": ts(c.t), "reason": r,
-         "message": m}
-        for t, s, r, m in (("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
-                           ("MemoryPressure", "False", "KubeletHasSufficientMemory",
-                            "kubelet has sufficient memory available"),
-                           ("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
-                           ("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
-                           ("NetworkUnavailable", "False", "RouteCreated", "RouteController created a route"))]
+        {"type": t, "status": s, "lastHeartbeatTime": ts(c.t), "lastTransitionTime": ts(c.t), "reason": r, "message": m}
+        for t, s, r, m in (
+            ("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
+            ("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
+            ("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
+            ("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
+            ("NetworkUnavailable", "False", "RouteCreated", "RouteController created a route"),
+        )
+    ]
     c.emit("MODIFIED", node)
     c._noschedule_pass(n)
-    c.leases[n] = {"apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
-                   "metadata": {"name": n, "namespace": "kube-node-lease", "uid": c.uid(), "resourceVersion": "0",
-                                "creationTimestamp": ts(c.t),
-                                "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": n,
-                                                     "uid": node["metadata"]["uid"]}]},
-                   "spec": {"holderIdentity": n, "leaseDurationSeconds": 40, "renewTime": mts(c.t)}}
+    c.leases[n] = {
+        "apiVersion": "coordination.k8s.io/v1",
+        "kind": "Lease",
+        "metadata": {
+            "name": n,
+            "namespace": "kube-node-lease",
+            "uid": c.uid(),
+            "resourceVersion": "0",
+            "creationTimestamp": ts(c.t),
+            "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": n, "uid": node["metadata"]["uid"]}],
+        },
+        "spec": {"holderIdentity": n, "leaseDurationSeconds": 40, "renewTime": mts(c.t)},
+    }
     c.emit("ADDED", c.leases[n])
     c.kubelet[n] = {"alive": True, "partitioned": False, "next_lease": c.t + 10, "next_status": c.t + 300}
     c.advance(c.t + 120)
@@ -524,19 +668,34 @@ def node_deleted_reregistered() -> Cluster:
     c.t += 0.3
     c.emit("DELETED", c.leases.pop(n))
     c.advance(c.t + 4)
-    lease = {"apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
-             "metadata": {"name": n, "namespace": "kube-node-lease", "uid": c.uid(), "resourceVersion": "0",
-                          "creationTimestamp": ts(c.t)},
-             "spec": {"holderIdentity": n, "leaseDurationSeconds": 40, "renewTime": mts(c.t)}}
+    lease = {
+        "apiVersion": "coordination.k8s.io/v1",
+        "kind": "Lease",
+        "metadata": {
+            "name": n,
+            "namespace": "kube-node-lease",
+            "uid": c.uid(),
+            "resourceVersion": "0",
+            "creationTimestamp": ts(c.t),
+        },
+        "spec": {"holderIdentity": n, "leaseDurationSeconds": 40, "renewTime": mts(c.t)},
+    }
     c.leases[n] = lease
     c.emit("ADDED", lease)
     c.kubelet[n]["next_lease"] = c.t + 10
     c.advance(c.t + 40)
     for key, pd in list(c.pods.items()):
         if pd["spec"].get("nodeName") == n:
-            pd["status"]["conditions"].append({"type": "DisruptionTarget", "status": "True", "lastProbeTime": None,
-                                               "lastTransitionTime": ts(c.t), "reason": "DeletionByPodGC",
-                                               "message": "PodGC: node no longer exists"})
+            pd["status"]["conditions"].append(
+                {
+                    "type": "DisruptionTarget",
+                    "status": "True",
+                    "lastProbeTime": None,
+                    "lastTransitionTime": ts(c.t),
+                    "reason": "DeletionByPodGC",
+                    "message": "PodGC: node no longer exists",
+                }
+            )
             c.emit("MODIFIED", pd)
             pd["metadata"]["deletionTimestamp"] = ts(c.t)
             pd["metadata"]["deletionGracePeriodSeconds"] = 0
@@ -546,14 +705,23 @@ def node_deleted_reregistered() -> Cluster:
     c.kubelet.pop(n)
     c.leases.pop(n)
     saved = c.leases
-    node = c.add_node(n, zone="eu-west-1a", created=c.t, hb_age=0,
-                      taints=[{"key": "node.kubernetes.io/not-ready", "effect": "NoSchedule"}])
+    node = c.add_node(
+        n,
+        zone="eu-west-1a",
+        created=c.t,
+        hb_age=0,
+        taints=[{"key": "node.kubernetes.io/not-ready", "effect": "NoSchedule"}],
+    )
     c.leases = saved
     c.leases[n] = lease
     for cond in node["status"]["conditions"]:
         if cond["type"] == "Ready":
-            cond.update(status="False", reason="KubeletNotReady", lastTransitionTime=ts(c.t),
-                        message="container runtime status check may not have completed yet")
+            cond.update(
+                status="False",
+                reason="KubeletNotReady",
+                lastTransitionTime=ts(c.t),
+                message="container runtime status check may not have completed yet",
+            )
     c.out[-1] = (c.t, "Node", "ADDED", copy.deepcopy(node))
     c.kubelet[n]["next_lease"] = c.t + 1
     c.advance(c.t + 8)
@@ -562,8 +730,9 @@ def node_deleted_reregistered() -> Cluster:
     ds = c.pods["kube-system/kube-proxy-w2new"]
     c.t += 0.3
     ds["spec"]["nodeName"] = n
-    ds["status"]["conditions"] = [{"type": "PodScheduled", "status": "True", "lastProbeTime": None,
-                                   "lastTransitionTime": ts(c.t)}]
+    ds["status"]["conditions"] = [
+        {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}
+    ]
     c.emit("MODIFIED", ds)
     c.advance(c.t + 60)
     return c
@@ -574,15 +743,21 @@ def eviction_late_short_toleration() -> Cluster:
     """A real bug: the taint-eviction controller ignores tolerationSeconds 30 (evicts at 300 s)."""
     c = Cluster(seed=27)
     base(c)
-    c.pod("default", "fast-6b5c4d3e2-q1w2e", "worker-1", tolerations=[
-        {"key": UNREACH, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 30}], created=-900)
+    c.pod(
+        "default",
+        "fast-6b5c4d3e2-q1w2e",
+        "worker-1",
+        tolerations=[{"key": UNREACH, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 30}],
+        created=-900,
+    )
     c.start()
     c.advance(20)
     c.kubelet["worker-1"]["alive"] = False
     c.pods["default/fast-6b5c4d3e2-q1w2e"]["spec"]["tolerations"] = list(DEFAULT_TOL)  # what the controller read
     c.advance(c.t + 420)
     c.pods["default/fast-6b5c4d3e2-q1w2e"]["spec"]["tolerations"] = [
-        {"key": UNREACH, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 30}]
+        {"key": UNREACH, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 30}
+    ]
     return c
 
 
@@ -610,8 +785,17 @@ def out_of_service_never_evicted() -> Cluster:
     n = "worker-2"
     c.kubelet[n]["alive"] = False
     c.advance(c.t + 120)
-    c.set_taints(n, add=[{"key": "node.kubernetes.io/out-of-service", "value": "nodeshutdown", "effect": "NoExecute",
-                          "timeAdded": ts(c.t)}])
+    c.set_taints(
+        n,
+        add=[
+            {
+                "key": "node.kubernetes.io/out-of-service",
+                "value": "nodeshutdown",
+                "effect": "NoExecute",
+                "timeAdded": ts(c.t),
+            }
+        ],
+    )
     c.advance(c.t + 60)
     return c
 
@@ -637,7 +821,8 @@ def _bug_fixups(name: str, c: Cluster) -> None:
         for _, kind, _typ, obj in c.out:
             if kind == "Pod" and obj["metadata"]["name"] == "fast-6b5c4d3e2-q1w2e":
                 obj["spec"]["tolerations"] = [
-                    {"key": UNREACH, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 30}]
+                    {"key": UNREACH, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 30}
+                ]
 
 
 def main() -> None:
@@ -645,8 +830,12 @@ def main() -> None:
     for name in which:
         c = SCENARIOS[name]()
         _bug_fixups(name, c)
-        write(name, c, split=name not in ("kubelet-restart", "drain-and-uncordon"),
-              pretty_leases=name in ("kubelet-restart",))
+        write(
+            name,
+            c,
+            split=name not in ("kubelet-restart", "drain-and-uncordon"),
+            pretty_leases=name in ("kubelet-restart",),
+        )
         d = os.path.join(HERE, name)
         for f in sorted(os.listdir(d)):
             with open(os.path.join(d, f), "rb") as src, gzip.GzipFile(os.path.join(d, f + ".gz"), "wb", mtime=0) as dst:

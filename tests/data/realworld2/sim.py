@@ -33,15 +33,19 @@ def mts(t: float) -> str:
     return (T0 + dt.timedelta(seconds=t)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-DEFAULT_TOL = [{"key": NOTREADY, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300},
-               {"key": UNREACH, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}]
-DS_TOL = [{"key": NOTREADY, "operator": "Exists", "effect": "NoExecute"},
-          {"key": UNREACH, "operator": "Exists", "effect": "NoExecute"},
-          {"key": "node.kubernetes.io/disk-pressure", "operator": "Exists", "effect": "NoSchedule"},
-          {"key": "node.kubernetes.io/memory-pressure", "operator": "Exists", "effect": "NoSchedule"},
-          {"key": "node.kubernetes.io/pid-pressure", "operator": "Exists", "effect": "NoSchedule"},
-          {"key": UNSCHED, "operator": "Exists", "effect": "NoSchedule"},
-          {"key": "node.kubernetes.io/network-unavailable", "operator": "Exists", "effect": "NoSchedule"}]
+DEFAULT_TOL = [
+    {"key": NOTREADY, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300},
+    {"key": UNREACH, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300},
+]
+DS_TOL = [
+    {"key": NOTREADY, "operator": "Exists", "effect": "NoExecute"},
+    {"key": UNREACH, "operator": "Exists", "effect": "NoExecute"},
+    {"key": "node.kubernetes.io/disk-pressure", "operator": "Exists", "effect": "NoSchedule"},
+    {"key": "node.kubernetes.io/memory-pressure", "operator": "Exists", "effect": "NoSchedule"},
+    {"key": "node.kubernetes.io/pid-pressure", "operator": "Exists", "effect": "NoSchedule"},
+    {"key": UNSCHED, "operator": "Exists", "effect": "NoSchedule"},
+    {"key": "node.kubernetes.io/network-unavailable", "operator": "Exists", "effect": "NoSchedule"},
+]
 
 
 def tolerates(tols: list[dict[str, Any]], taint: dict[str, Any]) -> tuple[bool, float | None]:
@@ -65,9 +69,18 @@ def tolerates(tols: list[dict[str, Any]], taint: dict[str, Any]) -> tuple[bool, 
 
 
 class Cluster:
-    def __init__(self, seed: int = 1, version: str = "v1.32.3", grace: float = 50, start_rv: int = 5_120_000,
-                 nlc: bool = True, eviction: bool = True, zone_rate: float = 0.1, noexecute: bool = True,
-                 evict_untolerated: bool = True) -> None:
+    def __init__(
+        self,
+        seed: int = 1,
+        version: str = "v1.32.3",
+        grace: float = 50,
+        start_rv: int = 5_120_000,
+        nlc: bool = True,
+        eviction: bool = True,
+        zone_rate: float = 0.1,
+        noexecute: bool = True,
+        evict_untolerated: bool = True,
+    ) -> None:
         self.noexecute, self.evict_untolerated = noexecute, evict_untolerated
         self.r = random.Random(seed)
         self.version, self.grace, self.nlc, self.eviction, self.zone_rate = version, grace, nlc, eviction, zone_rate
@@ -102,12 +115,28 @@ class Cluster:
         if self.started:
             self.out.append((self.t, obj["kind"], typ, copy.deepcopy(obj)))
 
-    def add_node(self, name: str, zone: str | None = None, cp: bool = False, taints: list[dict[str, Any]] | None = None,
-                 created: float = -86400 * 30, labels: dict[str, str] | None = None, conditions: bool = True,
-                 extra_conditions: list[dict[str, Any]] | None = None, cpu: str = "4", kubelet: bool = True,
-                 hb_age: float | None = None, version: str | None = None) -> dict[str, Any]:
-        lab = {"beta.kubernetes.io/arch": "amd64", "beta.kubernetes.io/os": "linux", "kubernetes.io/arch": "amd64",
-               "kubernetes.io/hostname": name, "kubernetes.io/os": "linux"}
+    def add_node(
+        self,
+        name: str,
+        zone: str | None = None,
+        cp: bool = False,
+        taints: list[dict[str, Any]] | None = None,
+        created: float = -86400 * 30,
+        labels: dict[str, str] | None = None,
+        conditions: bool = True,
+        extra_conditions: list[dict[str, Any]] | None = None,
+        cpu: str = "4",
+        kubelet: bool = True,
+        hb_age: float | None = None,
+        version: str | None = None,
+    ) -> dict[str, Any]:
+        lab = {
+            "beta.kubernetes.io/arch": "amd64",
+            "beta.kubernetes.io/os": "linux",
+            "kubernetes.io/arch": "amd64",
+            "kubernetes.io/hostname": name,
+            "kubernetes.io/os": "linux",
+        }
         if cp:
             lab["node-role.kubernetes.io/control-plane"] = ""
             lab["node.kubernetes.io/exclude-from-external-load-balancers"] = ""
@@ -116,41 +145,82 @@ class Cluster:
             lab["topology.kubernetes.io/region"] = zone[:-1]
         lab.update(labels or {})
         hb = self.t - (hb_age if hb_age is not None else self.r.uniform(20, 280))
-        conds = [{"type": "NetworkUnavailable", "status": "False", "lastHeartbeatTime": ts(created + 40),
-                  "lastTransitionTime": ts(created + 40), "reason": "CalicoIsUp",
-                  "message": "Calico is running on this node"}]
-        for typ, reason, msg in (("MemoryPressure", "KubeletHasSufficientMemory",
-                                  "kubelet has sufficient memory available"),
-                                 ("DiskPressure", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
-                                 ("PIDPressure", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
-                                 ("Ready", "KubeletReady", "kubelet is posting ready status")):
-            conds.append({"type": typ, "status": "True" if typ == "Ready" else "False", "lastHeartbeatTime": ts(hb),
-                          "lastTransitionTime": ts(created + (25 if typ == "Ready" else 0)), "reason": reason,
-                          "message": msg})
+        conds = [
+            {
+                "type": "NetworkUnavailable",
+                "status": "False",
+                "lastHeartbeatTime": ts(created + 40),
+                "lastTransitionTime": ts(created + 40),
+                "reason": "CalicoIsUp",
+                "message": "Calico is running on this node",
+            }
+        ]
+        for typ, reason, msg in (
+            ("MemoryPressure", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
+            ("DiskPressure", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
+            ("PIDPressure", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
+            ("Ready", "KubeletReady", "kubelet is posting ready status"),
+        ):
+            conds.append(
+                {
+                    "type": typ,
+                    "status": "True" if typ == "Ready" else "False",
+                    "lastHeartbeatTime": ts(hb),
+                    "lastTransitionTime": ts(created + (25 if typ == "Ready" else 0)),
+                    "reason": reason,
+                    "message": msg,
+                }
+            )
         conds += extra_conditions or []
         ip = f"10.0.{len(self.nodes) // 200}.{10 + len(self.nodes) % 200}"
         obj: dict[str, Any] = {
-            "apiVersion": "v1", "kind": "Node",
-            "metadata": {"name": name, "uid": self.uid(), "resourceVersion": "0", "creationTimestamp": ts(created),
-                         "labels": lab,
-                         "annotations": {"kubeadm.alpha.kubernetes.io/cri-socket":
-                                         "unix:///var/run/containerd/containerd.sock",
-                                         "node.alpha.kubernetes.io/ttl": "0",
-                                         "volumes.kubernetes.io/controller-managed-attach-detach": "true"}},
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {
+                "name": name,
+                "uid": self.uid(),
+                "resourceVersion": "0",
+                "creationTimestamp": ts(created),
+                "labels": lab,
+                "annotations": {
+                    "kubeadm.alpha.kubernetes.io/cri-socket": "unix:///var/run/containerd/containerd.sock",
+                    "node.alpha.kubernetes.io/ttl": "0",
+                    "volumes.kubernetes.io/controller-managed-attach-detach": "true",
+                },
+            },
             "spec": {"podCIDR": f"10.244.{len(self.nodes)}.0/24", "podCIDRs": [f"10.244.{len(self.nodes)}.0/24"]},
-            "status": {"capacity": {"cpu": cpu, "ephemeral-storage": "101430960Ki", "hugepages-2Mi": "0",
-                                    "memory": "16318420Ki", "pods": "110"},
-                       "allocatable": {"cpu": cpu, "ephemeral-storage": "93478772582", "hugepages-2Mi": "0",
-                                       "memory": "16216020Ki", "pods": "110"},
-                       "conditions": conds if conditions else [],
-                       "addresses": [{"type": "InternalIP", "address": ip}, {"type": "Hostname", "address": name}],
-                       "daemonEndpoints": {"kubeletEndpoint": {"Port": 10250}},
-                       "nodeInfo": {"machineID": self.uid().replace("-", ""), "systemUUID": self.uid(),
-                                    "bootID": self.uid(), "kernelVersion": "6.8.0-57-generic",
-                                    "osImage": "Ubuntu 24.04.2 LTS", "containerRuntimeVersion": "containerd://1.7.27",
-                                    "kubeletVersion": version or self.version,
-                                    "kubeProxyVersion": version or self.version,
-                                    "operatingSystem": "linux", "architecture": "amd64"}}}
+            "status": {
+                "capacity": {
+                    "cpu": cpu,
+                    "ephemeral-storage": "101430960Ki",
+                    "hugepages-2Mi": "0",
+                    "memory": "16318420Ki",
+                    "pods": "110",
+                },
+                "allocatable": {
+                    "cpu": cpu,
+                    "ephemeral-storage": "93478772582",
+                    "hugepages-2Mi": "0",
+                    "memory": "16216020Ki",
+                    "pods": "110",
+                },
+                "conditions": conds if conditions else [],
+                "addresses": [{"type": "InternalIP", "address": ip}, {"type": "Hostname", "address": name}],
+                "daemonEndpoints": {"kubeletEndpoint": {"Port": 10250}},
+                "nodeInfo": {
+                    "machineID": self.uid().replace("-", ""),
+                    "systemUUID": self.uid(),
+                    "bootID": self.uid(),
+                    "kernelVersion": "6.8.0-57-generic",
+                    "osImage": "Ubuntu 24.04.2 LTS",
+                    "containerRuntimeVersion": "containerd://1.7.27",
+                    "kubeletVersion": version or self.version,
+                    "kubeProxyVersion": version or self.version,
+                    "operatingSystem": "linux",
+                    "architecture": "amd64",
+                },
+            },
+        }
         tl = list(taints or [])
         if self.started and not any(t["key"] == NOTREADY for t in tl):
             tl.append({"key": NOTREADY, "effect": "NoSchedule"})  # the NodeTaint admission plugin, on create
@@ -160,17 +230,28 @@ class Cluster:
             obj["spec"]["taints"] = tl
         self.nodes[name] = obj
         if kubelet:
-            self.kubelet[name] = {"alive": True, "partitioned": False,
-                                  "next_lease": self.t + self.r.uniform(0.5, 9.5),
-                                  "next_status": hb + 300 + self.r.uniform(0, 5)}
+            self.kubelet[name] = {
+                "alive": True,
+                "partitioned": False,
+                "next_lease": self.t + self.r.uniform(0.5, 9.5),
+                "next_status": hb + 300 + self.r.uniform(0, 5),
+            }
             lt = self.kubelet[name]["next_lease"] - 10
             self.leases[name] = {
-                "apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
-                "metadata": {"name": name, "namespace": "kube-node-lease", "uid": self.uid(), "resourceVersion": "0",
-                             "creationTimestamp": ts(created + 1),
-                             "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": name,
-                                                  "uid": obj["metadata"]["uid"]}]},
-                "spec": {"holderIdentity": name, "leaseDurationSeconds": 40, "renewTime": mts(lt)}}
+                "apiVersion": "coordination.k8s.io/v1",
+                "kind": "Lease",
+                "metadata": {
+                    "name": name,
+                    "namespace": "kube-node-lease",
+                    "uid": self.uid(),
+                    "resourceVersion": "0",
+                    "creationTimestamp": ts(created + 1),
+                    "ownerReferences": [
+                        {"apiVersion": "v1", "kind": "Node", "name": name, "uid": obj["metadata"]["uid"]}
+                    ],
+                },
+                "spec": {"holderIdentity": name, "leaseDurationSeconds": 40, "renewTime": mts(lt)},
+            }
         self.observed[name] = self.ready(name)
         self._bump(obj)
         if name in self.leases:
@@ -179,44 +260,97 @@ class Cluster:
             self.emit("ADDED", obj)
         return obj
 
-    def pod(self, ns: str, name: str, node: str | None, kind: str = "rs",
-            tolerations: list[dict[str, Any]] | None = None,
-            created: float = -3600, cpu: str = "100m", labels: dict[str, str] | None = None,
-            image: str = "nginx:1.27") -> dict[str, Any]:
-        meta: dict[str, Any] = {"name": name, "namespace": ns, "uid": self.uid(), "resourceVersion": "0",
-                                "creationTimestamp": ts(created), "labels": dict(labels or {"app": name.split("-")[0]})}
-        spec: dict[str, Any] = {"containers": [{"name": name.split("-")[0], "image": image,
-                                                "resources": {"requests": {"cpu": cpu, "memory": "64Mi"}}}],
-                                "restartPolicy": "Always", "terminationGracePeriodSeconds": 30,
-                                "dnsPolicy": "ClusterFirst", "schedulerName": "default-scheduler", "priority": 0}
+    def pod(
+        self,
+        ns: str,
+        name: str,
+        node: str | None,
+        kind: str = "rs",
+        tolerations: list[dict[str, Any]] | None = None,
+        created: float = -3600,
+        cpu: str = "100m",
+        labels: dict[str, str] | None = None,
+        image: str = "nginx:1.27",
+    ) -> dict[str, Any]:
+        meta: dict[str, Any] = {
+            "name": name,
+            "namespace": ns,
+            "uid": self.uid(),
+            "resourceVersion": "0",
+            "creationTimestamp": ts(created),
+            "labels": dict(labels or {"app": name.split("-")[0]}),
+        }
+        spec: dict[str, Any] = {
+            "containers": [
+                {"name": name.split("-")[0], "image": image, "resources": {"requests": {"cpu": cpu, "memory": "64Mi"}}}
+            ],
+            "restartPolicy": "Always",
+            "terminationGracePeriodSeconds": 30,
+            "dnsPolicy": "ClusterFirst",
+            "schedulerName": "default-scheduler",
+            "priority": 0,
+        }
         tols = list(tolerations or [])
         if kind == "rs":
             owner = name.rsplit("-", 1)[0]
             meta["generateName"] = owner + "-"
-            meta["ownerReferences"] = [{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": owner, "uid": self.uid(),
-                                        "controller": True, "blockOwnerDeletion": True}]
+            meta["ownerReferences"] = [
+                {
+                    "apiVersion": "apps/v1",
+                    "kind": "ReplicaSet",
+                    "name": owner,
+                    "uid": self.uid(),
+                    "controller": True,
+                    "blockOwnerDeletion": True,
+                }
+            ]
             # DefaultTolerationSeconds admission adds these unless the pod has its own
             have = {t.get("key") for t in tols if t.get("effect") in (None, "NoExecute")}
             tols += [t for t in DEFAULT_TOL if t["key"] not in have and "" not in have and None not in have]
         elif kind == "ds":
             owner = name.rsplit("-", 1)[0]
             meta["generateName"] = owner + "-"
-            meta["ownerReferences"] = [{"apiVersion": "apps/v1", "kind": "DaemonSet", "name": owner, "uid": self.uid(),
-                                        "controller": True, "blockOwnerDeletion": True}]
+            meta["ownerReferences"] = [
+                {
+                    "apiVersion": "apps/v1",
+                    "kind": "DaemonSet",
+                    "name": owner,
+                    "uid": self.uid(),
+                    "controller": True,
+                    "blockOwnerDeletion": True,
+                }
+            ]
             meta["labels"]["controller-revision-hash"] = "5c6d8f7b4"
             tols += DS_TOL
-            spec["affinity"] = {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {
-                "nodeSelectorTerms": [{"matchFields": [{"key": "metadata.name", "operator": "In",
-                                                        "values": [node]}]}]}}}
+            spec["affinity"] = {
+                "nodeAffinity": {
+                    "requiredDuringSchedulingIgnoredDuringExecution": {
+                        "nodeSelectorTerms": [
+                            {"matchFields": [{"key": "metadata.name", "operator": "In", "values": [node]}]}
+                        ]
+                    }
+                }
+            }
             spec["priorityClassName"] = "system-node-critical"
             spec["priority"] = 2000001000
             spec["hostNetwork"] = True
         elif kind == "static":
             h = self.uid().replace("-", "")
-            meta["annotations"] = {"kubernetes.io/config.hash": h, "kubernetes.io/config.mirror": h,
-                                   "kubernetes.io/config.seen": mts(created - 2), "kubernetes.io/config.source": "file"}
-            meta["ownerReferences"] = [{"apiVersion": "v1", "kind": "Node", "name": node, "controller": True,
-                                        "uid": self.nodes[node]["metadata"]["uid"]}]
+            meta["annotations"] = {
+                "kubernetes.io/config.hash": h,
+                "kubernetes.io/config.mirror": h,
+                "kubernetes.io/config.seen": mts(created - 2),
+                "kubernetes.io/config.source": "file",
+            }
+            meta["ownerReferences"] = [
+                {
+                    "apiVersion": "v1",
+                    "kind": "Node",
+                    "name": node,
+                    "controller": True,
+                    "uid": self.nodes[node]["metadata"]["uid"],
+                }
+            ]
             tols = [{"operator": "Exists", "effect": "NoExecute"}]
             spec["priorityClassName"] = "system-node-critical"
             spec["priority"] = 2000001000
@@ -227,22 +361,52 @@ class Cluster:
         if node is not None:
             spec["nodeName"] = node
             ip = self.nodes[node]["status"]["addresses"][0]["address"]
-            st = {"phase": "Running", "conditions": [
-                {"type": "PodReadyToStartContainers", "status": "True", "lastProbeTime": None,
-                 "lastTransitionTime": ts(created + 3)},
-                {"type": "Initialized", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(created + 1)},
-                {"type": "Ready", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(created + 5)},
-                {"type": "ContainersReady", "status": "True", "lastProbeTime": None,
-                 "lastTransitionTime": ts(created + 5)},
-                {"type": "PodScheduled", "status": "True", "lastProbeTime": None,
-                 "lastTransitionTime": ts(created + 0.5 if kind != "static" else created)}],
-                "hostIP": ip, "hostIPs": [{"ip": ip}], "podIP": ip if kind in ("ds", "static") else
-                f"10.244.{self.r.randint(0, 9)}.{self.r.randint(2, 250)}", "startTime": ts(created + 1),
-                "qosClass": "Burstable"}
+            st = {
+                "phase": "Running",
+                "conditions": [
+                    {
+                        "type": "PodReadyToStartContainers",
+                        "status": "True",
+                        "lastProbeTime": None,
+                        "lastTransitionTime": ts(created + 3),
+                    },
+                    {
+                        "type": "Initialized",
+                        "status": "True",
+                        "lastProbeTime": None,
+                        "lastTransitionTime": ts(created + 1),
+                    },
+                    {"type": "Ready", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(created + 5)},
+                    {
+                        "type": "ContainersReady",
+                        "status": "True",
+                        "lastProbeTime": None,
+                        "lastTransitionTime": ts(created + 5),
+                    },
+                    {
+                        "type": "PodScheduled",
+                        "status": "True",
+                        "lastProbeTime": None,
+                        "lastTransitionTime": ts(created + 0.5 if kind != "static" else created),
+                    },
+                ],
+                "hostIP": ip,
+                "hostIPs": [{"ip": ip}],
+                "podIP": ip if kind in ("ds", "static") else f"10.244.{self.r.randint(0, 9)}.{self.r.randint(2, 250)}",
+                "startTime": ts(created + 1),
+                "qosClass": "Burstable",
+            }
         else:
-            st["conditions"] = [{"type": "PodScheduled", "status": "False", "lastProbeTime": None,
-                                 "lastTransitionTime": ts(created), "reason": "Unschedulable",
-                                 "message": "0/3 nodes are available"}]
+            st["conditions"] = [
+                {
+                    "type": "PodScheduled",
+                    "status": "False",
+                    "lastProbeTime": None,
+                    "lastTransitionTime": ts(created),
+                    "reason": "Unschedulable",
+                    "message": "0/3 nodes are available",
+                }
+            ]
         obj = {"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": spec, "status": st}
         self.pods[f"{ns}/{name}"] = obj
         self._bump(obj)
@@ -295,8 +459,13 @@ class Cluster:
         lease["spec"]["renewTime"] = mts(self.t)
         self.emit("MODIFIED", lease)
 
-    def post_status(self, node: str, ready: str | None = None, reason: str = "KubeletReady",
-                    message: str = "kubelet is posting ready status") -> None:
+    def post_status(
+        self,
+        node: str,
+        ready: str | None = None,
+        reason: str = "KubeletReady",
+        message: str = "kubelet is posting ready status",
+    ) -> None:
         for c in self.nodes[node]["status"]["conditions"]:
             if c["type"] == "NetworkUnavailable":
                 continue
@@ -308,9 +477,11 @@ class Cluster:
                 c["status"], c["reason"], c["message"] = ready, reason, message
             elif c["type"] in ("MemoryPressure", "DiskPressure", "PIDPressure") and c["status"] == "Unknown":
                 c["status"], c["lastTransitionTime"] = "False", ts(self.t)
-                c["reason"] = {"MemoryPressure": "KubeletHasSufficientMemory",
-                               "DiskPressure": "KubeletHasNoDiskPressure",
-                               "PIDPressure": "KubeletHasSufficientPID"}[c["type"]]
+                c["reason"] = {
+                    "MemoryPressure": "KubeletHasSufficientMemory",
+                    "DiskPressure": "KubeletHasNoDiskPressure",
+                    "PIDPressure": "KubeletHasSufficientPID",
+                }[c["type"]]
                 c["message"] = "kubelet has sufficient memory available"
         self.kubelet[node]["next_status"] = self.t + 300 + self.r.uniform(0, 5)
         self.emit("MODIFIED", self.nodes[node])
@@ -336,17 +507,26 @@ class Cluster:
             want.add(NOTREADY)
         elif rd == "Unknown":
             want.add(UNREACH)
-        for typ, key in (("MemoryPressure", "node.kubernetes.io/memory-pressure"),
-                         ("DiskPressure", "node.kubernetes.io/disk-pressure"),
-                         ("PIDPressure", "node.kubernetes.io/pid-pressure"),
-                         ("NetworkUnavailable", "node.kubernetes.io/network-unavailable")):
+        for typ, key in (
+            ("MemoryPressure", "node.kubernetes.io/memory-pressure"),
+            ("DiskPressure", "node.kubernetes.io/disk-pressure"),
+            ("PIDPressure", "node.kubernetes.io/pid-pressure"),
+            ("NetworkUnavailable", "node.kubernetes.io/network-unavailable"),
+        ):
             c = self.cond(node, typ)
             if c and c["status"] == "True":
                 want.add(key)
         if self.nodes[node]["spec"].get("unschedulable"):
             want.add(UNSCHED)
-        managed = {NOTREADY, UNREACH, UNSCHED, "node.kubernetes.io/memory-pressure", "node.kubernetes.io/disk-pressure",
-                   "node.kubernetes.io/pid-pressure", "node.kubernetes.io/network-unavailable"}
+        managed = {
+            NOTREADY,
+            UNREACH,
+            UNSCHED,
+            "node.kubernetes.io/memory-pressure",
+            "node.kubernetes.io/disk-pressure",
+            "node.kubernetes.io/pid-pressure",
+            "node.kubernetes.io/network-unavailable",
+        }
         have = {t["key"] for t in self.taints(node) if t["effect"] == "NoSchedule" and t["key"] in managed}
         if have == want:
             if not self.nodes[node]["spec"]["taints"]:
@@ -365,10 +545,16 @@ class Cluster:
             rd = self.ready(name)
             observed = rd  # processTaintBaseEviction reads the condition from before this pass's update
             lease = self.leases.get(name)
-            probe = max([self.t - 10**9] + [(dt.datetime.strptime(c["lastHeartbeatTime"], "%Y-%m-%dT%H:%M:%SZ")
-                                             .replace(tzinfo=dt.UTC) - T0).total_seconds()
-                                            for c in self.nodes[name]["status"]["conditions"]
-                                            if c["type"] == "Ready"])
+            probe = max(
+                [self.t - 10**9]
+                + [
+                    (
+                        dt.datetime.strptime(c["lastHeartbeatTime"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=dt.UTC) - T0
+                    ).total_seconds()
+                    for c in self.nodes[name]["status"]["conditions"]
+                    if c["type"] == "Ready"
+                ]
+            )
             if lease is not None:
                 rt = dt.datetime.strptime(lease["spec"]["renewTime"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=dt.UTC)
                 probe = max(probe, (rt - T0).total_seconds())
@@ -411,8 +597,9 @@ class Cluster:
             self.zone_qps = {z: 0.0 for z in states}
             return
         self.all_full = False
-        self.zone_qps = {z: (0.0 if v == "partial" and len(zones[z]) <= 50 else self.zone_rate)
-                         for z, v in states.items()}
+        self.zone_qps = {
+            z: (0.0 if v == "partial" and len(zones[z]) <= 50 else self.zone_rate) for z, v in states.items()
+        }
 
     def _enqueue(self, node: str, key: str) -> None:
         self.taint_queue = [q for q in self.taint_queue if q[0] != node]
@@ -470,15 +657,23 @@ class Cluster:
             elif key not in self.evict_at:
                 self.evict_at[key] = self.t + min(secs)  # an existing timer is kept
             if self.t >= self.evict_at[key]:
-                self.delete_pod(key, reason="DeletionByTaintManager",
-                                message="Taint manager: deleting due to NoExecute taint")
+                self.delete_pod(
+                    key, reason="DeletionByTaintManager", message="Taint manager: deleting due to NoExecute taint"
+                )
 
     def delete_pod(self, key: str, reason: str | None = None, message: str = "", grace: int = 30) -> None:
         pod = self.pods[key]
         if reason is not None:
             pod["status"].setdefault("conditions", []).append(
-                {"type": "DisruptionTarget", "status": "True", "lastProbeTime": None,
-                 "lastTransitionTime": ts(self.t), "reason": reason, "message": message})
+                {
+                    "type": "DisruptionTarget",
+                    "status": "True",
+                    "lastProbeTime": None,
+                    "lastTransitionTime": ts(self.t),
+                    "reason": reason,
+                    "message": message,
+                }
+            )
             self.emit("MODIFIED", pod)
         if grace == 0:
             self.emit("DELETED", pod)

@@ -43,12 +43,11 @@ def tolerations_zero_and_negative() -> Cluster:
     c = Cluster(seed=31)
     base(c)
     for name, tols in (
-            ("zero-6b7c9d5f4-a0q", [{"key": UNREACH, "operator": "Exists", "effect": "NoExecute",
-                                     "tolerationSeconds": 0}]),
-            ("neg-6b7c9d5f4-b1q", [{"key": UNREACH, "operator": "Exists", "effect": "NoExecute",
-                                    "tolerationSeconds": -1}]),
-            ("keyonly-6b7c9d5f4-c2q", [{"key": UNREACH, "operator": "Exists"}]),
-            ("alltaints-6b7c9d5f4-d3q", [{"operator": "Exists", "effect": "NoExecute"}])):
+        ("zero-6b7c9d5f4-a0q", [{"key": UNREACH, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 0}]),
+        ("neg-6b7c9d5f4-b1q", [{"key": UNREACH, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": -1}]),
+        ("keyonly-6b7c9d5f4-c2q", [{"key": UNREACH, "operator": "Exists"}]),
+        ("alltaints-6b7c9d5f4-d3q", [{"operator": "Exists", "effect": "NoExecute"}]),
+    ):
         c.pod("default", name, "worker-3", tolerations=tols, created=-900)
     c.start()
     c.advance(30)
@@ -68,15 +67,17 @@ def nodename_preset_on_cordoned_and_tainted() -> Cluster:
     c = Cluster(seed=32)
     base(c)
     c.nodes["worker-1"]["spec"]["unschedulable"] = True
-    c.nodes["worker-1"]["spec"]["taints"] = [{"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule",
-                                              "timeAdded": ts(-3000)}]
+    c.nodes["worker-1"]["spec"]["taints"] = [
+        {"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule", "timeAdded": ts(-3000)}
+    ]
     c.nodes["worker-2"]["spec"]["taints"] = [{"key": "dedicated", "value": "db", "effect": "NoSchedule"}]
     c.start()
     c.advance(20)
     for i, n in enumerate(("worker-1", "worker-2")):
         p = c.pod("default", f"debug-{i}", n, kind="bare", created=c.t)
         p["status"]["conditions"] = [x for x in p["status"]["conditions"] if x["type"] != "PodScheduled"] + [
-            {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}]
+            {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}
+        ]
         c.advance(c.t + 5)
     c.advance(c.t + 60)
     return c
@@ -98,14 +99,18 @@ def preemption_nominated_node() -> Cluster:
     hi["status"]["nominatedNodeName"] = "worker-2"
     hi["status"]["conditions"][0]["message"] = "0/4 nodes are available: 1 Insufficient cpu."
     c.emit("MODIFIED", hi)
-    c.delete_pod("default/batch-7f8d9c6b5-lowq", reason="PreemptionByScheduler",
-                 message="default-scheduler: preempting to accommodate a higher priority pod")
+    c.delete_pod(
+        "default/batch-7f8d9c6b5-lowq",
+        reason="PreemptionByScheduler",
+        message="default-scheduler: preempting to accommodate a higher priority pod",
+    )
     c.advance(c.t + 10)
     rest = [w for w, k in c.pending_deletes]
     c.advance(max([*rest, c.t]) + 1)
     hi["spec"]["nodeName"] = "worker-2"
-    hi["status"]["conditions"] = [{"type": "PodScheduled", "status": "True", "lastProbeTime": None,
-                                   "lastTransitionTime": ts(c.t)}]
+    hi["status"]["conditions"] = [
+        {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}
+    ]
     c.emit("MODIFIED", hi)
     c.advance(c.t + 60)
     return c
@@ -129,14 +134,23 @@ def daemonset_pod_on_cordoned_node() -> Cluster:
     old = next(k for k, p in c.pods.items() if k.startswith("kube-system/kube-proxy") and p["spec"]["nodeName"] == n)
     c.delete_pod(old)
     c.advance(c.t + 10)
-    new = c.pod("kube-system", "kube-proxy-r7x2m", None, kind="ds", created=c.t,
-                tolerations=[{"operator": "Exists"}], labels={"k8s-app": "kube-proxy"})
-    new["spec"]["tolerations"] += [{"key": "node.kubernetes.io/unschedulable", "operator": "Exists",
-                                    "effect": "NoSchedule"}]
+    new = c.pod(
+        "kube-system",
+        "kube-proxy-r7x2m",
+        None,
+        kind="ds",
+        created=c.t,
+        tolerations=[{"operator": "Exists"}],
+        labels={"k8s-app": "kube-proxy"},
+    )
+    new["spec"]["tolerations"] += [
+        {"key": "node.kubernetes.io/unschedulable", "operator": "Exists", "effect": "NoSchedule"}
+    ]
     c.t += 0.8
     new["spec"]["nodeName"] = n
-    new["status"]["conditions"] = [{"type": "PodScheduled", "status": "True", "lastProbeTime": None,
-                                    "lastTransitionTime": ts(c.t)}]
+    new["status"]["conditions"] = [
+        {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}
+    ]
     c.emit("MODIFIED", new)
     c.advance(c.t + 60)
     return c
@@ -189,6 +203,7 @@ def lease_duration_per_node() -> Cluster:
 def _skewed(c: Cluster, node: str, secs: float) -> None:
     """The kubelet of ``node`` stamps its Lease renewTime and its conditions' heartbeats ``secs`` ahead."""
     import datetime as dt
+
     skew = dt.timedelta(seconds=secs)
     for _, kind, _typ, obj in c.out:
         if obj["metadata"]["name"] != node:
@@ -228,6 +243,7 @@ def clock_skew_heartbeats_ahead() -> Cluster:
     c.start()
     c.advance(400)
     import datetime as dt
+
     skew = dt.timedelta(seconds=3)
     for _, kind, _typ, obj in c.out:
         if obj["metadata"]["name"] != "worker-2":
@@ -249,14 +265,31 @@ def windows_node_with_os_taint() -> Cluster:
     os=windows:NoSchedule taint), a Windows pod tolerating it, and a kubelet restart there."""
     c = Cluster(seed=38)
     base(c)
-    w = c.add_node("win-1", taints=[{"key": "os", "value": "windows", "effect": "NoSchedule"}],
-                   labels={"kubernetes.io/os": "windows", "beta.kubernetes.io/os": "windows",
-                           "node.kubernetes.io/windows-build": "10.0.20348"})
-    w["status"]["nodeInfo"].update({"operatingSystem": "windows", "osImage": "Windows Server 2022 Datacenter",
-                                    "kernelVersion": "10.0.20348.2527", "containerRuntimeVersion": "containerd://1.7.20"})
-    c.pod("default", "iis-6d5c8b7f9-w1q", "win-1", created=-1800,
-          tolerations=[{"key": "os", "operator": "Equal", "value": "windows", "effect": "NoSchedule"}],
-          image="mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022")
+    w = c.add_node(
+        "win-1",
+        taints=[{"key": "os", "value": "windows", "effect": "NoSchedule"}],
+        labels={
+            "kubernetes.io/os": "windows",
+            "beta.kubernetes.io/os": "windows",
+            "node.kubernetes.io/windows-build": "10.0.20348",
+        },
+    )
+    w["status"]["nodeInfo"].update(
+        {
+            "operatingSystem": "windows",
+            "osImage": "Windows Server 2022 Datacenter",
+            "kernelVersion": "10.0.20348.2527",
+            "containerRuntimeVersion": "containerd://1.7.20",
+        }
+    )
+    c.pod(
+        "default",
+        "iis-6d5c8b7f9-w1q",
+        "win-1",
+        created=-1800,
+        tolerations=[{"key": "os", "operator": "Equal", "value": "windows", "effect": "NoSchedule"}],
+        image="mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022",
+    )
     c.start()
     c.advance(40)
     c.kubelet["win-1"]["alive"] = False

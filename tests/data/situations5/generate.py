@@ -137,8 +137,10 @@ def watch_restarted_same_file() -> Files:
     """The same, but `kubectl get nodes,pods -A -w --output-watch-events -o json >> nodes-pods.json` was
     run again into the same file: its second list begins in the middle of the file."""
     c = _instance_gone(502)
-    return {"nodes-pods.json": _watch(c, ("Node", "Pod"), hi=50) + _watch(c, ("Node", "Pod"), lo=300),
-            "leases.json": _watch(c, ("Lease",))}
+    return {
+        "nodes-pods.json": _watch(c, ("Node", "Pod"), hi=50) + _watch(c, ("Node", "Pod"), lo=300),
+        "leases.json": _watch(c, ("Lease",)),
+    }
 
 
 def _evicted_in_gap(seed: int, evict: bool) -> Cluster:
@@ -233,16 +235,21 @@ def _restart_under_eviction(seed: int, evicts: bool) -> Files:
     c.advance(290)  # marked Unknown ~85 s, NoExecute ~90 s: its web pod's 300 s run out at ~390 s
     c.nlc, c.eviction = False, False  # kube-controller-manager OOM-killed
     c.advance(c.t + 20)
-    lease["spec"].update({"holderIdentity": "cp-2_3e0d5a17-6b2c-4f5e-8a90-1c7d2e4b6a35", "acquireTime": mts(c.t),
-                          "renewTime": mts(c.t), "leaseTransitions": 3})
+    lease["spec"].update(
+        {
+            "holderIdentity": "cp-2_3e0d5a17-6b2c-4f5e-8a90-1c7d2e4b6a35",
+            "acquireTime": mts(c.t),
+            "renewTime": mts(c.t),
+            "leaseTransitions": 3,
+        }
+    )
     c.emit("MODIFIED", lease)
     c.probe_floor = c.t + 1
     c.nlc, c.next_monitor = True, c.t + 1
     c.evict_at = {}  # the new taint-eviction controller: an empty queue, startTime = now for every pod
     c.eviction = evicts
     c.advance(c.t + 400)
-    return {"nodes.json": _watch(c, ("Node",)), "pods.json": _watch(c, ("Pod",)),
-            "leases.json": _watch(c, ("Lease",))}
+    return {"nodes.json": _watch(c, ("Node",)), "pods.json": _watch(c, ("Pod",)), "leases.json": _watch(c, ("Lease",))}
 
 
 @scenario
@@ -297,24 +304,58 @@ def _audit_log(kcm_renews: bool, marks_b: bool, length: float = 400) -> Files:
 
     log = ga.Log()
     for k in range(int(length // 10)):
-        log.ev(1 + 10 * k, "system:node:worker-a", ga.NODE_GROUPS, "update",
-               {"resource": "leases", "namespace": "kube-node-lease", "name": "worker-a",
-                "apiGroup": "coordination.k8s.io", "apiVersion": "v1"})
+        log.ev(
+            1 + 10 * k,
+            "system:node:worker-a",
+            ga.NODE_GROUPS,
+            "update",
+            {
+                "resource": "leases",
+                "namespace": "kube-node-lease",
+                "name": "worker-a",
+                "apiGroup": "coordination.k8s.io",
+                "apiVersion": "v1",
+            },
+        )
         if 1.3 + 10 * k <= 20:
-            log.ev(1.3 + 10 * k, "system:node:worker-b", ga.NODE_GROUPS, "update",
-                   {"resource": "leases", "namespace": "kube-node-lease", "name": "worker-b",
-                    "apiGroup": "coordination.k8s.io", "apiVersion": "v1"})
+            log.ev(
+                1.3 + 10 * k,
+                "system:node:worker-b",
+                ga.NODE_GROUPS,
+                "update",
+                {
+                    "resource": "leases",
+                    "namespace": "kube-node-lease",
+                    "name": "worker-b",
+                    "apiGroup": "coordination.k8s.io",
+                    "apiVersion": "v1",
+                },
+            )
     if kcm_renews:
         for k in range(int(length // 2)):
-            log.ev(0.5 + 2 * k, "system:kube-controller-manager", ["system:authenticated"], "update",
-                   {"resource": "leases", "namespace": "kube-system", "name": "kube-controller-manager",
-                    "apiGroup": "coordination.k8s.io", "apiVersion": "v1"},
-                   ua="kube-controller-manager/v1.31.4 (linux/amd64) kubernetes/a78aa47/leader-election")
+            log.ev(
+                0.5 + 2 * k,
+                "system:kube-controller-manager",
+                ["system:authenticated"],
+                "update",
+                {
+                    "resource": "leases",
+                    "namespace": "kube-system",
+                    "name": "kube-controller-manager",
+                    "apiGroup": "coordination.k8s.io",
+                    "apiVersion": "v1",
+                },
+                ua="kube-controller-manager/v1.31.4 (linux/amd64) kubernetes/a78aa47/leader-election",
+            )
     events = [e for _, e in log.lines]
     if marks_b:
         events += [e for e in ga.dies(stop_b=20) if e["user"]["username"] == ga.NC[0]]
-    return {"audit.log": "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in sorted(
-        ga.creations() + events, key=lambda e: e["stageTimestamp"]))}
+    return {
+        "audit.log": "".join(
+            json.dumps(e, separators=(",", ":")) + "\n"
+            for e in sorted(ga.creations() + events, key=lambda e: e["stageTimestamp"])
+        )
+    }
 
 
 @scenario
@@ -340,8 +381,9 @@ def _situations4(name: str) -> Cluster:
 def _s4() -> Any:
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("situations4_generate", os.path.join(HERE, "..", "situations4",
-                                                                                       "generate.py"))
+    spec = importlib.util.spec_from_file_location(
+        "situations4_generate", os.path.join(HERE, "..", "situations4", "generate.py")
+    )
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -439,12 +481,24 @@ def _out_of_service(seed: int, evicts: bool) -> Cluster:
     c.kubelet["worker-2"]["alive"] = False
     c.advance(c.t + 150)
     c.eviction = evicts
-    c.set_taints("worker-2", add=[{"key": "node.kubernetes.io/out-of-service", "value": "nodeshutdown",
-                                   "effect": "NoExecute", "timeAdded": ts(c.t)}])
+    c.set_taints(
+        "worker-2",
+        add=[
+            {
+                "key": "node.kubernetes.io/out-of-service",
+                "value": "nodeshutdown",
+                "effect": "NoExecute",
+                "timeAdded": ts(c.t),
+            }
+        ],
+    )
     c.advance(c.t + 2)
     c.t += 5
-    for key in sorted(k for k, p in c.pods.items() if p["spec"].get("nodeName") == "worker-2"
-                      and p["metadata"].get("deletionTimestamp")):
+    for key in sorted(
+        k
+        for k, p in c.pods.items()
+        if p["spec"].get("nodeName") == "worker-2" and p["metadata"].get("deletionTimestamp")
+    ):
         pod = c.pods.pop(key)
         pod["status"]["phase"] = "Failed"
         c.emit("DELETED", pod)
@@ -482,19 +536,40 @@ def cluster_info_dump() -> Files:
     c.advance(260)
     files: Files = {}
     meta = {"resourceVersion": str(c.rv)}
-    files["nodes.json"] = json.dumps({"kind": "NodeList", "apiVersion": "v1", "metadata": meta,
-                                      "items": [c.nodes[n] for n in sorted(c.nodes)]}, indent=4) + "\n"
+    files["nodes.json"] = (
+        json.dumps(
+            {"kind": "NodeList", "apiVersion": "v1", "metadata": meta, "items": [c.nodes[n] for n in sorted(c.nodes)]},
+            indent=4,
+        )
+        + "\n"
+    )
     for ns in sorted({p["metadata"]["namespace"] for p in c.pods.values()}):
         pods = [p for k, p in sorted(c.pods.items()) if p["metadata"]["namespace"] == ns]
-        files[f"{ns}--pods.json"] = json.dumps({"kind": "PodList", "apiVersion": "v1", "metadata": meta,
-                                                "items": pods}, indent=4) + "\n"
-        files[f"{ns}--events.json"] = json.dumps({"kind": "EventList", "apiVersion": "v1", "metadata": meta,
-                                                  "items": []}, indent=4) + "\n"
-        files[f"{ns}--services.json"] = json.dumps({"kind": "ServiceList", "apiVersion": "v1", "metadata": meta,
-                                                    "items": [{"kind": "Service", "apiVersion": "v1", "metadata": {
-                                                        "name": "kubernetes" if ns == "default" else "kube-dns",
-                                                        "namespace": ns}, "spec": {"type": "ClusterIP"}}]},
-                                                   indent=4) + "\n"
+        files[f"{ns}--pods.json"] = (
+            json.dumps({"kind": "PodList", "apiVersion": "v1", "metadata": meta, "items": pods}, indent=4) + "\n"
+        )
+        files[f"{ns}--events.json"] = (
+            json.dumps({"kind": "EventList", "apiVersion": "v1", "metadata": meta, "items": []}, indent=4) + "\n"
+        )
+        files[f"{ns}--services.json"] = (
+            json.dumps(
+                {
+                    "kind": "ServiceList",
+                    "apiVersion": "v1",
+                    "metadata": meta,
+                    "items": [
+                        {
+                            "kind": "Service",
+                            "apiVersion": "v1",
+                            "metadata": {"name": "kubernetes" if ns == "default" else "kube-dns", "namespace": ns},
+                            "spec": {"type": "ClusterIP"},
+                        }
+                    ],
+                },
+                indent=4,
+            )
+            + "\n"
+        )
     return files
 
 
@@ -510,8 +585,11 @@ def _poll(seed: int, dies: bool, nlc: bool) -> Files:
             c.kubelet["worker-2"]["alive"] = False
         c.advance(c.t + 30)
         items = [copy.deepcopy(o) for o in [*c.nodes.values(), *c.pods.values(), *c.leases.values()]]
-        docs.append(json.dumps({"apiVersion": "v1", "kind": "List", "items": items,
-                                "metadata": {"resourceVersion": ""}}, indent=4))
+        docs.append(
+            json.dumps(
+                {"apiVersion": "v1", "kind": "List", "items": items, "metadata": {"resourceVersion": ""}}, indent=4
+            )
+        )
     return {"poll.json": "\n".join(docs) + "\n"}
 
 
@@ -552,24 +630,63 @@ def lease_holder_identity_case() -> Files:
 def events_only() -> Files:
     """`kubectl get events -A -o json`: core/v1 Events about nodes (NodeNotReady) and pods
     (TaintManagerEviction), no Node, Pod or Lease: nothing to judge, said on one line."""
-    def event(name: str, kind: str, obj: str, ns: str | None, reason: str, msg: str, t: float,
-              comp: str) -> dict[str, Any]:
+
+    def event(
+        name: str, kind: str, obj: str, ns: str | None, reason: str, msg: str, t: float, comp: str
+    ) -> dict[str, Any]:
         inv = {"apiVersion": "v1", "kind": kind, "name": obj}
         if ns:
             inv["namespace"] = ns
-        return {"apiVersion": "v1", "kind": "Event", "count": 1, "eventTime": None, "firstTimestamp": ts(t),
-                "lastTimestamp": ts(t), "involvedObject": inv, "message": msg, "reason": reason,
-                "metadata": {"name": name, "namespace": ns or "default", "creationTimestamp": ts(t),
-                             "resourceVersion": str(5123400 + int(t))},
-                "reportingComponent": comp, "reportingInstance": "", "source": {"component": comp},
-                "type": "Normal"}
+        return {
+            "apiVersion": "v1",
+            "kind": "Event",
+            "count": 1,
+            "eventTime": None,
+            "firstTimestamp": ts(t),
+            "lastTimestamp": ts(t),
+            "involvedObject": inv,
+            "message": msg,
+            "reason": reason,
+            "metadata": {
+                "name": name,
+                "namespace": ns or "default",
+                "creationTimestamp": ts(t),
+                "resourceVersion": str(5123400 + int(t)),
+            },
+            "reportingComponent": comp,
+            "reportingInstance": "",
+            "source": {"component": comp},
+            "type": "Normal",
+        }
 
-    items = [event("worker-2.18a1c2f3d4e5f6a7", "Node", "worker-2", None, "NodeNotReady",
-                   "Node worker-2 status is now: NodeNotReady", 85, "node-controller"),
-             event("web-5d8f7c9b6-b1k.18a1c3aa", "Pod", "web-5d8f7c9b6-b1k", "default", "TaintManagerEviction",
-                   "Marking for deletion Pod default/web-5d8f7c9b6-b1k", 390, "taint-eviction-controller")]
-    return {"events.json": json.dumps({"apiVersion": "v1", "kind": "List", "items": items,
-                                       "metadata": {"resourceVersion": ""}}, indent=4) + "\n"}
+    items = [
+        event(
+            "worker-2.18a1c2f3d4e5f6a7",
+            "Node",
+            "worker-2",
+            None,
+            "NodeNotReady",
+            "Node worker-2 status is now: NodeNotReady",
+            85,
+            "node-controller",
+        ),
+        event(
+            "web-5d8f7c9b6-b1k.18a1c3aa",
+            "Pod",
+            "web-5d8f7c9b6-b1k",
+            "default",
+            "TaintManagerEviction",
+            "Marking for deletion Pod default/web-5d8f7c9b6-b1k",
+            390,
+            "taint-eviction-controller",
+        ),
+    ]
+    return {
+        "events.json": json.dumps(
+            {"apiVersion": "v1", "kind": "List", "items": items, "metadata": {"resourceVersion": ""}}, indent=4
+        )
+        + "\n"
+    }
 
 
 # ------------------------------------------------------------------------------------------------------

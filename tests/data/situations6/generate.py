@@ -88,8 +88,9 @@ class Sim(Cluster):
         self.all_full = False
         # setLimiterInZone: ReducedQPSFunc for a partially disrupted zone: 0 up to 50 Nodes,
         # --secondary-node-eviction-rate (0.01) above
-        self.zone_qps = {z: ((0.0 if len(zones[z]) <= 50 else 0.01) if v == "partial" else self.zone_rate)
-                         for z, v in states.items()}
+        self.zone_qps = {
+            z: ((0.0 if len(zones[z]) <= 50 else 0.01) if v == "partial" else self.zone_rate) for z, v in states.items()
+        }
 
     def _enqueue(self, node: str, key: str) -> None:
         """markNodeForTainting: zoneNoExecuteTainter[zone].Add, a UniqueQueue: a node already queued
@@ -130,12 +131,24 @@ def stretched_cluster_same_zone_names() -> Files:
         region = "dc-east" if i < 4 else "dc-west"
         c.add_node(f"worker-{i + 1}", zone="rack-a", labels={"topology.kubernetes.io/region": region})
     for n in sorted(c.nodes):
-        c.pod("kube-system", f"kube-proxy-{n[-1]}x{len(n)}q", n, kind="ds", created=-86400 * 28,
-              tolerations=[{"operator": "Exists"}], labels={"k8s-app": "kube-proxy"},
-              image=f"registry.k8s.io/kube-proxy:{c.version}")
+        c.pod(
+            "kube-system",
+            f"kube-proxy-{n[-1]}x{len(n)}q",
+            n,
+            kind="ds",
+            created=-86400 * 28,
+            tolerations=[{"operator": "Exists"}],
+            labels={"k8s-app": "kube-proxy"},
+            image=f"registry.k8s.io/kube-proxy:{c.version}",
+        )
     for i in range(8):
-        c.pod("default", f"web-5d8f7c9b6-{'abcdefgh'[i]}{i}k", f"worker-{i + 1}", created=-7200 + i * 3,
-              labels={"app": "web", "pod-template-hash": "5d8f7c9b6"})
+        c.pod(
+            "default",
+            f"web-5d8f7c9b6-{'abcdefgh'[i]}{i}k",
+            f"worker-{i + 1}",
+            created=-7200 + i * 3,
+            labels={"app": "web", "pod-template-hash": "5d8f7c9b6"},
+        )
     c.start()
     c.advance(20)
     _kill(c, ["worker-1", "worker-2", "worker-3"])
@@ -151,12 +164,24 @@ def _excluded(seed: int, nlc_taints: bool) -> Files:
         names.append(f"worker-{i + 1}")
         c.add_node(names[-1], zone="eu-central-1a")
     for n in sorted(c.nodes):
-        c.pod("kube-system", f"kube-proxy-{n[-1]}x{len(n)}q", n, kind="ds", created=-86400 * 28,
-              tolerations=[{"operator": "Exists"}], labels={"k8s-app": "kube-proxy"},
-              image=f"registry.k8s.io/kube-proxy:{c.version}")
+        c.pod(
+            "kube-system",
+            f"kube-proxy-{n[-1]}x{len(n)}q",
+            n,
+            kind="ds",
+            created=-86400 * 28,
+            tolerations=[{"operator": "Exists"}],
+            labels={"k8s-app": "kube-proxy"},
+            image=f"registry.k8s.io/kube-proxy:{c.version}",
+        )
     for i in range(3):
-        c.pod("default", f"web-5d8f7c9b6-{'abc'[i]}{i}k", names[i], created=-7200 + i * 3,
-              labels={"app": "web", "pod-template-hash": "5d8f7c9b6"})
+        c.pod(
+            "default",
+            f"web-5d8f7c9b6-{'abc'[i]}{i}k",
+            names[i],
+            created=-7200 + i * 3,
+            labels={"app": "web", "pod-template-hash": "5d8f7c9b6"},
+        )
     if not nlc_taints:
         c._handle_disruption = lambda: Cluster._handle_disruption(c)  # type: ignore[method-assign]
     c.start()
@@ -196,8 +221,9 @@ def zone_full_outage_other_zone_healthy() -> Files:
     base(c, workers=6, zones=("eu-west-1a", "eu-west-1b"))
     c.start()
     c.advance(20)
-    _kill(c, [n for n in c.nodes if c.nodes[n]["metadata"]["labels"].get("topology.kubernetes.io/zone")
-              == "eu-west-1b"])
+    _kill(
+        c, [n for n in c.nodes if c.nodes[n]["metadata"]["labels"].get("topology.kubernetes.io/zone") == "eu-west-1b"]
+    )
     c.advance(c.t + 420)
     return _all(c)
 
@@ -221,8 +247,9 @@ def zone_full_outage_never_tainted() -> Files:
     c._handle_disruption = wrong  # type: ignore[method-assign]
     c.start()
     c.advance(20)
-    _kill(c, [n for n in c.nodes if c.nodes[n]["metadata"]["labels"].get("topology.kubernetes.io/zone")
-              == "eu-west-1b"])
+    _kill(
+        c, [n for n in c.nodes if c.nodes[n]["metadata"]["labels"].get("topology.kubernetes.io/zone") == "eu-west-1b"]
+    )
     c.advance(c.t + 420)
     return _all(c)
 
@@ -243,11 +270,19 @@ def _large_zone(seed: int, stop: bool) -> Files:
     names = []
     for i in range(60):
         names.append(f"ip-10-1-{i // 16}-{10 + i}.ec2.internal")
-        c.add_node(names[-1], zone="us-east-1a", labels={"eks.amazonaws.com/nodegroup": "general",
-                                                         "node.kubernetes.io/instance-type": "m6i.xlarge"})
+        c.add_node(
+            names[-1],
+            zone="us-east-1a",
+            labels={"eks.amazonaws.com/nodegroup": "general", "node.kubernetes.io/instance-type": "m6i.xlarge"},
+        )
     for i, n in enumerate(names[:8]):
-        c.pod("default", f"web-5d8f7c9b6-{'abcdefgh'[i]}{i}k", n, created=-7200 + i * 3,
-              labels={"app": "web", "pod-template-hash": "5d8f7c9b6"})
+        c.pod(
+            "default",
+            f"web-5d8f7c9b6-{'abcdefgh'[i]}{i}k",
+            n,
+            created=-7200 + i * 3,
+            labels={"app": "web", "pod-template-hash": "5d8f7c9b6"},
+        )
     c.start()
     c.advance(20)
     _kill(c, names[:40])
@@ -299,8 +334,13 @@ def _bind(c: Cluster, key: str, node: str) -> None:
     """The scheduler's pods/binding: nodeName and PodScheduled=True in one write."""
     p = c.pods[key]
     p["spec"]["nodeName"] = node
-    p["status"] = {"phase": "Pending", "qosClass": "Burstable", "conditions": [
-        {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}]}
+    p["status"] = {
+        "phase": "Pending",
+        "qosClass": "Burstable",
+        "conditions": [
+            {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}
+        ],
+    }
     c.emit("MODIFIED", p)
 
 
@@ -314,8 +354,16 @@ def _cordon(c: Cluster, n: str) -> None:
 def _statefulset_pod(c: Cluster, name: str, created: float) -> str:
     p = c.pod("db", name, None, kind="bare", created=created, labels={"app": "postgres"}, cpu="500m")
     owner = name.rsplit("-", 1)[0]
-    p["metadata"]["ownerReferences"] = [{"apiVersion": "apps/v1", "kind": "StatefulSet", "name": owner,
-                                         "uid": c.uid(), "controller": True, "blockOwnerDeletion": True}]
+    p["metadata"]["ownerReferences"] = [
+        {
+            "apiVersion": "apps/v1",
+            "kind": "StatefulSet",
+            "name": owner,
+            "uid": c.uid(),
+            "controller": True,
+            "blockOwnerDeletion": True,
+        }
+    ]
     p["metadata"]["labels"]["statefulset.kubernetes.io/pod-name"] = name
     p["spec"]["volumes"] = [{"name": "data", "persistentVolumeClaim": {"claimName": f"data-{name}"}}]
     p["spec"]["containers"][0]["volumeMounts"] = [{"name": "data", "mountPath": "/var/lib/postgresql/data"}]
@@ -383,11 +431,24 @@ def _kubeadm_upgrade_sim(seed: int, marks: bool, nodes_only: bool) -> Cluster:
     base(c, workers=8 if nodes_only else 3)
     leader: dict[str, Any] | None = None
     if nodes_only:  # `kubectl get leases -A -w`: kube-system's leader Lease renewed every 2 s
-        leader = {"apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
-                  "metadata": {"name": "kube-controller-manager", "namespace": "kube-system", "uid": c.uid(),
-                               "resourceVersion": "0", "creationTimestamp": ts(-86400 * 30)},
-                  "spec": {"holderIdentity": f"cp-1_{c.uid()}", "leaseDurationSeconds": 15,
-                           "acquireTime": mts(-86400 * 2), "renewTime": mts(-1.2), "leaseTransitions": 2}}
+        leader = {
+            "apiVersion": "coordination.k8s.io/v1",
+            "kind": "Lease",
+            "metadata": {
+                "name": "kube-controller-manager",
+                "namespace": "kube-system",
+                "uid": c.uid(),
+                "resourceVersion": "0",
+                "creationTimestamp": ts(-86400 * 30),
+            },
+            "spec": {
+                "holderIdentity": f"cp-1_{c.uid()}",
+                "leaseDurationSeconds": 15,
+                "acquireTime": mts(-86400 * 2),
+                "renewTime": mts(-1.2),
+                "leaseTransitions": 2,
+            },
+        }
         c._bump(leader)
     c.start()
     if leader is not None:
@@ -411,20 +472,34 @@ def _kubeadm_upgrade_sim(seed: int, marks: bool, nodes_only: bool) -> Cluster:
     old = c.pods.pop(key)
     c.emit("DELETED", old)
     advance(c.t + 2, renewing=False)
-    new = c.pod("kube-system", "kube-controller-manager-cp-1", "cp-1", kind="static", created=c.t,
-                labels={"component": "kube-controller-manager", "tier": "control-plane"},
-                image="registry.k8s.io/kube-controller-manager:v1.32.0")
+    new = c.pod(
+        "kube-system",
+        "kube-controller-manager-cp-1",
+        "cp-1",
+        kind="static",
+        created=c.t,
+        labels={"component": "kube-controller-manager", "tier": "control-plane"},
+        image="registry.k8s.io/kube-controller-manager:v1.32.0",
+    )
     new["spec"]["containers"][0]["command"] = old["spec"]["containers"][0]["command"]
-    new["status"]["containerStatuses"] = [{
-        "name": "kube-controller-manager", "ready": True, "restartCount": 0, "started": True,
-        "image": "registry.k8s.io/kube-controller-manager:v1.32.0", "imageID": "registry.k8s.io/kube-controller-"
-        "manager@sha256:" + "4e5f" * 16, "containerID": "containerd://" + "9a8b" * 16,
-        "state": {"running": {"startedAt": ts(c.t)}}}]
+    new["status"]["containerStatuses"] = [
+        {
+            "name": "kube-controller-manager",
+            "ready": True,
+            "restartCount": 0,
+            "started": True,
+            "image": "registry.k8s.io/kube-controller-manager:v1.32.0",
+            "imageID": "registry.k8s.io/kube-controller-manager@sha256:" + "4e5f" * 16,
+            "containerID": "containerd://" + "9a8b" * 16,
+            "state": {"running": {"startedAt": ts(c.t)}},
+        }
+    ]
     c.emit("MODIFIED", new)
     advance(c.t + 14, renewing=False)  # the old leader Lease expires (15 s)
     if leader is not None:  # the new process takes it
-        leader["spec"].update(holderIdentity=f"cp-1_{c.uid()}", acquireTime=mts(c.t), renewTime=mts(c.t),
-                              leaseTransitions=3)
+        leader["spec"].update(
+            holderIdentity=f"cp-1_{c.uid()}", acquireTime=mts(c.t), renewTime=mts(c.t), leaseTransitions=3
+        )
         c.emit("MODIFIED", leader)
     advance(c.t + 11)
     c.grace = 50  # the 1.32 controller's grace from now on
@@ -510,11 +585,22 @@ def node_recreated_within_podgc_quarantine() -> Files:
 def _preset_on_noexecute(seed: int, evicts: bool) -> Files:
     c = Sim(seed=seed, eviction=evicts)
     base(c)
-    c.add_node("gpu-1", zone="eu-west-1a", labels={"nvidia.com/gpu.present": "true"},
-               taints=[{"key": "nvidia.com/gpu", "value": "present", "effect": "NoExecute"}])
-    c.pod("kube-system", "kube-proxy-gx5q", "gpu-1", kind="ds", created=-86400 * 20,
-          tolerations=[{"operator": "Exists"}], labels={"k8s-app": "kube-proxy"},
-          image=f"registry.k8s.io/kube-proxy:{c.version}")
+    c.add_node(
+        "gpu-1",
+        zone="eu-west-1a",
+        labels={"nvidia.com/gpu.present": "true"},
+        taints=[{"key": "nvidia.com/gpu", "value": "present", "effect": "NoExecute"}],
+    )
+    c.pod(
+        "kube-system",
+        "kube-proxy-gx5q",
+        "gpu-1",
+        kind="ds",
+        created=-86400 * 20,
+        tolerations=[{"operator": "Exists"}],
+        labels={"k8s-app": "kube-proxy"},
+        image=f"registry.k8s.io/kube-proxy:{c.version}",
+    )
     c.start()
     c.advance(20)
     p = c.pod("batch", "report-28973-x7k2p", "gpu-1", kind="bare", created=c.t, labels={"job-name": "report"})
@@ -523,9 +609,13 @@ def _preset_on_noexecute(seed: int, evicts: bool) -> Files:
     c.t += 0.6
     # the kubelet's admission (pkg/kubelet/lifecycle/predicate.go: a NoExecute taint the pod does not
     # tolerate) rejects it
-    p["status"] = {"phase": "Failed", "reason": "UnexpectedAdmissionError", "message":
-                   "Pod was rejected: Predicate TaintToleration failed: node(s) had taint {nvidia.com/gpu: "
-                   "present}, that the pod didn't tolerate", "startTime": ts(c.t)}
+    p["status"] = {
+        "phase": "Failed",
+        "reason": "UnexpectedAdmissionError",
+        "message": "Pod was rejected: Predicate TaintToleration failed: node(s) had taint {nvidia.com/gpu: "
+        "present}, that the pod didn't tolerate",
+        "startTime": ts(c.t),
+    }
     c.emit("MODIFIED", p)
     c.advance(c.t + 120)
     return _all(c)
@@ -550,9 +640,14 @@ def _karpenter_finalizer(seed: int, deleted_after: float) -> Files:
     c = Sim(seed=seed)
     names = base(c, workers=3, web=3)
     for n in names:
-        c.nodes[n]["metadata"]["labels"].update({"karpenter.sh/nodepool": "default", "karpenter.sh/registered": "true",
-                                                 "karpenter.sh/initialized": "true",
-                                                 "karpenter.sh/capacity-type": "spot"})
+        c.nodes[n]["metadata"]["labels"].update(
+            {
+                "karpenter.sh/nodepool": "default",
+                "karpenter.sh/registered": "true",
+                "karpenter.sh/initialized": "true",
+                "karpenter.sh/capacity-type": "spot",
+            }
+        )
         c.nodes[n]["metadata"]["finalizers"] = ["karpenter.sh/termination"]
         c.nodes[n]["spec"]["providerID"] = f"aws:///eu-west-1a/i-0{c.uid().replace('-', '')[:16]}"
     c.start()
@@ -600,13 +695,15 @@ def karpenter_node_finalizer_unknown() -> Files:
 
 
 # -- audit logs -----------------------------------------------------------------------------------------
-DS_AUDIT_TOL = [{"key": "node.kubernetes.io/not-ready", "operator": "Exists", "effect": "NoExecute"},
-                {"key": "node.kubernetes.io/unreachable", "operator": "Exists", "effect": "NoExecute"},
-                {"key": "node.kubernetes.io/disk-pressure", "operator": "Exists", "effect": "NoSchedule"},
-                {"key": "node.kubernetes.io/memory-pressure", "operator": "Exists", "effect": "NoSchedule"},
-                {"key": "node.kubernetes.io/pid-pressure", "operator": "Exists", "effect": "NoSchedule"},
-                {"key": "node.kubernetes.io/unschedulable", "operator": "Exists", "effect": "NoSchedule"},
-                {"key": "node.kubernetes.io/network-unavailable", "operator": "Exists", "effect": "NoSchedule"}]
+DS_AUDIT_TOL = [
+    {"key": "node.kubernetes.io/not-ready", "operator": "Exists", "effect": "NoExecute"},
+    {"key": "node.kubernetes.io/unreachable", "operator": "Exists", "effect": "NoExecute"},
+    {"key": "node.kubernetes.io/disk-pressure", "operator": "Exists", "effect": "NoSchedule"},
+    {"key": "node.kubernetes.io/memory-pressure", "operator": "Exists", "effect": "NoSchedule"},
+    {"key": "node.kubernetes.io/pid-pressure", "operator": "Exists", "effect": "NoSchedule"},
+    {"key": "node.kubernetes.io/unschedulable", "operator": "Exists", "effect": "NoSchedule"},
+    {"key": "node.kubernetes.io/network-unavailable", "operator": "Exists", "effect": "NoSchedule"},
+]
 
 
 def _audit_cordon_binding(bind_after: float, kind: str = "rs", created: bool = True) -> Files:
@@ -623,42 +720,89 @@ def _audit_cordon_binding(bind_after: float, kind: str = "rs", created: bool = T
     ref = {"resource": "nodes", "name": "worker-a", "apiVersion": "v1"}
     log = ga.Log()
     log.rv = 5000
-    log.ev(30, *admin, "patch", ref, {"spec": {"unschedulable": True}}, level="Request",
-           ua="kubectl/v1.32.3 (linux/amd64) kubernetes/32cc146")
-    log.ev(30.05, *ga.NC, "patch", ref, {"metadata": {"resourceVersion": "3"}, "spec": {"taints": [
-        {"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule", "timeAdded": ga.sec(30.05)}]}},
-        level="Request", ua=ga.NC_UA)
-    ns, name, sa = (("default", "web-5d8f7c9b6-q2x7z", "replicaset-controller") if kind == "rs" else
-                    ("kube-system", "kube-proxy-7xk2p", "daemon-set-controller"))
+    log.ev(
+        30,
+        *admin,
+        "patch",
+        ref,
+        {"spec": {"unschedulable": True}},
+        level="Request",
+        ua="kubectl/v1.32.3 (linux/amd64) kubernetes/32cc146",
+    )
+    log.ev(
+        30.05,
+        *ga.NC,
+        "patch",
+        ref,
+        {
+            "metadata": {"resourceVersion": "3"},
+            "spec": {
+                "taints": [
+                    {"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule", "timeAdded": ga.sec(30.05)}
+                ]
+            },
+        },
+        level="Request",
+        ua=ga.NC_UA,
+    )
+    ns, name, sa = (
+        ("default", "web-5d8f7c9b6-q2x7z", "replicaset-controller")
+        if kind == "rs"
+        else ("kube-system", "kube-proxy-7xk2p", "daemon-set-controller")
+    )
     tols = [] if kind == "rs" else list(DS_AUDIT_TOL)
-    spec: dict[str, Any] = {"containers": [{"name": "c", "image": "nginx:1.27",
-                                            "resources": {"requests": {"cpu": "100m"}}}], "tolerations": tols}
-    request = {"kind": "Pod", "apiVersion": "v1", "metadata": {"generateName": name[:-5], "namespace": ns},
-               "spec": spec}
+    spec: dict[str, Any] = {
+        "containers": [{"name": "c", "image": "nginx:1.27", "resources": {"requests": {"cpu": "100m"}}}],
+        "tolerations": tols,
+    }
+    request = {
+        "kind": "Pod",
+        "apiVersion": "v1",
+        "metadata": {"generateName": name[:-5], "namespace": ns},
+        "spec": spec,
+    }
     response = copy.deepcopy(request)
     response["metadata"].update(name=name, uid="9f0e2b7c-4b1d-4e8a-9c3f-2a6d5e8b1c40", resourceVersion="5123")
     if kind == "rs":  # DefaultTolerationSeconds, at admission
         response["spec"]["tolerations"] = [
             {"key": k, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}
-            for k in ("node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable")]
+            for k in ("node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable")
+        ]
     group = ["system:serviceaccounts", "system:serviceaccounts:kube-system", "system:authenticated"]
-    log.ev(29, f"system:serviceaccount:kube-system:{sa}", group, "create",
-           {"resource": "pods", "namespace": ns, "apiVersion": "v1"}, request, level="RequestResponse",
-           ua="kube-controller-manager/v1.32.3 (linux/amd64) kubernetes/32cc146/"
-           f"system:serviceaccount:kube-system:{sa}")
+    log.ev(
+        29,
+        f"system:serviceaccount:kube-system:{sa}",
+        group,
+        "create",
+        {"resource": "pods", "namespace": ns, "apiVersion": "v1"},
+        request,
+        level="RequestResponse",
+        ua=f"kube-controller-manager/v1.32.3 (linux/amd64) kubernetes/32cc146/system:serviceaccount:kube-system:{sa}",
+    )
     log.lines[-1][1]["responseObject"] = response
     if not created:
         log.lines.pop()
     at = ga.ts(30 + bind_after)
-    bind = {"kind": "Event", "apiVersion": "audit.k8s.io/v1", "level": "Request", "auditID": "bind-1",
-            "stage": "ResponseComplete", "requestURI": f"/api/v1/namespaces/{ns}/pods/{name}/binding",
-            "verb": "create", "user": {"username": "system:kube-scheduler", "groups": ["system:authenticated"]},
-            "objectRef": {"resource": "pods", "namespace": ns, "name": name, "apiVersion": "v1",
-                          "subresource": "binding"},
-            "responseStatus": {"metadata": {}, "code": 201},
-            "requestObject": {"kind": "Binding", "apiVersion": "v1", "metadata": {"name": name, "namespace": ns},
-                              "target": {"kind": "Node", "name": "worker-a"}},
-            "requestReceivedTimestamp": at, "stageTimestamp": at}
+    bind = {
+        "kind": "Event",
+        "apiVersion": "audit.k8s.io/v1",
+        "level": "Request",
+        "auditID": "bind-1",
+        "stage": "ResponseComplete",
+        "requestURI": f"/api/v1/namespaces/{ns}/pods/{name}/binding",
+        "verb": "create",
+        "user": {"username": "system:kube-scheduler", "groups": ["system:authenticated"]},
+        "objectRef": {"resource": "pods", "namespace": ns, "name": name, "apiVersion": "v1", "subresource": "binding"},
+        "responseStatus": {"metadata": {}, "code": 201},
+        "requestObject": {
+            "kind": "Binding",
+            "apiVersion": "v1",
+            "metadata": {"name": name, "namespace": ns},
+            "target": {"kind": "Node", "name": "worker-a"},
+        },
+        "requestReceivedTimestamp": at,
+        "stageTimestamp": at,
+    }
     merged = sorted([*events, *(e for _, e in log.lines), bind], key=lambda e: e["stageTimestamp"])
     return {"audit.log": "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in merged)}
 
@@ -719,8 +863,13 @@ def _raw(c: Cluster, kinds: tuple[str, ...], every: float = 60.0, gone: bool = T
         meta: dict[str, Any] = {"resourceVersion": str(rv), "creationTimestamp": None}
         if extra:
             meta["annotations"] = extra
-        return json.dumps({"type": "BOOKMARK", "object": {"kind": kind, "apiVersion": api, "metadata": meta}},
-                          separators=(",", ":")) + "\n"
+        return (
+            json.dumps(
+                {"type": "BOOKMARK", "object": {"kind": kind, "apiVersion": api, "metadata": meta}},
+                separators=(",", ":"),
+            )
+            + "\n"
+        )
 
     started = False
     for t, k, typ, obj in c.out:
@@ -735,10 +884,24 @@ def _raw(c: Cluster, kinds: tuple[str, ...], every: float = 60.0, gone: bool = T
             last = t
         out.append(json.dumps({"type": typ, "object": obj}, separators=(",", ":")) + "\n")
     if gone:
-        out.append(json.dumps({"type": "ERROR", "object": {
-            "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
-            "message": f"too old resource version: {rv - 4000} ({rv})", "reason": "Expired", "code": 410}},
-            separators=(",", ":")) + "\n")
+        out.append(
+            json.dumps(
+                {
+                    "type": "ERROR",
+                    "object": {
+                        "kind": "Status",
+                        "apiVersion": "v1",
+                        "metadata": {},
+                        "status": "Failure",
+                        "message": f"too old resource version: {rv - 4000} ({rv})",
+                        "reason": "Expired",
+                        "code": 410,
+                    },
+                },
+                separators=(",", ":"),
+            )
+            + "\n"
+        )
     return "".join(out)
 
 
@@ -765,8 +928,11 @@ def _yaml_watch(c: Cluster, kinds: tuple[str, ...]) -> str:
     the YAML printer (sigs.k8s.io/yaml: keys sorted), documents separated by `---`."""
     import yaml
 
-    docs = [yaml.safe_dump({"object": obj, "type": typ}, sort_keys=True, default_flow_style=False)
-            for _, k, typ, obj in c.out if k in kinds]
+    docs = [
+        yaml.safe_dump({"object": obj, "type": typ}, sort_keys=True, default_flow_style=False)
+        for _, k, typ, obj in c.out
+        if k in kinds
+    ]
     return "---\n".join(docs)
 
 
@@ -793,23 +959,29 @@ def _powershell(text: str) -> bytes:
 def powershell_utf16_redirect() -> Files:
     """The dying-node capture taken on a Windows workstation with PowerShell 5.1's `>`."""
     c = _node_dies(643, True)
-    return {n: _powershell(_watch(c, (k,))) for n, k in
-            (("nodes.json", "Node"), ("pods.json", "Pod"), ("leases.json", "Lease"))}
+    return {
+        n: _powershell(_watch(c, (k,)))
+        for n, k in (("nodes.json", "Node"), ("pods.json", "Pod"), ("leases.json", "Lease"))
+    }
 
 
 @scenario
 def powershell_utf16_never_marked() -> Files:
     c = _node_dies(643, False)
-    return {n: _powershell(_watch(c, (k,))) for n, k in
-            (("nodes.json", "Node"), ("pods.json", "Pod"), ("leases.json", "Lease"))}
+    return {
+        n: _powershell(_watch(c, (k,)))
+        for n, k in (("nodes.json", "Node"), ("pods.json", "Pod"), ("leases.json", "Lease"))
+    }
 
 
 @scenario
 def utf8_bom_crlf() -> Files:
     """PowerShell 7 `Out-File -Encoding utf8BOM` / Notepad: UTF-8 with a byte order mark, CRLF."""
     c = _node_dies(644, True)
-    return {n: b"\xef\xbb\xbf" + _watch(c, (k,)).replace("\n", "\r\n").encode() for n, k in
-            (("nodes.json", "Node"), ("pods.json", "Pod"), ("leases.json", "Lease"))}
+    return {
+        n: b"\xef\xbb\xbf" + _watch(c, (k,)).replace("\n", "\r\n").encode()
+        for n, k in (("nodes.json", "Node"), ("pods.json", "Pod"), ("leases.json", "Lease"))
+    }
 
 
 def _write(d: str, files: Files) -> None:

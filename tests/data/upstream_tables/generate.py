@@ -48,9 +48,15 @@ class Upstream(Cluster):
 
     def _probe(self, name: str) -> float:
         conds = [c for c in self.nodes[name]["status"]["conditions"] if c["type"] == "Ready"]
-        probe = max([self.probe_floor.get(name, -1e9)] + [
-            (dt.datetime.strptime(c["lastHeartbeatTime"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=dt.UTC) - T0)
-            .total_seconds() for c in conds])
+        probe = max(
+            [self.probe_floor.get(name, -1e9)]
+            + [
+                (
+                    dt.datetime.strptime(c["lastHeartbeatTime"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=dt.UTC) - T0
+                ).total_seconds()
+                for c in conds
+            ]
+        )
         lease = None if self.ignore_lease else self.leases.get(name)
         if lease is not None:
             rt = dt.datetime.strptime(lease["spec"]["renewTime"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=dt.UTC)
@@ -64,16 +70,26 @@ class Upstream(Cluster):
             probe = self._probe(name)
             grace = self.mark_unknown_early.get(name, self.grace)
             if rd == "Absent":
-                created = (dt.datetime.strptime(self.nodes[name]["metadata"]["creationTimestamp"],
-                                                "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=dt.UTC) - T0).total_seconds()
+                created = (
+                    dt.datetime.strptime(
+                        self.nodes[name]["metadata"]["creationTimestamp"], "%Y-%m-%dT%H:%M:%SZ"
+                    ).replace(tzinfo=dt.UTC)
+                    - T0
+                ).total_seconds()
                 if self.t - max(created, self.probe_floor.get(name, -1e9)) > self.startup_grace:
                     # tryUpdateNodeHealth: "Kubelet never posted node status."
                     conds = self.nodes[name]["status"]["conditions"]
                     for typ in KUBELET_CONDS:
-                        conds.append({"type": typ, "status": "Unknown",
-                                      "lastHeartbeatTime": self.nodes[name]["metadata"]["creationTimestamp"],
-                                      "lastTransitionTime": ts(self.t), "reason": "NodeStatusNeverUpdated",
-                                      "message": "Kubelet never posted node status."})
+                        conds.append(
+                            {
+                                "type": typ,
+                                "status": "Unknown",
+                                "lastHeartbeatTime": self.nodes[name]["metadata"]["creationTimestamp"],
+                                "lastTransitionTime": ts(self.t),
+                                "reason": "NodeStatusNeverUpdated",
+                                "message": "Kubelet never posted node status.",
+                            }
+                        )
                     self.emit("MODIFIED", self.nodes[name])
                     self._noschedule_pass(name)
             elif rd in ("True", "False") and self.t - probe > grace:
@@ -124,8 +140,15 @@ class Upstream(Cluster):
         for c, st in saved.values():
             c["status"] = st
 
-    def pod(self, ns: str, name: str, node: str | None, kind: str = "rs",  # type: ignore[override]
-            tolerations: list[dict[str, Any]] | None = None, **kw: Any) -> dict[str, Any]:
+    def pod(
+        self,
+        ns: str,
+        name: str,
+        node: str | None,
+        kind: str = "rs",  # type: ignore[override]
+        tolerations: list[dict[str, Any]] | None = None,
+        **kw: Any,
+    ) -> dict[str, Any]:
         tols = list(tolerations or [])
         if kind == "bare":  # DefaultTolerationSeconds admission, as for every pod
             have = {t.get("key") for t in tols if t.get("effect") in (None, "NoExecute")}
@@ -139,21 +162,39 @@ class Upstream(Cluster):
         self.set_taints(node, remove=[(other, "NoExecute")])
 
 
-def base(c: Cluster, workers: int = 3, zones: tuple[str, ...] = ("eu-west-1a",), cp: bool = True,
-         web: int = 3, tolerations: list[dict[str, Any]] | None = None) -> list[str]:
+def base(
+    c: Cluster,
+    workers: int = 3,
+    zones: tuple[str, ...] = ("eu-west-1a",),
+    cp: bool = True,
+    web: int = 3,
+    tolerations: list[dict[str, Any]] | None = None,
+) -> list[str]:
     if cp:
         c.add_node("cp-1", zone=zones[0], cp=True)
-        c.pod("kube-system", "kube-controller-manager-cp-1", "cp-1", kind="static", created=-86400 * 29,
-              labels={"component": "kube-controller-manager", "tier": "control-plane"},
-              image=f"registry.k8s.io/kube-controller-manager:{c.version}")
+        c.pod(
+            "kube-system",
+            "kube-controller-manager-cp-1",
+            "cp-1",
+            kind="static",
+            created=-86400 * 29,
+            labels={"component": "kube-controller-manager", "tier": "control-plane"},
+            image=f"registry.k8s.io/kube-controller-manager:{c.version}",
+        )
     names = []
     for i in range(workers):
         name = f"node{i}"
         c.add_node(name, zone=zones[i % len(zones)])
         names.append(name)
     for i in range(web):
-        c.pod("default", f"web-5d8f7c9b6-{'abcdefgh'[i]}{i}k", names[i % len(names)], created=-7200 + i * 3,
-              labels={"app": "web", "pod-template-hash": "5d8f7c9b6"}, tolerations=tolerations)
+        c.pod(
+            "default",
+            f"web-5d8f7c9b6-{'abcdefgh'[i]}{i}k",
+            names[i % len(names)],
+            created=-7200 + i * 3,
+            labels={"app": "web", "pod-template-hash": "5d8f7c9b6"},
+            tolerations=tolerations,
+        )
     return names
 
 
@@ -162,8 +203,13 @@ def stop(c: Cluster, *nodes: str) -> None:
         c.kubelet[n]["alive"] = False
 
 
-def back(c: Cluster, n: str, ready: str = "True", reason: str = "KubeletReady",
-         message: str = "kubelet is posting ready status") -> None:
+def back(
+    c: Cluster,
+    n: str,
+    ready: str = "True",
+    reason: str = "KubeletReady",
+    message: str = "kubelet is posting ready status",
+) -> None:
     k = c.kubelet[n]
     k["alive"], k["partitioned"] = True, False
     c.renew(n)
@@ -207,9 +253,13 @@ def disruption_all_notready_fresh_grace() -> Cluster:
     c.advance(12)
     for i, n in enumerate(names):
         c.advance(c.t + (8 if i else 0))
-        c.post_status(n, "False", "KubeletNotReady",
-                      "container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady "
-                      "message:Network plugin returns error: cni plugin not initialized")
+        c.post_status(
+            n,
+            "False",
+            "KubeletNotReady",
+            "container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady "
+            "message:Network plugin returns error: cni plugin not initialized",
+        )
     c.advance(c.t + 60)
     stop(c, "node2")
     c.advance(c.t + 30)
@@ -270,9 +320,15 @@ def bind(c: Cluster, key: str, node: str) -> None:
     p = c.pods[key]
     p["spec"]["nodeName"] = node
     ip = c.nodes[node]["status"]["addresses"][0]["address"]
-    p["status"] = {"phase": "Pending", "conditions": [{"type": "PodScheduled", "status": "True", "lastProbeTime": None,
-                                                       "lastTransitionTime": ts(c.t)}],
-                   "hostIP": ip, "hostIPs": [{"ip": ip}], "qosClass": "Burstable"}
+    p["status"] = {
+        "phase": "Pending",
+        "conditions": [
+            {"type": "PodScheduled", "status": "True", "lastProbeTime": None, "lastTransitionTime": ts(c.t)}
+        ],
+        "hostIP": ip,
+        "hostIPs": [{"ip": ip}],
+        "qosClass": "Burstable",
+    }
     c.emit("MODIFIED", p)
 
 
@@ -378,21 +434,36 @@ def monitor_created_recently_no_status() -> Cluster:
     c._noschedule_pass("node9")  # no Ready condition: the not-ready taint is not wanted
     c.advance(c.t + 40)
     node["status"]["conditions"] = [
-        {"type": t, "status": st, "lastHeartbeatTime": ts(c.t), "lastTransitionTime": ts(c.t), "reason": r,
-         "message": m}
-        for t, st, r, m in (("MemoryPressure", "False", "KubeletHasSufficientMemory",
-                             "kubelet has sufficient memory available"),
-                            ("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
-                            ("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
-                            ("Ready", "True", "KubeletReady", "kubelet is posting ready status"))]
+        {
+            "type": t,
+            "status": st,
+            "lastHeartbeatTime": ts(c.t),
+            "lastTransitionTime": ts(c.t),
+            "reason": r,
+            "message": m,
+        }
+        for t, st, r, m in (
+            ("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
+            ("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
+            ("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
+            ("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
+        )
+    ]
     c.emit("MODIFIED", node)
     c._noschedule_pass("node9")
-    c.leases["node9"] = {"apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
-                         "metadata": {"name": "node9", "namespace": "kube-node-lease", "uid": c.uid(),
-                                      "resourceVersion": "0", "creationTimestamp": ts(c.t),
-                                      "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": "node9",
-                                                           "uid": node["metadata"]["uid"]}]},
-                         "spec": {"holderIdentity": "node9", "leaseDurationSeconds": 40, "renewTime": mts(c.t)}}
+    c.leases["node9"] = {
+        "apiVersion": "coordination.k8s.io/v1",
+        "kind": "Lease",
+        "metadata": {
+            "name": "node9",
+            "namespace": "kube-node-lease",
+            "uid": c.uid(),
+            "resourceVersion": "0",
+            "creationTimestamp": ts(c.t),
+            "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": "node9", "uid": node["metadata"]["uid"]}],
+        },
+        "spec": {"holderIdentity": "node9", "leaseDurationSeconds": 40, "renewTime": mts(c.t)},
+    }
     c.emit("ADDED", c.leases["node9"])
     c.kubelet["node9"] = {"alive": True, "partitioned": False, "next_lease": c.t + 10, "next_status": c.t + 300}
     c.advance(c.t + 60)
@@ -421,8 +492,13 @@ def apply_noexecute_taints() -> Cluster:
 def apply_noexecute_bug_taint_kept() -> Cluster:
     """Deviating variant of TestApplyNoExecuteTaints: node2 Ready again keeps not-ready:NoExecute."""
     c = Upstream(seed=121)
-    base(c, workers=4, zones=("eu-west-1a", "eu-west-1b"), web=4,
-         tolerations=[{"operator": "Exists", "effect": "NoExecute"}])
+    base(
+        c,
+        workers=4,
+        zones=("eu-west-1a", "eu-west-1b"),
+        web=4,
+        tolerations=[{"operator": "Exists", "effect": "NoExecute"}],
+    )
     c.never_untaint = True
     c.start()
     c.advance(20)
@@ -478,24 +554,32 @@ def taints_node_by_condition() -> Cluster:
     base(c, workers=4, web=4)
     c.start()
     c.advance(10)
-    set_condition(c, "node0", "NetworkUnavailable", "True", "NoRouteCreated",
-                  "RouteController failed to create a route")
+    set_condition(
+        c, "node0", "NetworkUnavailable", "True", "NoRouteCreated", "RouteController failed to create a route"
+    )
     c.advance(c.t + 10)
-    set_condition(c, "node1", "MemoryPressure", "True", "KubeletHasInsufficientMemory",
-                  "kubelet has insufficient memory available")
+    set_condition(
+        c,
+        "node1",
+        "MemoryPressure",
+        "True",
+        "KubeletHasInsufficientMemory",
+        "kubelet has insufficient memory available",
+    )
     c.advance(c.t + 10)
     set_condition(c, "node2", "DiskPressure", "True", "KubeletHasDiskPressure", "kubelet has disk pressure")
-    set_condition(c, "node2", "PIDPressure", "True", "KubeletHasInsufficientPID",
-                  "kubelet has insufficient PID available")
+    set_condition(
+        c, "node2", "PIDPressure", "True", "KubeletHasInsufficientPID", "kubelet has insufficient PID available"
+    )
     c.advance(c.t + 10)
     c.post_status("node3", "False", "KubeletNotReady", "PLEG is not healthy")
     c.advance(c.t + 30)
     set_condition(c, "node0", "NetworkUnavailable", "False", "RouteCreated", "RouteController created a route")
-    set_condition(c, "node1", "MemoryPressure", "False", "KubeletHasSufficientMemory",
-                  "kubelet has sufficient memory available")
+    set_condition(
+        c, "node1", "MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"
+    )
     set_condition(c, "node2", "DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure")
-    set_condition(c, "node2", "PIDPressure", "False", "KubeletHasSufficientPID",
-                  "kubelet has sufficient PID available")
+    set_condition(c, "node2", "PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available")
     c.post_status("node3", "True")
     c.advance(c.t + 20)
     return c
@@ -509,8 +593,14 @@ def taints_node_by_condition_bug_memory() -> Cluster:
     c.ignore_conditions = {"MemoryPressure"}
     c.start()
     c.advance(10)
-    set_condition(c, "node1", "MemoryPressure", "True", "KubeletHasInsufficientMemory",
-                  "kubelet has insufficient memory available")
+    set_condition(
+        c,
+        "node1",
+        "MemoryPressure",
+        "True",
+        "KubeletHasInsufficientMemory",
+        "kubelet has insufficient memory available",
+    )
     c.advance(c.t + 40)
     return c
 
@@ -751,8 +841,14 @@ def sched_taint_toleration() -> Cluster:
     taint(c, "node1", "dedicated", "user1", "NoSchedule")
     taint(c, "node0", "flavor", "cheap", "PreferNoSchedule")
     c.advance(c.t + 5)
-    c.pod("default", "pod-tolerates", None, kind="bare", created=c.t,
-          tolerations=[{"key": "dedicated", "operator": "Equal", "value": "user1", "effect": "NoSchedule"}])
+    c.pod(
+        "default",
+        "pod-tolerates",
+        None,
+        kind="bare",
+        created=c.t,
+        tolerations=[{"key": "dedicated", "operator": "Equal", "value": "user1", "effect": "NoSchedule"}],
+    )
     c.pod("default", "pod-plain", None, kind="bare", created=c.t)
     c.advance(c.t + 1)
     bind(c, "default/pod-tolerates", "node1")
@@ -789,8 +885,14 @@ def sched_node_unschedulable() -> Cluster:
     c.emit("MODIFIED", c.nodes["node1"])
     c._noschedule_pass("node1")
     c.advance(c.t + 5)
-    c.pod("default", "pod-tolerates", None, kind="bare", created=c.t,
-          tolerations=[{"key": "node.kubernetes.io/unschedulable", "operator": "Exists", "effect": "NoSchedule"}])
+    c.pod(
+        "default",
+        "pod-tolerates",
+        None,
+        kind="bare",
+        created=c.t,
+        tolerations=[{"key": "node.kubernetes.io/unschedulable", "operator": "Exists", "effect": "NoSchedule"}],
+    )
     c.pod("default", "pod-plain", None, kind="bare", created=c.t)
     c.advance(c.t + 1)
     bind(c, "default/pod-tolerates", "node1")
@@ -825,8 +927,12 @@ def register(c: Cluster, name: str, taints: list[dict[str, Any]] | None = None) 
         c.out[-1] = (c.t, "Node", "ADDED", copy.deepcopy(node))
     for cond in node["status"]["conditions"]:
         if cond["type"] == "Ready":
-            cond.update(status="False", reason="KubeletNotReady", lastTransitionTime=ts(c.t),
-                        message="container runtime status check may not have completed yet")
+            cond.update(
+                status="False",
+                reason="KubeletNotReady",
+                lastTransitionTime=ts(c.t),
+                message="container runtime status check may not have completed yet",
+            )
         if cond["type"] == "NetworkUnavailable":
             node["status"]["conditions"].remove(cond)
     c.out[-1] = (c.t, "Node", "ADDED", copy.deepcopy(node))
