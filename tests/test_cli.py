@@ -203,10 +203,10 @@ def test_verify_help_lists_the_exit_codes() -> None:
 
 
 @pytest.mark.parametrize(
-    "args", [["export", "promela"], ["check", "tests/data/realworld2/zone-two-fail-never-tainted/nodes.json.gz"]]
+    "args", [["properties"], ["check", "tests/data/realworld2/zone-two-fail-never-tainted/nodes.json.gz"]]
 )
 def test_a_reader_that_closes_the_pipe_stops_nodereg_silently(args: list[str]) -> None:
-    """``nodereg check ... | head``: when the reader has gone, no "internal error" (exit 4) and
+    """``nodereg check ... | head`` (or ``properties``): when the reader has gone, no "internal error" (exit 4) and
     nothing on stderr; the process ends as any Unix tool SIGPIPE stops (141). The reader here closes
     before nodereg writes its first byte, so the write always fails."""
     import subprocess
