@@ -461,14 +461,24 @@ class Prover:
             out[q.id] = EngineResult("inconclusive", "bmc", depth, time.monotonic() - t0, reason="timeout")
         return out
 
-    def first_violation(self, props: list[Property], depth: int) -> tuple[Property, Trace] | None:
+    def first_violation(
+        self, props: list[Property], depth: int, timeout_s: float | None = None
+    ) -> tuple[Property, Trace] | None:
         """The shortest run that breaks any of ``props``, and the first property (in order) it breaks.
 
         One disjunction per depth, so the answer is deterministic for a given Z3 version: the
-        diagrams draw these runs and commit them.
+        diagrams draw these runs and commit them. ``timeout_s`` bounds the whole search: a bug whose
+        shortest run is longer than ``depth`` otherwise costs the proof that the last depth has none,
+        which can take hours (None then, as when nothing is found).
         """
         enc = self.enc
+        t0 = time.monotonic()
         for k in range(depth + 1):
+            if timeout_s is not None:
+                left = timeout_s - (time.monotonic() - t0)
+                if left <= 0:
+                    return None
+                self.bmc.set("timeout", max(1, int(left * 1000)))
             self._grow(k)
             s = self.bstates
             targets = []
@@ -692,7 +702,8 @@ def _time_row(verdicts: list[Verdict], prover: Prover, model: Model, timeout_s: 
             if bad is not row:
                 row = dataclasses.replace(bad, id=TIME_ID, reason=f"{bad.id}: {bad.reason}")
             return [*rest, row]
-    graph = rearm_graph(prover, model, timeout_s)
+    cfg = prover.enc.cfg
+    graph = rearm_graph(prover, model, timeout_s, per_instance=cfg.nodes * cfg.pods >= SLICE_FROM)
     row.seconds = sum(v.seconds for v in parts)
     row.detail.update(
         {
