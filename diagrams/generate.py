@@ -78,6 +78,10 @@ def _mermaid_block(text: str) -> list[str]:
 
 
 MUTANT_DEPTH = 14
+#: BMC's box per mutant (seconds): a bug whose shortest run is longer than MUTANT_DEPTH (24 steps for
+#: mark-reachable-swaps-through-not-ready) goes on to the concrete runs, not to an hours-long proof
+#: that depth 14 has none
+MUTANT_BMC_S = 300.0
 #: How each search is run (part of the cache key: change it when :func:`mutant_runs` changes how).
 SEARCH_PROCESS = "one spawned process per mutant, PYTHONHASHSEED=0"
 #: (mutant id, description, reference, violated property, counterexample in the verifier's JSON form)
@@ -103,7 +107,9 @@ def _mutant_run(mutant_id: str) -> tuple[str, str, str, str, list[dict[str, Any]
     symmetric, blocked = _mutant_shape(model)
     if blocked:
         props = [*props, *time_properties(model)]
-    found = Prover(Encoding(model, MUTANT_CONFIG, symmetry=symmetric)).first_violation(props, MUTANT_DEPTH)
+    found = Prover(Encoding(model, MUTANT_CONFIG, symmetry=symmetric)).first_violation(
+        props, MUTANT_DEPTH, MUTANT_BMC_S
+    )
     if found is None:
         # deeper than BMC's depth (a silence, Unknown, the kubelet back): the concrete runs nodereg
         # verify uses then, seeded, lifted to the configuration and replayed
@@ -217,7 +223,7 @@ def mutant_inputs_key() -> str:
             h.update(f"{pkg.__name__}/{f.relative_to(root).as_posix()}\0".encode())
             h.update(f.read_bytes())
     h.update(z3.get_full_version().encode())
-    h.update(repr((MUTANT_CONFIG, MUTANT_DEPTH)).encode())
+    h.update(repr((MUTANT_CONFIG, MUTANT_DEPTH, MUTANT_BMC_S)).encode())
     h.update(inspect.getsource(_mutant_run).encode())
     h.update(SEARCH_PROCESS.encode())
     return h.hexdigest()
