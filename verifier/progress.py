@@ -230,13 +230,15 @@ def _rearm_per_instance(
     newly: dict[str, z3.BoolRef],
     out: RearmGraph,
     timeout_s: float,
+    quick_s: float = 2.0,
 ) -> None:
     """The edges of the re-arming graph, one urgent instance at a time (large clusters).
 
     The relation is a disjunction over instances, so an edge e → f exists exactly when some instance
     of e, overdue, can make an instance of f newly overdue. Each query holds that instance's own
     relation (its guard, writes and frame) on the prover's per-instance background: the type
-    domain and the lemmas before the step. The lemmas are not assumed after it, so an edge can only
+    domain and the lemmas before the step. Under symmetry only node 0's and pod 0's instances are
+    sources. The lemmas are not assumed after it, so an edge can only
     be added, never lost: a spurious edge makes the bound larger or a cycle inconclusive, never a
     pass. On 16 x 16 the whole query over every instance at once ran out of time.
     """
@@ -245,7 +247,9 @@ def _rearm_per_instance(
     v0 = enc.view(s0, focus=False)
     solver = prover._slice_solver()
     t0 = time.monotonic()
-    for k, inst in urgent:
+    # under a proved symmetry every instance of an event is a renaming of its node-0 and pod-0
+    # instance, so those alone are asked what they re-arm (on any node: the targets are every instance)
+    for k, inst in [(k, i) for k, i in urgent if enc.in_focus(i)]:
         e = inst.event.id
         while True:
             rest = [f for f in events if f not in out.edges[e]]
@@ -253,15 +257,23 @@ def _rearm_per_instance(
             if not rest or left <= 0:
                 out.unknown = out.unknown or bool(rest)
                 break
+            query = [enc.instance_relations[k], _b(blocks(v0, inst)), z3.Or(*[newly[f] for f in rest])]
             solver.push()
-            solver.set("timeout", max(1, int(left * 1000)))
-            solver.add(enc.instance_relations[k], _b(blocks(v0, inst)), z3.Or(*[newly[f] for f in rest]))
+            solver.set("timeout", max(1, int(min(left, quick_s) * 1000)))
+            solver.add(*query)
             r = solver.check()
-            out.queries += 1
-            if r == z3.sat:
-                m = solver.model()
-                out.edges[e].update(f for f in rest if z3.is_true(m.eval(newly[f], model_completion=True)))
+            m = solver.model() if r == z3.sat else None
             solver.pop()
+            if r == z3.unknown and left > quick_s:
+                # as the per-instance induction queries: a fresh solver, which simplifies first
+                fresh = z3.Solver()
+                fresh.set("timeout", max(1, int((timeout_s - (time.monotonic() - t0)) * 1000)))
+                fresh.add(solver.assertions(), *query)
+                r = fresh.check()
+                m = fresh.model() if r == z3.sat else None
+            out.queries += 1
+            if m is not None:
+                out.edges[e].update(f for f in rest if z3.is_true(m.eval(newly[f], model_completion=True)))
             if r == z3.unknown:
                 out.unknown = True
             if r != z3.sat:

@@ -713,7 +713,8 @@ def _time_row(verdicts: list[Verdict], prover: Prover, model: Model, timeout_s: 
         }
     )
     if graph.unknown:
-        row.status, row.reason = "inconclusive", "z3 answered unknown on the re-arming graph of urgent actions"
+        row.status = "inconclusive"
+        row.reason = "z3 answered unknown, or ran out of time, on the re-arming graph of urgent actions"
     elif graph.cycle:
         row.status = "inconclusive"
         row.reason = (
