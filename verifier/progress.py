@@ -266,11 +266,7 @@ def _rearm_per_instance(
             solver.pop()
             if r == z3.unknown and left > quick_s:
                 # as the per-instance induction queries: a fresh solver, which simplifies first
-                fresh = z3.Solver()
-                fresh.set("timeout", max(1, int((timeout_s - (time.monotonic() - t0)) * 1000)))
-                fresh.add(solver.assertions(), *query)
-                r = fresh.check()
-                m = fresh.model() if r == z3.sat else None
+                r, m = prover._check_fresh(solver, query, timeout_s - (time.monotonic() - t0), model=True)
             out.queries += 1
             if m is not None:
                 out.edges[e].update(f for f in rest if z3.is_true(m.eval(newly[f], model_completion=True)))

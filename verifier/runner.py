@@ -165,15 +165,19 @@ class Prover:
         return r
 
     @staticmethod
-    def _check_fresh(background: z3.Solver, extra: Iterable[z3.BoolRef], timeout_s: float) -> z3.CheckSatResult:
+    def _check_fresh(background: z3.Solver, extra: Iterable[z3.BoolRef], timeout_s: float, model: bool = False) -> Any:
         """The query of :meth:`_check` on a new solver with the same assertions: Z3 then simplifies
-        and eliminates variables before it searches, which incremental solving does not do."""
+        and eliminates variables before it searches, which incremental solving does not do.
+        ``model``: return ``(answer, model or None)`` (the re-arming graph reads its edges off it)."""
         solver = z3.Solver()
         solver.set("timeout", max(1, int(timeout_s * 1000)))
         solver.add(background.assertions())
         for e in extra:
             solver.add(e)
-        return solver.check()
+        r = solver.check()
+        if model:
+            return r, (solver.model() if r == z3.sat else None)
+        return r
 
     def induction(self, prop: Property, timeout_s: float) -> EngineResult:
         """1-induction relative to the lemmas: base (state properties) and step."""
