@@ -775,25 +775,30 @@ def test_node_deadline_comes_from_the_declaration() -> None:
     assert "heartbeat_gap_max" in {p.var for p in __import__("nodereg.model.params", fromlist=["PARAMS"]).PARAMS}
 
 
+def _ready_node_n() -> list[dict[str, Any]]:
+    """Node ``n`` bootstrapped, registered, renewing and Ready with its taints synced by t = 5."""
+    evs: list[dict[str, Any]] = [
+        {"t": i, "event": e, "node": "n"}
+        for i, e in enumerate(
+            [
+                "kubelet_request_certificate",
+                "csr_approver_approve",
+                "kubelet_obtain_certificate",
+                "kubelet_register_node",
+                "kubelet_renew_lease",
+            ]
+        )
+    ]
+    evs.append({"t": 5, "event": "kubelet_post_status", "node": "n", "ready": True})
+    evs.append({"t": 5, "event": "nlc_sync_noschedule_taints", "node": "n"})
+    return evs
+
+
 @pytest.mark.parametrize("gap", [9, 44, 46, 64, 66, 100])
 def test_inline_deadline_after_a_silence(tmp_path: Path, gap: float) -> None:
     """A Ready node renewing every 10 s falls silent for ``gap`` seconds and renews again: the inline
     step must give up its deadline exactly where the slow path sees something due."""
-    evs: list[dict[str, Any]] = []
-    for i, e in enumerate(
-        [
-            "kubelet_request_certificate",
-            "csr_approver_approve",
-            "kubelet_obtain_certificate",
-            "kubelet_register_node",
-            "kubelet_renew_lease",
-        ]
-    ):
-        evs.append({"t": i, "event": e, "node": "n"})
-    evs += [
-        {"t": 5, "event": "kubelet_post_status", "node": "n", "ready": True},
-        {"t": 5, "event": "nlc_sync_noschedule_taints", "node": "n"},
-    ]
+    evs = _ready_node_n()
     t = 5.0
     for _ in range(5):
         t += 10
@@ -816,21 +821,7 @@ def test_early_renewal_stays_on_the_inline_step(tmp_path: Path, monkeypatch: pyt
     its floats) breaks only a timer's lower bound, which is never judged: the inline step takes it (the
     quick step is not asked, as it was for one renewal in seven of the churn benchmark), and the report
     is the slow path's."""
-    evs: list[dict[str, Any]] = []
-    for i, e in enumerate(
-        [
-            "kubelet_request_certificate",
-            "csr_approver_approve",
-            "kubelet_obtain_certificate",
-            "kubelet_register_node",
-            "kubelet_renew_lease",
-        ]
-    ):
-        evs.append({"t": i, "event": e, "node": "n"})
-    evs += [
-        {"t": 5, "event": "kubelet_post_status", "node": "n", "ready": True},
-        {"t": 5, "event": "nlc_sync_noschedule_taints", "node": "n"},
-    ]
+    evs = _ready_node_n()
     evs += [{"t": round(4 + 9.999 * k, 3), "event": "kubelet_renew_lease", "node": "n"} for k in range(1, 8)]
     f = tmp_path / "early.events.jsonl"
     f.write_text("".join(json.dumps(e) + "\n" for e in evs))
