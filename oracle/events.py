@@ -54,17 +54,9 @@ __all__ = [
 ]
 EFFECTS = {name: i for i, name in enumerate(d.EFFECT_NAMES)}
 READY = {name: i for i, name in enumerate(d.READY_NAMES)}
-#: Node variables an ``expect`` may name (what an observation of the cluster can show).
-EXPECTABLE = (
-    "exists",
-    "ready",
-    "memory_pressure",
-    "network_unavailable",
-    "unschedulable",
-    "allocatable",
-    "custom_effect",
-    *[t.var for t in d.TAINT_SLOTS],
-)
+#: Node variables an ``expect`` may name: the fields of the Node object (what an observation of the
+#: cluster can show), as the declaration lists them for NodeRestriction.
+EXPECTABLE = d.node_object_vars()
 POD_BITS = (*[t.tolerated_by for t in d.TAINT_SLOTS if t.tolerated_by], "tolerates_custom_ns", "tolerates_custom_ne")
 
 

@@ -249,20 +249,7 @@ def _feed(o: Oracle, rep: Report, stream: Iterator[Item], keep_going: bool) -> N
                 return
             continue
         try:
-            if type(item) is EventRecord:
-                o.apply(
-                    item.event,
-                    item.t,
-                    item.node,
-                    item.pod,
-                    item.args,
-                    item.expect,
-                    item.extra,
-                    line=item.line,
-                    file=item.file,
-                )
-            else:
-                o.feed(item)
+            o.feed(item)
             rep.events += 1
         except InputError as exc:
             rep.input_errors.append(exc)
