@@ -609,14 +609,24 @@ def _list(v: Any) -> list[Any]:
     return v if isinstance(v, list) else []
 
 
+#: Namespaces of kube-controller-manager's static pod: kubeadm's (kube-system, label ``component``) and
+#: OpenShift's, whose cluster-kube-controller-manager-operator runs upstream's kube-controller-manager
+#: (``exec hyperkube kube-controller-manager ...`` in a bash script, label ``app``) as the static pod
+#: ``kube-controller-manager-<node>`` of openshift-kube-controller-manager
+#: (bindata/assets/kube-controller-manager/pod.yaml)
+KCM_NAMESPACES = ("kube-system", "openshift-kube-controller-manager")
+
+
 def _is_kcm_pod(obj: dict[str, Any]) -> bool:
     meta = obj.get("metadata")
-    if not isinstance(meta, dict) or meta.get("namespace") != "kube-system":
+    if not isinstance(meta, dict) or meta.get("namespace") not in KCM_NAMESPACES:
         return False
     labels = _obj(meta.get("labels"))
     name = meta.get("name")
-    return labels.get("component") == "kube-controller-manager" or (
-        isinstance(name, str) and name.startswith("kube-controller-manager")
+    return (
+        labels.get("component") == "kube-controller-manager"
+        or labels.get("app") == "kube-controller-manager"
+        or (isinstance(name, str) and name.startswith("kube-controller-manager"))
     )
 
 
@@ -660,6 +670,7 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
     cp: list[tuple[tuple[int, int], str, str]] = []
     kubelets: list[tuple[tuple[int, int], str, str]] = []
     leases: dict[int, str] = {}
+    unversioned: list[str] = []
     for o in objs:
         if not isinstance(o, dict) or not isinstance(o.get("metadata"), dict):
             continue
@@ -671,13 +682,14 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
             if c is None:
                 continue
             image = c.get("image")
-            if isinstance(image, str) and _kcm_image(image):
-                tag = _image_tag(image)
-                v = minor_version(tag) if tag else None
-                if v is not None:
-                    images.append((v, str(image), where))
-                else:
-                    notes.append(f"the kube-controller-manager image {image} of {where} names no version")
+            tag = _image_tag(image) if isinstance(image, str) and _kcm_image(image) else None
+            v = minor_version(tag) if tag else None
+            if v is not None:
+                images.append((v, str(image), where))
+            else:
+                # (a digest, or a release image not named after kube-controller-manager: OpenShift's)
+                unversioned.append(where)
+                notes.append(f"the kube-controller-manager image {image} of {where} names no version")
             cmd = [x for x in [*_list(c.get("command")), *_list(c.get("args"))] if isinstance(x, str)]
             for k, val in _flag_values(cmd).items():
                 if k in KCM_DURATION_FLAGS or k == KCM_RATE_FLAG:
@@ -703,6 +715,8 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
         "eviction_rate": None,
         "lease_duration": None,
         "notes": notes,
+        #: kube-controller-manager pods whose image names no version (the timing falls back to the kubelets')
+        "kcm_unversioned": unversioned,
     }
     if images:
         out["image"] = min(images)
@@ -750,6 +764,13 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
     return out
 
 
+def _no_kcm_image(found: dict[str, Any]) -> str:
+    """Why the version is not the kube-controller-manager image's: none in the capture, or its tag says none."""
+    if found.get("kcm_unversioned"):
+        return "the kube-controller-manager image names no version"
+    return "no kube-controller-manager image in the capture"
+
+
 def resolve_timing(
     found: dict[str, Any],
     given_params: dict[str, int],
@@ -776,8 +797,8 @@ def resolve_timing(
         v, text, node, among = kubelet
         said = (
             v,
-            f"the lowest kubelet version among the {among}, {text} on {node} (no kube-controller-manager "
-            "image in the capture; kubelets may lag the control plane, never lead it)",
+            f"the lowest kubelet version among the {among}, {text} on {node} ({_no_kcm_image(found)}; "
+            "kubelets may lag the control plane, never lead it)",
         )
     if given_version is not None:
         version = given_version
@@ -792,7 +813,10 @@ def resolve_timing(
     elif said is None:
         version = default_version
         notes.append(
-            f"timing: the defaults of Kubernetes {version}, nodereg's default: the capture shows no "
+            f"timing: the defaults of Kubernetes {version}, nodereg's default: {_no_kcm_image(found)} and "
+            "the capture shows no kubelet version (say --k8s-version)"
+            if found.get("kcm_unversioned")
+            else f"timing: the defaults of Kubernetes {version}, nodereg's default: the capture shows no "
             "kube-controller-manager image and no kubelet version (say --k8s-version)"
         )
     else:
