@@ -40,7 +40,7 @@ from typing import Any, NamedTuple
 
 from .events import normalise
 from .k8s import LEASE_WATCH_QUIET, audit_objects, conditions, cpu_millis, parse_time, review_late_unknown
-from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, json_type
 from .source import close_source, feed_all, open_source
 
 NODE_USER = re.compile(r"^system:node:(.+)$")
@@ -632,7 +632,7 @@ def _obj(ev: dict[str, Any], key: str, file: str | None, line: int | None) -> di
     if v is None:
         return {}
     if not isinstance(v, dict):
-        raise InputError(f"{key}: expected an object, got {type(v).__name__}", file, line)
+        raise InputError(f"{key}: expected an object, got {json_type(v)}", file, line)
     return v
 
 
@@ -663,7 +663,7 @@ def _body(v: Any, key: str, file: str | None, line: int | None) -> dict[str, Any
                 top.setdefault(parts[1], [])  # a change inside a list (one taint): the field was written
         v = out
     if not isinstance(v, dict):
-        raise InputError(f"{key}: expected an object (or a JSON Patch array), got {type(v).__name__}", file, line)
+        raise InputError(f"{key}: expected an object (or a JSON Patch array), got {json_type(v)}", file, line)
     if v.get("kind") in ("Status", "DeleteOptions") and str(v.get("apiVersion", "v1")).split("/")[-1] in (
         "v1",
         "__internal",
@@ -672,11 +672,11 @@ def _body(v: Any, key: str, file: str | None, line: int | None) -> dict[str, Any
         return {}
     for part in ("metadata", "spec", "status", "target"):
         if v.get(part) is not None and not isinstance(v[part], dict):
-            raise InputError(f"{key}.{part}: expected an object, got {type(v[part]).__name__}", file, line)
+            raise InputError(f"{key}.{part}: expected an object, got {json_type(v[part])}", file, line)
     status = v.get("status") or {}
     for k in ("capacity", "allocatable"):
         if status.get(k) is not None and not isinstance(status[k], dict):
-            raise InputError(f"{key}.status.{k}: expected an object, got {type(status[k]).__name__}", file, line)
+            raise InputError(f"{key}.status.{k}: expected an object, got {json_type(status[k])}", file, line)
     conds = status.get("conditions")
     if conds is not None and not (isinstance(conds, list) and all(isinstance(c, dict) for c in conds)):
         raise InputError(f"{key}.status.conditions: expected a list of objects", file, line)
