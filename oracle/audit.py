@@ -125,6 +125,10 @@ class AuditAdapter:
         self.nlc_taints: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         #: whether any request of the log named a node (a Node, its status, its Lease, a node CSR, a binding)
         self.named = False
+        #: audit events read that gave no model event, and whether any gave one: a log none of whose events
+        #: the model can read counts them as ignored (never "no events" as if nothing had been read)
+        self.unread = 0
+        self.read_any = False
         self.t = 0.0
         #: per node, the log its Lease was last written in; per log that ended (``LogEnd``), since when
         self.lease_file: dict[str, str | None] = {}
@@ -208,6 +212,10 @@ class AuditAdapter:
             self.first[file] = first if first > float("-inf") else self.t
         t0 = self.t
         out = self._feed(ev, file, line)
+        if out:
+            self.read_any = True
+        else:
+            self.unread += 1
         if self.ended:
             return self._unseen_renewals(t0, file, line) + out
         return out
@@ -718,6 +726,12 @@ def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
         )
         for p in ALL_PROPERTIES:
             o.unchecked.setdefault(p.id, why)
+        if adapter.unread and not adapter.read_any:
+            # none of its events says anything the model reads (a ConfigMap's creation, a ControllerRevision's
+            # update, an exec): read, and counted, not "no events (expected audit.k8s.io Event objects)"
+            from .record import ignore
+
+            ignore(rep, "audit events that name no node (other resources, other stages)", adapter.unread)
         return
     if o is None or not adapter.preexisting:
         return
