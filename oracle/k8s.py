@@ -381,6 +381,12 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
         yield InputError(f"expected a Kubernetes object or watch event, got {json_type(value)}", name, line)
         return
     kind = value.get("kind") if isinstance(value.get("kind"), str) else None
+    if kind in LISTS and not isinstance(value.get("items"), list):
+        # a list whose items are null or missing: Go's encoding of a nil slice, an empty list (the kubelet's
+        # /pods before its first pod: {"kind": "PodList", "items": null}); anything else is no list
+        if value.get("items") is not None:
+            yield InputError(f"{kind}: items: expected an array, got {json_type(value['items'])}", name, line)
+        return
     # (a list without kind: a List's metadata, or nothing but ``items``, as API clients' serialisations and
     # `jq '{items}'` write it: no object of any kind is only ``items``)
     if isinstance(value.get("items"), list) and (
