@@ -249,7 +249,7 @@ class AuditAdapter:
             or ev.get("kind") != "Event"
             or not str(ev.get("apiVersion", "")).startswith("audit.k8s.io/")
         ):
-            raise InputError('expected an audit.k8s.io/v1 Event object (kind "Event")', file, line)
+            raise InputError('expected an audit.k8s.io/v1 Event object (kind "Event")' + _wrapper(ev), file, line)
         if ev.get("stage", "ResponseComplete") != "ResponseComplete":
             return []
         # v1 has stageTimestamp; v1beta1 (API servers before 1.12 and some log shippers) only timestamp
@@ -705,6 +705,26 @@ IDENTITY_PROPERTIES = (
     "certificate-needs-approval",
     "only-requested-csr-approved",
 )
+
+
+def _wrapper(ev: Any) -> str:
+    """What a log shipper's record around an audit event is, for the error that it is none.
+
+    A managed cluster's audit log exported from its cloud: Azure's diagnostic record (AKS: ``category``
+    kube-audit or kube-audit-admin, the Event in ``properties.log``, a JSON string or an object); Google
+    Cloud Logging's entry (GKE: a Cloud Audit Log in ``protoPayload``, another schema, no Event inside).
+    """
+    if not isinstance(ev, dict):
+        return ""
+    props = ev.get("properties")
+    if isinstance(props, dict) and "log" in props and str(ev.get("category", "")).startswith("kube-audit"):
+        return (
+            f"; got an Azure diagnostic record (category {ev['category']}) holding one in properties.log: "
+            "unwrap it first (jq -c '.properties.log | if type == \"string\" then fromjson else . end')"
+        )
+    if isinstance(ev.get("protoPayload"), dict):
+        return "; got a Google Cloud Logging entry (protoPayload: a Cloud Audit Log, not a Kubernetes audit event)"
+    return ""
 
 
 def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
