@@ -692,10 +692,17 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
             v = minor_version(tag) if tag else None
             if v is not None:
                 images.append((v, str(image), where))
-            else:
-                # (a digest, or a release image not named after kube-controller-manager: OpenShift's)
+            elif isinstance(image, str) and _kcm_image(image):
                 unversioned.append(where)
                 notes.append(f"the kube-controller-manager image {image} of {where} names no version")
+            else:
+                # a distribution's own image (OpenShift's release digest, RKE2's hardened-kubernetes): its
+                # tag, if any, is the distribution's, not taken for a Kubernetes version
+                unversioned.append(where)
+                notes.append(
+                    f"the image {image} of {where} is not kube-controller-manager's own: no Kubernetes version read"
+                    " from it"
+                )
             cmd = [x for x in [*_list(c.get("command")), *_list(c.get("args"))] if isinstance(x, str)]
             for k, val in _flag_values(cmd).items():
                 if k in KCM_DURATION_FLAGS or k == KCM_RATE_FLAG:
@@ -773,7 +780,7 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
 def _no_kcm_image(found: dict[str, Any]) -> str:
     """Why the version is not the kube-controller-manager image's: none in the capture, or its tag says none."""
     if found.get("kcm_unversioned"):
-        return "the kube-controller-manager image names no version"
+        return "the kube-controller-manager image tells no version"
     return "no kube-controller-manager image in the capture"
 
 

@@ -183,7 +183,7 @@ def test_openshift_kube_controller_manager_pod_is_read_for_the_timing(tmp_path: 
     version (so the kubelets' says it, and why), and a timing flag in its bash script is read."""
     rep = _check(_paths(OPENSHIFT))[1]
     assert any(
-        "v1.20.0+2817867" in n and "the kube-controller-manager image names no version" in n for n in rep["notes"]
+        "v1.20.0+2817867" in n and "the kube-controller-manager image tells no version" in n for n in rep["notes"]
     ), rep["notes"]
     assert not any("no kube-controller-manager image in the capture" in n for n in rep["notes"]), rep["notes"]
     pod = json.loads((PUB / OPENSHIFT[2]).read_text())
