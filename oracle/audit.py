@@ -40,7 +40,7 @@ from typing import Any, NamedTuple
 
 from .events import normalise
 from .k8s import LEASE_WATCH_QUIET, audit_objects, conditions, cpu_millis, parse_time, review_late_unknown
-from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, json_type
 from .source import close_source, feed_all, open_source
 
 NODE_USER = re.compile(r"^system:node:(.+)$")
@@ -125,6 +125,10 @@ class AuditAdapter:
         self.nlc_taints: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         #: whether any request of the log named a node (a Node, its status, its Lease, a node CSR, a binding)
         self.named = False
+        #: audit events read that gave no model event, and whether any gave one: a log none of whose events
+        #: the model can read counts them as ignored (never "no events" as if nothing had been read)
+        self.unread = 0
+        self.read_any = False
         self.t = 0.0
         #: per node, the log its Lease was last written in; per log that ended (``LogEnd``), since when
         self.lease_file: dict[str, str | None] = {}
@@ -208,6 +212,10 @@ class AuditAdapter:
             self.first[file] = first if first > float("-inf") else self.t
         t0 = self.t
         out = self._feed(ev, file, line)
+        if out:
+            self.read_any = True
+        else:
+            self.unread += 1
         if self.ended:
             return self._unseen_renewals(t0, file, line) + out
         return out
@@ -241,7 +249,7 @@ class AuditAdapter:
             or ev.get("kind") != "Event"
             or not str(ev.get("apiVersion", "")).startswith("audit.k8s.io/")
         ):
-            raise InputError('expected an audit.k8s.io/v1 Event object (kind "Event")', file, line)
+            raise InputError('expected an audit.k8s.io/v1 Event object (kind "Event")' + _wrapper(ev), file, line)
         if ev.get("stage", "ResponseComplete") != "ResponseComplete":
             return []
         # v1 has stageTimestamp; v1beta1 (API servers before 1.12 and some log shippers) only timestamp
@@ -632,7 +640,7 @@ def _obj(ev: dict[str, Any], key: str, file: str | None, line: int | None) -> di
     if v is None:
         return {}
     if not isinstance(v, dict):
-        raise InputError(f"{key}: expected an object, got {type(v).__name__}", file, line)
+        raise InputError(f"{key}: expected an object, got {json_type(v)}", file, line)
     return v
 
 
@@ -663,7 +671,7 @@ def _body(v: Any, key: str, file: str | None, line: int | None) -> dict[str, Any
                 top.setdefault(parts[1], [])  # a change inside a list (one taint): the field was written
         v = out
     if not isinstance(v, dict):
-        raise InputError(f"{key}: expected an object (or a JSON Patch array), got {type(v).__name__}", file, line)
+        raise InputError(f"{key}: expected an object (or a JSON Patch array), got {json_type(v)}", file, line)
     if v.get("kind") in ("Status", "DeleteOptions") and str(v.get("apiVersion", "v1")).split("/")[-1] in (
         "v1",
         "__internal",
@@ -672,11 +680,11 @@ def _body(v: Any, key: str, file: str | None, line: int | None) -> dict[str, Any
         return {}
     for part in ("metadata", "spec", "status", "target"):
         if v.get(part) is not None and not isinstance(v[part], dict):
-            raise InputError(f"{key}.{part}: expected an object, got {type(v[part]).__name__}", file, line)
+            raise InputError(f"{key}.{part}: expected an object, got {json_type(v[part])}", file, line)
     status = v.get("status") or {}
     for k in ("capacity", "allocatable"):
         if status.get(k) is not None and not isinstance(status[k], dict):
-            raise InputError(f"{key}.status.{k}: expected an object, got {type(status[k]).__name__}", file, line)
+            raise InputError(f"{key}.status.{k}: expected an object, got {json_type(status[k])}", file, line)
     conds = status.get("conditions")
     if conds is not None and not (isinstance(conds, list) and all(isinstance(c, dict) for c in conds)):
         raise InputError(f"{key}.status.conditions: expected a list of objects", file, line)
@@ -699,6 +707,26 @@ IDENTITY_PROPERTIES = (
 )
 
 
+def _wrapper(ev: Any) -> str:
+    """What a log shipper's record around an audit event is, for the error that it is none.
+
+    A managed cluster's audit log exported from its cloud: Azure's diagnostic record (AKS: ``category``
+    kube-audit or kube-audit-admin, the Event in ``properties.log``, a JSON string or an object); Google
+    Cloud Logging's entry (GKE: a Cloud Audit Log in ``protoPayload``, another schema, no Event inside).
+    """
+    if not isinstance(ev, dict):
+        return ""
+    props = ev.get("properties")
+    if isinstance(props, dict) and "log" in props and str(ev.get("category", "")).startswith("kube-audit"):
+        return (
+            f"; got an Azure diagnostic record (category {ev['category']}) holding one in properties.log: "
+            "unwrap it first (jq -c '.properties.log | if type == \"string\" then fromjson else . end')"
+        )
+    if isinstance(ev.get("protoPayload"), dict):
+        return "; got a Google Cloud Logging entry (protoPayload: a Cloud Audit Log, not a Kubernetes audit event)"
+    return ""
+
+
 def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
     """An audit log of a running cluster: its Nodes were created before it, in a state it does not hold.
 
@@ -718,6 +746,12 @@ def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
         )
         for p in ALL_PROPERTIES:
             o.unchecked.setdefault(p.id, why)
+        if adapter.unread and not adapter.read_any:
+            # none of its events says anything the model reads (a ConfigMap's creation, a ControllerRevision's
+            # update, an exec): read, and counted, not "no events (expected audit.k8s.io Event objects)"
+            from .record import ignore
+
+            ignore(rep, "audit events that name no node (other resources, other stages)", adapter.unread)
         return
     if o is None or not adapter.preexisting:
         return

@@ -317,6 +317,8 @@ class Oracle:
         self.index = -1
         self.violations: list[Violation] = []
         self.notes: list[str] = []
+        #: nodes first listed without a Ready condition (node-has-ready-condition not judged until they get one)
+        self.readyless: set[str] = set()
         self._pos = Position(-1)
         #: property -> why the input could not show it (filled by adapters through ``extra["unchecked"]``)
         self.unchecked: dict[str, str] = {}
@@ -881,6 +883,20 @@ class Oracle:
                     )
                 why = "; ".join(parts)
                 why += f" (checked for the other {len(self.nodes) - len(gated)})"
+            elif p.id == "node-has-ready-condition" and (
+                never := sorted(
+                    n for n in self.readyless if n in self.nodes and self.nodes[n].s[_READY] == d.READY_ABSENT
+                )
+            ):
+                # no node to judge it on: each was listed without a Ready condition and never got one
+                many = len(never) > 1
+                why = (
+                    f"node{'s' if many else ''} {', '.join(never[:5])}{' ...' if len(never) > 5 else ''} "
+                    f"{'are' if many else 'is'} listed without a Ready condition and never get{'' if many else 's'} "
+                    "one (created before the input began, not by a registering kubelet)"
+                )
+                if len(never) < len(self.nodes):
+                    why += f" (checked for the other {len(self.nodes) - len(never)})"
             else:
                 out[p.id] = "checked"
                 continue
@@ -1077,6 +1093,7 @@ class Oracle:
                 if rec.suppressed is _UNSUPPRESSED:
                     rec.suppressed = set()
                 rec.suppressed.add("node-has-ready-condition")
+                self.readyless.add(node)
                 note = (
                     f"node {node} is listed without a Ready condition (created before the input began, "
                     "not by a registering kubelet): node-has-ready-condition not judged for it until it has one"

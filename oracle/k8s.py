@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from nodereg.model import declaration as d
 
-from .record import InputError, fmt_time
+from .record import InputError, fmt_time, json_type
 
 MAX_OBJECT = 16 << 20  # bytes of one JSON object in a stream
 #: How long after a Lease watch's (or audit log's) last event the input must go on before its
@@ -292,7 +292,7 @@ def infer_kind(obj: dict[str, Any]) -> str | None:
 
 
 def _type_error(kind: str, name: Any, where: str, expected: str, got: Any) -> str:
-    return f"{kind} {str(name)[:80]}: {where}: expected {expected}, got {type(got).__name__}"
+    return f"{kind} {str(name)[:80]}: {where}: expected {expected}, got {json_type(got)}"
 
 
 def shape_error(kind: str, obj: dict[str, Any]) -> str | None:
@@ -303,7 +303,7 @@ def shape_error(kind: str, obj: dict[str, Any]) -> str | None:
     """
     meta = obj.get("metadata")
     if not isinstance(meta, dict):
-        return f"{kind}: metadata: expected an object, got {type(meta).__name__}"
+        return f"{kind}: metadata: expected an object, got {json_type(meta)}"
     name = meta.get("name")
     if not isinstance(name, str) or not name:
         return f"{kind}: missing metadata.name"
@@ -378,9 +378,15 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
             yield from _snapshot_item(x, None, name, line, sink, listed=True)
         return
     if not isinstance(value, dict):
-        yield InputError(f"expected a Kubernetes object or watch event, got {type(value).__name__}", name, line)
+        yield InputError(f"expected a Kubernetes object or watch event, got {json_type(value)}", name, line)
         return
     kind = value.get("kind") if isinstance(value.get("kind"), str) else None
+    if kind in LISTS and not isinstance(value.get("items"), list):
+        # a list whose items are null or missing: Go's encoding of a nil slice, an empty list (the kubelet's
+        # /pods before its first pod: {"kind": "PodList", "items": null}); anything else is no list
+        if value.get("items") is not None:
+            yield InputError(f"{kind}: items: expected an array, got {json_type(value['items'])}", name, line)
+        return
     # (a list without kind: a List's metadata, or nothing but ``items``, as API clients' serialisations and
     # `jq '{items}'` write it: no object of any kind is only ``items``)
     if isinstance(value.get("items"), list) and (
@@ -402,7 +408,7 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
             ignore(sink, f"watch {typ} events")
             return
         if not isinstance(obj, dict):
-            yield InputError(f'watch event: "object": expected an object, got {type(obj).__name__}', name, line)
+            yield InputError(f'watch event: "object": expected an object, got {json_type(obj)}', name, line)
             return
         okind = obj.get("kind") if isinstance(obj.get("kind"), str) else None
         okind = okind or infer_kind(obj)
@@ -445,7 +451,7 @@ def _snapshot_item(x: Any, of: str | None, name: str, line: int, sink: Any, list
     from .record import ignore
 
     if not isinstance(x, dict):
-        yield InputError(f"list item: expected a Kubernetes object, got {type(x).__name__}", name, line)
+        yield InputError(f"list item: expected a Kubernetes object, got {json_type(x)}", name, line)
         return
     if "object" in x and "type" in x:  # a watch event inside an array
         yield from watch_items(x, name, line, sink)
@@ -609,14 +615,24 @@ def _list(v: Any) -> list[Any]:
     return v if isinstance(v, list) else []
 
 
+#: Namespaces of kube-controller-manager's static pod: kubeadm's (kube-system, label ``component``) and
+#: OpenShift's, whose cluster-kube-controller-manager-operator runs upstream's kube-controller-manager
+#: (``exec hyperkube kube-controller-manager ...`` in a bash script, label ``app``) as the static pod
+#: ``kube-controller-manager-<node>`` of openshift-kube-controller-manager
+#: (bindata/assets/kube-controller-manager/pod.yaml)
+KCM_NAMESPACES = ("kube-system", "openshift-kube-controller-manager")
+
+
 def _is_kcm_pod(obj: dict[str, Any]) -> bool:
     meta = obj.get("metadata")
-    if not isinstance(meta, dict) or meta.get("namespace") != "kube-system":
+    if not isinstance(meta, dict) or meta.get("namespace") not in KCM_NAMESPACES:
         return False
     labels = _obj(meta.get("labels"))
     name = meta.get("name")
-    return labels.get("component") == "kube-controller-manager" or (
-        isinstance(name, str) and name.startswith("kube-controller-manager")
+    return (
+        labels.get("component") == "kube-controller-manager"
+        or labels.get("app") == "kube-controller-manager"
+        or (isinstance(name, str) and name.startswith("kube-controller-manager"))
     )
 
 
@@ -660,6 +676,7 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
     cp: list[tuple[tuple[int, int], str, str]] = []
     kubelets: list[tuple[tuple[int, int], str, str]] = []
     leases: dict[int, str] = {}
+    unversioned: list[str] = []
     for o in objs:
         if not isinstance(o, dict) or not isinstance(o.get("metadata"), dict):
             continue
@@ -671,13 +688,21 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
             if c is None:
                 continue
             image = c.get("image")
-            if isinstance(image, str) and _kcm_image(image):
-                tag = _image_tag(image)
-                v = minor_version(tag) if tag else None
-                if v is not None:
-                    images.append((v, str(image), where))
-                else:
-                    notes.append(f"the kube-controller-manager image {image} of {where} names no version")
+            tag = _image_tag(image) if isinstance(image, str) and _kcm_image(image) else None
+            v = minor_version(tag) if tag else None
+            if v is not None:
+                images.append((v, str(image), where))
+            elif isinstance(image, str) and _kcm_image(image):
+                unversioned.append(where)
+                notes.append(f"the kube-controller-manager image {image} of {where} names no version")
+            else:
+                # a distribution's own image (OpenShift's release digest, RKE2's hardened-kubernetes): its
+                # tag, if any, is the distribution's, not taken for a Kubernetes version
+                unversioned.append(where)
+                notes.append(
+                    f"the image {image} of {where} is not kube-controller-manager's own: no Kubernetes version read"
+                    " from it"
+                )
             cmd = [x for x in [*_list(c.get("command")), *_list(c.get("args"))] if isinstance(x, str)]
             for k, val in _flag_values(cmd).items():
                 if k in KCM_DURATION_FLAGS or k == KCM_RATE_FLAG:
@@ -703,6 +728,8 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
         "eviction_rate": None,
         "lease_duration": None,
         "notes": notes,
+        #: kube-controller-manager pods whose image names no version (the timing falls back to the kubelets')
+        "kcm_unversioned": unversioned,
     }
     if images:
         out["image"] = min(images)
@@ -750,6 +777,13 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
     return out
 
 
+def _no_kcm_image(found: dict[str, Any]) -> str:
+    """Why the version is not the kube-controller-manager image's: none in the capture, or its tag says none."""
+    if found.get("kcm_unversioned"):
+        return "the kube-controller-manager image tells no version"
+    return "no kube-controller-manager image in the capture"
+
+
 def resolve_timing(
     found: dict[str, Any],
     given_params: dict[str, int],
@@ -776,8 +810,8 @@ def resolve_timing(
         v, text, node, among = kubelet
         said = (
             v,
-            f"the lowest kubelet version among the {among}, {text} on {node} (no kube-controller-manager "
-            "image in the capture; kubelets may lag the control plane, never lead it)",
+            f"the lowest kubelet version among the {among}, {text} on {node} ({_no_kcm_image(found)}; "
+            "kubelets may lag the control plane, never lead it)",
         )
     if given_version is not None:
         version = given_version
@@ -792,7 +826,10 @@ def resolve_timing(
     elif said is None:
         version = default_version
         notes.append(
-            f"timing: the defaults of Kubernetes {version}, nodereg's default: the capture shows no "
+            f"timing: the defaults of Kubernetes {version}, nodereg's default: {_no_kcm_image(found)} and "
+            "the capture shows no kubelet version (say --k8s-version)"
+            if found.get("kcm_unversioned")
+            else f"timing: the defaults of Kubernetes {version}, nodereg's default: the capture shows no "
             "kube-controller-manager image and no kubelet version (say --k8s-version)"
         )
     else:

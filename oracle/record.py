@@ -38,6 +38,20 @@ class InputError(Exception):
         return {"file": self.file, "line": self.line, "message": self.message}
 
 
+#: JSON's (and YAML's) names of the values a reader finds, for input errors: a capture says ``null``,
+#: never Python's ``NoneType``
+_JSON_TYPES = {type(None): "null", bool: "a boolean", int: "a number", float: "a number", str: "a string"}
+
+
+def json_type(value: Any) -> str:
+    """What a JSON/YAML value is, in the input's own words (``null``, ``a string``, ``an array`` ...)."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    return _JSON_TYPES.get(type(value), type(value).__name__)
+
+
 def backwards(t: float, now: float, file: str | None, line: int | None) -> InputError:
     """The error of an event older than the one before it (traces are in time order)."""
     return InputError(f"time goes backwards: t={t:g} after t={now:g} (events must be in time order)", file, line)

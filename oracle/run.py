@@ -226,6 +226,10 @@ def _done(rep: Report, o: Oracle) -> Report:
     rep.nodes = len(o.nodes)
     rep.notes = list(dict.fromkeys(o.notes))[:50]
     rep.coverage = o.coverage()
+    if rep.input_errors and not rep.events:
+        # nothing read (a file of another format, an error at its first object, no events): no property
+        # was checked on it, whatever the readers would have let the oracle judge
+        rep.coverage = dict.fromkeys(rep.coverage, "not checked: nothing was read (see the input errors)")
     if o.skipped:
         rep.notes.append("not checked with these parameters (their timing assumption fails): " + ", ".join(o.skipped))
     return rep
