@@ -261,6 +261,8 @@ def _cpu_pod(c: cg.Cluster, name: str, node: str | None, row: dict[str, Any], t:
             {"name": f"i{i}", "image": "busybox:1.36", "resources": {"requests": {"cpu": f"{m}m"}}}
             for i, m in enumerate(row["init"])
         ]
+        if row.get("sidecar"):
+            spec["initContainers"][0]["restartPolicy"] = "Always"
     if row.get("overhead"):
         spec["overhead"] = {"cpu": f"{row['overhead']}m"}
     c.events[-1] = (c.events[-1][0], c.events[-1][1], copy.deepcopy(obj))
@@ -283,6 +285,29 @@ def test_noderesources_fit(row: dict[str, Any], tmp_path: Path) -> None:
     found, msgs = _capture(c, tmp_path)
     want = {("bound-requests-fit-allocatable", NODE, "default/pod")} if "cpu" in row["ins"] else set()
     assert found == want, msgs
+
+
+@pytest.mark.parametrize(
+    ("sidecar", "overhead", "violated"),
+    [
+        pytest.param(True, 0, True, id="sidecar init container runs beside the containers: 1m + 3m + 7m > 10m"),
+        pytest.param(False, 0, False, id="plain init container runs alone: max(1m, 3m) + 7m = 10m fits"),
+        pytest.param(False, 1, True, id="spec.overhead counts: 3m + 1m + 7m > 10m"),
+    ],
+)
+def test_fit_counts_sidecars_and_overhead(sidecar: bool, overhead: int, violated: bool, tmp_path: Path) -> None:
+    """(not upstream) What oracle/k8s.py pod_request adds besides the rows above: a restartable
+    (restartPolicy: Always) init container is counted with the containers (resource.PodRequests)."""
+    c = cg.Cluster()
+    c.kubeadm(3)
+    c.node(NODE, heartbeat_age=33, cpu="10m")
+    _cpu_pod(c, "existing", NODE, {"c": [7]}, None)
+    c.start_watch()
+    row = {"c": [1], "init": [3], "overhead": overhead, "sidecar": sidecar}
+    c.at(TT, _cpu_pod, c, "pod", None, row, TT)
+    c.at(TT + 1, c.bind, "default/pod", NODE, TT + 1)
+    found, msgs = _capture(c, tmp_path)
+    assert found == ({("bound-requests-fit-allocatable", NODE, "default/pod")} if violated else set()), msgs
 
 
 # =================================================================================================
@@ -1318,3 +1343,163 @@ def test_kubelet_node_status(row: dict[str, Any], tmp_path: Path) -> None:
     found, msgs = _capture(c, tmp_path, TT + 90)
     assert found == set(), msgs
     _skip(row["t"], row["name"], KUBELET_NOT_JUDGED[row["why"]])
+
+
+# =================================================================================================
+# node_lifecycle_controller_test.go tests the oracle cannot judge, and TestReconcileNodeLabels
+# =================================================================================================
+
+POD_READY = (
+    "the row asserts the controller's pod status updates (MarkPodsNotReady: the pods' Ready condition set "
+    "False, or its retries), which the oracle does not read: a pod's Ready condition is no state of the "
+    "model (its pods are bound, tolerating, requesting); the Node's half of the row is round 7's "
+    "TestMonitorNodeHealthUpdateStatus rows"
+)
+NLC_SKIPS: dict[tuple[str, str], str] = {
+    **{
+        ("TestMonitorNodeHealthMarkPodsNotReady", n): POD_READY
+        for n in (
+            "Node created recently, without status (within startup grace period)",
+            "Node created long time ago, with status updated recently (within monitor grace period)",
+            "Node created long time ago, with status updated by kubelet exceeds grace period",
+        )
+    },
+    **{
+        ("TestMonitorNodeHealthMarkPodsNotReadyRetry", n): POD_READY
+        for n in (
+            "successful pod status update, no retry required",
+            "unsuccessful pod status update, retry required",
+            "unsuccessful pod list, retry required",
+        )
+    },
+    **{("TestMonitorNodeHealthMarkPodsNotReadyWithWorkerSize", f"workers: {w}"): POD_READY for w in (0, 1)},
+    (
+        "TestPodStatusChange",
+        "Node created long time ago, node controller posted Unknown for a long period of time, the pod status "
+        "must include reason for termination.",
+    ): POD_READY,
+    **{
+        ("TestProcessPodMarkPodNotReady", n): POD_READY
+        for n in (
+            "Do not mark pod as NotReady when the scheduled node's healthy is not gathered yet",
+            "Do not mark pod as NotReady when the scheduled node is ready",
+            "Pod marked as NotReady when the scheduled node is not ready",
+        )
+    },
+    ("TestNodeEventGeneration", "RegisteredNode event"): "the row asserts an Event (reason RegisteredNode, the "
+    "Node's UID), and Events are no input the oracle reads (Nodes, Pods, Leases, or an audit log of them)",
+    **{
+        ("TestTryUpdateNodeHealth", n): "the row asserts that tryUpdateNodeHealth returns the Ready condition "
+        "its cache (nodeHealthMap) saved, a property of the controller's memory no capture shows; what it "
+        "writes after the grace period is TestMonitorNodeHealthUpdateStatus's (round 7)"
+        for n in (
+            "Status true",
+            "Status false",
+            "Status unknown",
+            "Status nil",
+            "Status true - after grace period",
+            "Status false - after grace period",
+            "Status unknown - after grace period",
+            "Status nil - after grace period",
+        )
+    },
+    **{
+        ("Test_isNodeExcludedFromDisruptionChecks", n): "a helper of the zone states: the label's effect is "
+        "run through a capture by TestMonitorNodeHealth/'the only available Node has the "
+        "node.kubernetes.io/exclude-disruption label' (the oracle reads the label, not the Node's name)"
+        for n in ("no labels", "name master-abc", "exclude-disruption label")
+    },
+}
+
+
+@pytest.mark.parametrize("key", list(NLC_SKIPS), ids=[f"{t}/{n}" for t, n in NLC_SKIPS])
+def test_nlc_not_judged(key: tuple[str, str]) -> None:
+    """Documented: what these rows assert is not in any input the oracle reads."""
+    _skip(*key, NLC_SKIPS[key])
+
+
+# TestReconcileNodeLabels: each row's labels on node0, and what reconcileNodeLabels leaves
+BETA_LABELS_NOT_JUDGED = (
+    "deviating half not judged: no property reads the beta OS/arch labels (a controller that does not "
+    "reconcile them breaks nothing the model states); the conforming half passed"
+)
+BETA_OS, BETA_ARCH = "beta.kubernetes.io/os", "beta.kubernetes.io/arch"
+STABLE_OS, STABLE_ARCH = "kubernetes.io/os", "kubernetes.io/arch"
+LABEL_ROWS = [
+    ("No-op if node has no labels", {}, {}),
+    (
+        "No-op if no target labels present",
+        {"topology.kubernetes.io/region": "region1"},
+        {"topology.kubernetes.io/region": "region1"},
+    ),
+    (
+        "Create OS/arch beta labels when they don't exist",
+        {STABLE_OS: "linux", STABLE_ARCH: "amd64"},
+        {BETA_OS: "linux", BETA_ARCH: "amd64", STABLE_OS: "linux", STABLE_ARCH: "amd64"},
+    ),
+    (
+        "Reconcile OS/arch beta labels to match stable labels",
+        {BETA_OS: "windows", BETA_ARCH: "arm", STABLE_OS: "linux", STABLE_ARCH: "amd64"},
+        {BETA_OS: "linux", BETA_ARCH: "amd64", STABLE_OS: "linux", STABLE_ARCH: "amd64"},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "labels", "expected"), LABEL_ROWS, ids=[f"TestReconcileNodeLabels/{r[0]}" for r in LABEL_ROWS]
+)
+def test_reconcile_node_labels(name: str, labels: dict[str, str], expected: dict[str, str], tmp_path: Path) -> None:
+    """The Node written with the row's labels (a user's update, as upstream's fakeNodeHandler.Update), then
+    the controller's label write where upstream expects one: it conforms."""
+    c = cg.Cluster()
+    c.kubeadm(3)
+    c.node(NODE, heartbeat_age=33)
+    c.start_watch()
+
+    def relabel(t: float, to: dict[str, str], manager: str) -> None:
+        node = c._node_update(NODE, t, manager)
+        node["metadata"]["labels"] = dict(to)
+        c._touch(node)
+        c._emit("Node", "MODIFIED", node)
+
+    c.at(TT, relabel, TT, labels, "kubectl-label")
+    if expected != labels:
+        c.at(TT + 0.2, relabel, TT + 0.2, expected, "kube-controller-manager")
+    found, msgs = _capture(c, tmp_path)
+    assert found == set(), msgs
+    _skip("TestReconcileNodeLabels", name, BETA_LABELS_NOT_JUDGED)
+
+
+# =================================================================================================
+# pkg/kubelet/nodelease controller_test.go (kubernetes/kubernetes@775a46cb; the same rows in
+# component-helpers/apimachinery/lease): TestRetryUpdateNodeLease, TestUpdateUsingLatestLease
+# =================================================================================================
+
+LEASE_CLIENT = (
+    "the row is about the Lease client's retries within one renewal (a timeout, a conflict, a missing Node, "
+    "a stale cached Lease): a capture shows only the renewals that reach the API server, which "
+    "live-kubelet-renews-in-time judges in every capture of these tests; how soon a kubelet renews again is "
+    "never judged (lease-renewals-spaced-by-renew-interval: a timer's lower bound is no promise)"
+)
+LEASE_SKIPS = {
+    **{
+        ("TestRetryUpdateNodeLease", n): LEASE_CLIENT
+        for n in ("no errors", "connection errors", "optimistic lock errors", "node not found errors")
+    },
+    **{
+        ("TestUpdateUsingLatestLease", n): LEASE_CLIENT
+        for n in (
+            "latestLease is nil and need to create",
+            "latestLease is nil and need to create, node doesn't exist",
+            "latestLease is nil and need to update",
+            "latestLease exist and need to update",
+            "update with latest lease failed",
+        )
+    },
+}
+
+
+@pytest.mark.parametrize("key", list(LEASE_SKIPS), ids=[f"{t}/{n}" for t, n in LEASE_SKIPS])
+def test_node_lease_controller(key: tuple[str, str]) -> None:
+    """Documented: the Lease client's retries are not in a capture."""
+    _skip(*key, LEASE_SKIPS[key])
