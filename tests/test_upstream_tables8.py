@@ -525,6 +525,61 @@ ZONE_ROWS: list[dict[str, Any]] = [
     },
 ]
 
+# TestMonitorNodeHealthEvictPodsWithDisruption (an older revision of the file, from the time the
+# controller evicted pods itself: index id 140555676); "eviction" is today's NoExecute taint and the
+# taint-eviction controller's deletion (each Node runs a pod with the default 300 s tolerations)
+EVICT = "TestMonitorNodeHealthEvictPodsWithDisruption"
+ZONE_ROWS += [
+    {
+        "t": EVICT,
+        "name": "Network Disruption: Only zone is down - eviction shouldn't take place.",
+        "nodes": [("node0", "zone1", U, U), ("node1", "zone1", U, U)],
+        "states": ({"zone1": "Full"}, {"zone1": "Full"}),
+        "deviate": "no-master-mode",
+        "flagged": {("control-state-matches-definition", n) for n in ("node0", "node1")},
+    },
+    {
+        "t": EVICT,
+        "name": "Network Disruption: Both zones down - eviction shouldn't take place.",
+        "nodes": [("node0", "zone1", U, U), ("node1", "zone2", U, U)],
+        "states": ({"zone1": "Full", "zone2": "Full"}, {"zone1": "Full", "zone2": "Full"}),
+        "deviate": "no-master-mode",
+        "flagged": {("control-state-matches-definition", n) for n in ("node0", "node1")},
+    },
+    {
+        "t": EVICT,
+        "name": "Network Disruption: One zone is down - eviction should take place.",
+        "nodes": [("node0", "zone1", U, U), ("node1", "zone2", T, T)],
+        "states": ({"zone1": "Full", "zone2": "Normal"}, {"zone1": "Full", "zone2": "Normal"}),
+        "deviate": "halt",
+        "flagged": {("unreachable-taint-follows-unknown", "node0")},
+    },
+    {
+        "t": EVICT,
+        "name": "NetworkDisruption: eviction should stop, only -master Node is healthy",
+        "skip": "the row's node-master is left out of its zone by its name (legacyIsMasterNode, behind the "
+        "LegacyNodeRoleBehavior gate, removed in 1.21); today only the node.kubernetes.io/exclude-disruption "
+        "label does that, which the oracle reads: TestMonitorNodeHealth's 'the only available Node has the "
+        "node.kubernetes.io/exclude-disruption label' row is this row as of today",
+    },
+    {
+        "t": EVICT,
+        "name": "Initially both zones down, one comes back - eviction should take place",
+        "nodes": [("node0", "zone1", U, U), ("node1", "zone2", U, T)],
+        "states": ({"zone1": "Full", "zone2": "Full"}, {"zone1": "Full", "zone2": "Normal"}),
+        "deviate": "halt",
+        "flagged": {("unreachable-taint-follows-unknown", "node0")},
+    },
+    {
+        "t": EVICT,
+        "name": "Zone is partially disrupted - eviction should take place",
+        "skip": "upstream's test sets enterPartialDisruptionFunc to the healthy rate, so a partially "
+        "disrupted zone keeps evicting there; with the controller's own ReducedQPSFunc a zone of at most "
+        "--large-cluster-size-threshold (50) Nodes stops (TestMonitorNodeHealth's 'Partial Disruption' rows, "
+        "which the oracle follows), and a larger one goes on at --secondary-node-eviction-rate",
+    },
+]
+
 #: why a deviating zone capture is not flagged: the model and its properties say less than upstream here
 ZONE_GAPS = {
     "no-master-mode": "deviating half not flagged: a controller that adds NoExecute taints while a zone of at "
@@ -567,11 +622,16 @@ def _zone_story(row: dict[str, Any], deviate: str | None) -> _NLC:
     return c
 
 
-@pytest.mark.parametrize("row", ZONE_ROWS, ids=[f"TestMonitorNodeHealth/{r['name']}" for r in ZONE_ROWS])
+@pytest.mark.parametrize(
+    "row", ZONE_ROWS, ids=[f"{r.get('t', 'TestMonitorNodeHealth')}/{r['name']}" for r in ZONE_ROWS]
+)
 def test_monitor_node_health_zone_states(row: dict[str, Any], tmp_path: Path) -> None:
     """The controller following the row's zone states conforms; one that does not is flagged."""
+    test = row.get("t", "TestMonitorNodeHealth")
+    if "skip" in row:
+        _skip(test, row["name"], row["skip"])
     if any(then == "removed" for *_, then in row["nodes"]):
-        _skip("TestMonitorNodeHealth", row["name"], REMOVED_READY)
+        _skip(test, row["name"], REMOVED_READY)
     found, msgs, _ = _sim_judge(_zone_story(row, None), tmp_path / "conform")
     assert found == set(), msgs
     if row["deviate"] is None:
@@ -579,8 +639,11 @@ def test_monitor_node_health_zone_states(row: dict[str, Any], tmp_path: Path) ->
     found, msgs, _ = _sim_judge(_zone_story(row, row["deviate"]), tmp_path / "deviate")
     if row["flagged"] is None:
         assert found == set(), msgs
-        _skip("TestMonitorNodeHealth", row["name"], ZONE_GAPS[row["deviate"]])
-    assert {(p, n) for p, n, _ in found} == row["flagged"], msgs
+        _skip(test, row["name"], ZONE_GAPS[row["deviate"]])
+    got = {(p, n) for p, n, _ in found}
+    # the row's Nodes, and (when the kubelets stop one pass apart) a Node that was Unknown alone for a
+    # while, when its zone alone was fully disrupted and had to be tainted too: the same property
+    assert row["flagged"] <= got and {p for p, _ in got} == {p for p, _ in row["flagged"]}, msgs
 
 
 # -------------------------------------------------------------------------------------------------
