@@ -174,6 +174,9 @@ _LEASE = NI["since_lease_renew"]
 _CLOCK_AGES = tuple((NI[v.name], v.init or 0) for v in d.NODE_VARS if v.clock)
 #: the NoSchedule taints that follow spec.unschedulable and the pressure/network conditions
 _COND_TAINTS = frozenset(NI[k] for k in ("taint_unschedulable", "taint_memory_pressure", "taint_network_unavailable"))
+#: the NoSchedule taints a watch of the Nodes shows the taint pass writing (doNoScheduleTaintingPass: the
+#: condition taints and the Ready ones), so a missing one is judged, never inferred
+_WATCHED_NS_TAINTS = _COND_TAINTS | {NI["taint_not_ready_ns"], NI["taint_unreachable_ns"]}
 _BOUND, _REQ, _NOEX = PI["bound_to"], PI["request"], PI["since_noexecute"]
 #: a pod's eviction clocks: the taint-eviction controller's timer and the properties' per-taint clocks
 _EVICTION_CLOCKS = tuple(
@@ -1416,8 +1419,8 @@ class Oracle:
             done = True
             if ec.guard(s, self._dummy_pod, now, (), rec.used):
                 nu, _ = ec.effect(s, self._dummy_pod, now, (), rec.used)
-                if self.node_writes_seen and any(s[i] != nu[i] for i in _COND_TAINTS if i in nu):
-                    nu = {i: v for i, v in nu.items() if i not in _COND_TAINTS and i != _SYNCED}
+                if self.node_writes_seen and any(s[i] != nu[i] for i in _WATCHED_NS_TAINTS if i in nu):
+                    nu = {i: v for i, v in nu.items() if i not in _WATCHED_NS_TAINTS and i != _SYNCED}
                     done = False
                 rec.inferred_pass = frozenset(i for i, v in nu.items() if s[i] != v and i != _SYNCED)
                 for i, v in nu.items():

@@ -251,14 +251,32 @@ def conditions(obj: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {c.get("type"): c for c in (status.get("conditions") or []) if isinstance(c, dict)}
 
 
+def _cpu_request(container: Any) -> int:
+    if not isinstance(container, dict):
+        return 0
+    return cpu_millis(((container.get("resources") or {}).get("requests") or {}).get("cpu")) or 0
+
+
 def pod_request(pod: dict[str, Any]) -> int:
-    """Sum of the containers' cpu requests, in millicores (what NodeResourcesFit counts)."""
-    total = 0
-    for c in (pod.get("spec") or {}).get("containers") or []:
-        if isinstance(c, dict):
-            req = ((c.get("resources") or {}).get("requests") or {}).get("cpu")
-            total += cpu_millis(req) or 0
-    return total
+    """The pod's cpu request in millicores, as NodeResourcesFit counts it (component-helpers
+    resource.PodRequests): the containers' sum plus the restartable (sidecar) init containers, or
+    more if an init container needs more while it runs (its own request plus the sidecars started
+    before it: init containers run one at a time), plus ``spec.overhead``. Upstream's
+    TestEnoughRequests "too many resources fails due to init container cpu" and "resources + pod
+    overhead fits" rows: a sum of the containers alone let an overcommitting binding pass."""
+    spec = pod.get("spec") or {}
+    total = sum(_cpu_request(c) for c in spec.get("containers") or [])
+    sidecars = init_peak = 0
+    for c in spec.get("initContainers") or []:
+        if isinstance(c, dict) and c.get("restartPolicy") == "Always":
+            total += _cpu_request(c)
+            sidecars += _cpu_request(c)
+            init_peak = max(init_peak, sidecars)
+        else:
+            init_peak = max(init_peak, _cpu_request(c) + sidecars)
+    overhead = spec.get("overhead")
+    extra = (cpu_millis(overhead.get("cpu")) or 0) if isinstance(overhead, dict) else 0
+    return max(total, init_peak) + extra
 
 
 # -------------------------------------------------------------------------------------------------
