@@ -35,7 +35,7 @@ from nodereg.model import declaration as d
 
 from .compile import NI
 from .pods import pod_from_bits, pod_from_tolerations
-from .record import EventRecord, InputError
+from .record import EventRecord, InputError, json_type
 from .spec import ALL_EVENTS, MODEL_EVENTS, OPTIONAL
 from .spec import event_spec as _spec
 
@@ -151,7 +151,7 @@ def normalise(ev: Any, file: str | None = None, line: int | None = None) -> Even
     Raises :class:`InputError` naming the file, line and what was expected.
     """
     if type(ev) is not dict:
-        raise _err(f"expected a JSON object per line, got {type(ev).__name__}", file, line)
+        raise _err(f"expected a JSON object per line, got {json_type(ev)}", file, line)
     eid = ev.get("event")
     if type(eid) is not str or eid not in ALL_EVENTS:
         if eid == "time_passes":

@@ -22,7 +22,7 @@ from typing import Any
 from nodereg.model import declaration as d
 
 from .events import EXPECTABLE, normalise
-from .record import EventRecord, InputError
+from .record import EventRecord, InputError, json_type
 from .source import close_source, open_source
 
 FORMAT_DESCRIPTION = "https://apalache-mc.org/docs/adr/015adr-trace.html"
@@ -120,7 +120,7 @@ def _itf_events(doc: dict[str, Any], name: str, at: list[int]) -> Iterator[Event
     if not states:
         return
     if not isinstance(states[0], dict):
-        raise InputError(f"ITF state 0: expected an object, got {type(states[0]).__name__}", name, 1)
+        raise InputError(f"ITF state 0: expected an object, got {json_type(states[0])}", name, 1)
     try:
         first = {k: _plain(v) for k, v in states[0].items() if k != "#meta"}
     except Exception as exc:  # itf-py raises plain exceptions on odd values
@@ -157,7 +157,7 @@ def _itf_events(doc: dict[str, Any], name: str, at: list[int]) -> Iterator[Event
         line = i + 1
         at[0] = line
         if not isinstance(st, dict):
-            raise InputError(f"ITF state {i}: expected an object, got {type(st).__name__}", name, line)
+            raise InputError(f"ITF state {i}: expected an object, got {json_type(st)}", name, line)
         try:
             s = {k: _plain(v) for k, v in st.items() if k != "#meta"}
         except Exception as exc:

@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from nodereg.model import declaration as d
 
-from .record import InputError, fmt_time
+from .record import InputError, fmt_time, json_type
 
 MAX_OBJECT = 16 << 20  # bytes of one JSON object in a stream
 #: How long after a Lease watch's (or audit log's) last event the input must go on before its
@@ -292,7 +292,7 @@ def infer_kind(obj: dict[str, Any]) -> str | None:
 
 
 def _type_error(kind: str, name: Any, where: str, expected: str, got: Any) -> str:
-    return f"{kind} {str(name)[:80]}: {where}: expected {expected}, got {type(got).__name__}"
+    return f"{kind} {str(name)[:80]}: {where}: expected {expected}, got {json_type(got)}"
 
 
 def shape_error(kind: str, obj: dict[str, Any]) -> str | None:
@@ -303,7 +303,7 @@ def shape_error(kind: str, obj: dict[str, Any]) -> str | None:
     """
     meta = obj.get("metadata")
     if not isinstance(meta, dict):
-        return f"{kind}: metadata: expected an object, got {type(meta).__name__}"
+        return f"{kind}: metadata: expected an object, got {json_type(meta)}"
     name = meta.get("name")
     if not isinstance(name, str) or not name:
         return f"{kind}: missing metadata.name"
@@ -378,7 +378,7 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
             yield from _snapshot_item(x, None, name, line, sink, listed=True)
         return
     if not isinstance(value, dict):
-        yield InputError(f"expected a Kubernetes object or watch event, got {type(value).__name__}", name, line)
+        yield InputError(f"expected a Kubernetes object or watch event, got {json_type(value)}", name, line)
         return
     kind = value.get("kind") if isinstance(value.get("kind"), str) else None
     # (a list without kind: a List's metadata, or nothing but ``items``, as API clients' serialisations and
@@ -402,7 +402,7 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
             ignore(sink, f"watch {typ} events")
             return
         if not isinstance(obj, dict):
-            yield InputError(f'watch event: "object": expected an object, got {type(obj).__name__}', name, line)
+            yield InputError(f'watch event: "object": expected an object, got {json_type(obj)}', name, line)
             return
         okind = obj.get("kind") if isinstance(obj.get("kind"), str) else None
         okind = okind or infer_kind(obj)
@@ -445,7 +445,7 @@ def _snapshot_item(x: Any, of: str | None, name: str, line: int, sink: Any, list
     from .record import ignore
 
     if not isinstance(x, dict):
-        yield InputError(f"list item: expected a Kubernetes object, got {type(x).__name__}", name, line)
+        yield InputError(f"list item: expected a Kubernetes object, got {json_type(x)}", name, line)
         return
     if "object" in x and "type" in x:  # a watch event inside an array
         yield from watch_items(x, name, line, sink)
