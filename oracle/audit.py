@@ -40,7 +40,7 @@ from typing import Any, NamedTuple
 
 from .events import normalise
 from .k8s import LEASE_WATCH_QUIET, audit_objects, conditions, cpu_millis, parse_time, review_late_unknown
-from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore, json_type
 from .source import close_source, feed_all, open_source
 
 NODE_USER = re.compile(r"^system:node:(.+)$")
@@ -78,6 +78,8 @@ BIND_PROPERTIES = (
 
 
 _WRITES = ("create", "update", "patch", "delete")
+#: the resources whose requests the reader reads (any other request is counted as ignored)
+READ_RESOURCES = frozenset(("nodes", "pods", "leases", "certificatesigningrequests"))
 
 
 def _kcm_user(username: str) -> bool:
@@ -125,6 +127,13 @@ class AuditAdapter:
         self.nlc_taints: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         #: whether any request of the log named a node (a Node, its status, its Lease, a node CSR, a binding)
         self.named = False
+        #: whether the log holds any request on Nodes, their status, node Leases or CSRs (a policy that
+        #: logs them): without one, not even who wrote what about nodes is in it
+        self.node_api = False
+        #: pods bound (pod -> node, from their bindings or creations with ``spec.nodeName``), and pods whose
+        #: deletion was requested (``_pod_deleted``)
+        self.bound: dict[str, str] = {}
+        self.deleted: set[str] = set()
         self.t = 0.0
         #: per node, the log its Lease was last written in; per log that ended (``LogEnd``), since when
         self.lease_file: dict[str, str | None] = {}
@@ -283,6 +292,10 @@ class AuditAdapter:
             self._ev(
                 out, {"t": t, "event": "kubelet_obtain_certificate", "node": as_node, "inferred": True}, file, line
             )
+        if res in ("certificatesigningrequests", "nodes") or (
+            res == "leases" and ref.get("namespace") == "kube-node-lease"
+        ):
+            self.node_api = True
         if res == "certificatesigningrequests":
             spec = obj.get("spec") or {}
             if verb == "create" and spec.get("signerName", KUBELET_SIGNER) == KUBELET_SIGNER:
@@ -326,10 +339,17 @@ class AuditAdapter:
             return out
         if res == "pods" and sub is None and verb == "create":
             return self._pod_created(out, ref, name, req, resp, t, file, line)
+        if (
+            res == "pods"
+            and isinstance(name, str)
+            and ((sub is None and verb == "delete") or (sub == "eviction" and verb == "create"))
+        ):
+            return self._pod_deleted(out, f"{ref.get('namespace') or 'default'}/{name}", username, sub, t, file, line)
         if res == "pods" and sub == "binding" and verb == "create":
             target = (req.get("target") or {}).get("name")
             if isinstance(target, str) and name:
                 pod = f"{ref.get('namespace', 'default')}/{name}"
+                self.bound[pod] = target
                 if target not in self.nlc_taints:
                     # bound to a Node created before the log began: its state is not in it
                     self._unseen(target)
@@ -382,6 +402,8 @@ class AuditAdapter:
         from .k8s import pod_request
 
         key = f"{ns}/{pname}"
+        self.deleted.discard(key)  # (a StatefulSet's pod created again under its name)
+        self.bound.pop(key, None)
         tl, vl = spec.get("tolerations"), spec.get("volumes")
         tols = [x for x in tl if isinstance(x, dict)] if isinstance(tl, list) else []
         ev = {
@@ -397,6 +419,7 @@ class AuditAdapter:
         self.pods[key] = any("persistentVolumeClaim" in v or "ephemeral" in v for v in vols)
         node = spec.get("nodeName")
         if isinstance(node, str) and node:
+            self.bound[key] = node
             out.append(
                 ObservedBinding(
                     t,
@@ -411,6 +434,30 @@ class AuditAdapter:
                     ),
                 )
             )
+        return out
+
+    def _pod_deleted(
+        self, out: list[Item], pod: str, username: str, sub: Any, t: float, file: str | None, line: int | None
+    ) -> list[Item]:
+        """A pod's deletion requested: a ``delete`` (``kubectl delete``, with or without
+        gracePeriodSeconds; PodGC's force delete) or a ``pods/eviction`` create (``kubectl drain``, autoscalers:
+        the Eviction API deletes it with its grace). The request is the act; the kubelet's final
+        ``delete`` with grace 0 when the containers stopped, and the object's removal, are not.
+
+        The taint-eviction controller (kube-controller-manager's taint-eviction-controller) deletes with
+        the node-controller service account ("taint-manager uses existing cluster role from
+        node-controller", cmd/kube-controller-manager/app/core.go startTaintEvictionController) after
+        its DisruptionTarget status patch (tainteviction ``addConditionAndDeletePod``): its DELETE of a pod
+        bound to a Node created in the log is ``taint_eviction_evict_pod``. Anyone's deletion removes the
+        pod: it no longer counts on its Node. A pod the log never declared is left alone.
+        """
+        if pod in self.deleted or (pod not in self.pods and pod not in self.bound):
+            return out
+        self.deleted.add(pod)
+        node = self.bound.pop(pod, None)
+        if sub is None and username in NLC_USERS and node is not None and node in self.nlc_taints:
+            self._ev(out, {"t": t, "event": "taint_eviction_evict_pod", "node": node, "pod": pod}, file, line)
+        out.append(normalise({"t": t, "event": "delete_pod", "pod": pod}, file, line))
         return out
 
     def _unjudged_binding(self, pod: str, node: str, t: float) -> str | None:
@@ -632,7 +679,7 @@ def _obj(ev: dict[str, Any], key: str, file: str | None, line: int | None) -> di
     if v is None:
         return {}
     if not isinstance(v, dict):
-        raise InputError(f"{key}: expected an object, got {type(v).__name__}", file, line)
+        raise InputError(f"{key}: expected an object, got {json_type(v)}", file, line)
     return v
 
 
@@ -663,7 +710,7 @@ def _body(v: Any, key: str, file: str | None, line: int | None) -> dict[str, Any
                 top.setdefault(parts[1], [])  # a change inside a list (one taint): the field was written
         v = out
     if not isinstance(v, dict):
-        raise InputError(f"{key}: expected an object (or a JSON Patch array), got {type(v).__name__}", file, line)
+        raise InputError(f"{key}: expected an object (or a JSON Patch array), got {json_type(v)}", file, line)
     if v.get("kind") in ("Status", "DeleteOptions") and str(v.get("apiVersion", "v1")).split("/")[-1] in (
         "v1",
         "__internal",
@@ -672,11 +719,11 @@ def _body(v: Any, key: str, file: str | None, line: int | None) -> dict[str, Any
         return {}
     for part in ("metadata", "spec", "status", "target"):
         if v.get(part) is not None and not isinstance(v[part], dict):
-            raise InputError(f"{key}.{part}: expected an object, got {type(v[part]).__name__}", file, line)
+            raise InputError(f"{key}.{part}: expected an object, got {json_type(v[part])}", file, line)
     status = v.get("status") or {}
     for k in ("capacity", "allocatable"):
         if status.get(k) is not None and not isinstance(status[k], dict):
-            raise InputError(f"{key}.status.{k}: expected an object, got {type(status[k]).__name__}", file, line)
+            raise InputError(f"{key}.status.{k}: expected an object, got {json_type(status[k])}", file, line)
     conds = status.get("conditions")
     if conds is not None and not (isinstance(conds, list) and all(isinstance(c, dict) for c in conds)):
         raise InputError(f"{key}.status.conditions: expected a list of objects", file, line)
@@ -723,6 +770,20 @@ def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
         return
     names = sorted(adapter.preexisting)
     shown = ", ".join(names[:5]) + (" ..." if len(names) > 5 else "")
+    if not adapter.node_api:
+        # pods bound to Nodes, and no request on any Node, its status, a node Lease or CSR: a policy that
+        # logs pods only; not even who wrote what about nodes is in it (the identity properties would
+        # pass by silence)
+        from nodereg.properties.catalogue import ALL_PROPERTIES
+
+        why = (
+            f"the audit log holds no request on a Node, its status, a node's Lease or CSR (its policy logs "
+            f"pods only): the Nodes its pods are bound to ({shown}) are not in it"
+        )
+        for p in ALL_PROPERTIES:
+            o.unchecked.setdefault(p.id, why)
+        o.violations[:] = [v for v in o.violations if v.property not in o.unchecked]
+        return
     if not adapter.nlc_taints:
         from nodereg.properties.catalogue import ALL_PROPERTIES
 
@@ -797,11 +858,28 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                 o, adapter.acts, marks, False, "no kube-controller-manager leader Lease write in the log"
             )
         )
-    for it in feed_all(adapter.feed, ((name, line, obj) for _t, _seq, name, line, obj in merged)):
+
+    other: dict[str, int] = {}
+
+    def counted() -> Iterator[tuple[str, int, Any]]:
+        # requests on resources the reader never reads, so that "no events" says what the log held
+        for _t, _seq, name, line, obj in merged:
+            ref = obj.get("objectRef") if isinstance(obj, dict) else None
+            res = ref.get("resource") if isinstance(ref, dict) else None
+            if isinstance(res, str) and res not in READ_RESOURCES:
+                other[res[:40]] = other.get(res[:40], 0) + 1
+            yield name, line, obj
+
+    read = 0
+    for it in feed_all(adapter.feed, counted()):
+        read += 1
         if type(it) is EventRecord and it.event in ("nlc_monitor_node_health", "admin_delete_node") and it.node:
             marks.setdefault(it.node, []).append(it.t)
         yield it
     (o.notes if o is not None else rep.notes).extend(adapter.notes)
+    if not read:
+        for res, n in sorted(other.items()):
+            ignore(rep, f"audit events on {res} (not part of the node lifecycle)", n)
     _preexisting(adapter, rep)
 
 
