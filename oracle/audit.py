@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from .events import normalise
-from .k8s import LEASE_WATCH_QUIET, audit_objects, conditions, cpu_millis, parse_time, review_late_unknown
+from .k8s import LEASE_WATCH_QUIET, audit_objects, conditions, cpu_millis, parse_time, review_late_unknown, zone_extra
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore, json_type
 from .source import close_source, feed_all, open_source
 
@@ -146,10 +146,12 @@ class AuditAdapter:
         #: volumes (``_binding``); per Node, when it was last cordoned or had its taints written
         self.pods: dict[str, bool] = {}
         self.blocked_at: dict[str, float] = {}
+        #: per Node created in the log, its labels as last written (its zone: ``_relabel``)
+        self.labels: dict[str, dict[str, Any]] = {}
         slack = getattr(oracle, "slack", None)
         self.slack = float(slack) if isinstance(slack, (int, float)) else 5.0
 
-    def _ev(self, out: list[Item], ev: dict[str, Any], file: str | None, line: int | None) -> None:
+    def _ev(self, out: list[Item], ev: dict[str, Any], file: str | None, line: int | None, **extra: Any) -> None:
         node = ev.get("node")
         if node is not None:
             self.named = True
@@ -168,7 +170,7 @@ class AuditAdapter:
         rec = normalise(ev, file, line)
         # a node's heartbeats are judged once one of its Lease writes is in the log (audit policies
         # often leave Leases out: their renewals are then not in it, and the node is not silent)
-        out.append(rec._replace(extra={**(rec.extra or {}), "hb_gate": True}))
+        out.append(rec._replace(extra={**(rec.extra or {}), "hb_gate": True, **extra}))
 
     def _blind(self, props: tuple[str, ...], why: str) -> None:
         """Properties the log cannot show from here on (said at once: nothing is reported for them)."""
@@ -548,7 +550,10 @@ class AuditAdapter:
             }
             if cap is not None:
                 ev["capacity"], ev["reserved"] = cap, max(cap - (alloc if alloc is not None else cap), 0)
-            self._ev(out, ev, file, line)
+            # its zone as handleDisruption keys it (GetZoneKey), from the labels it was created with
+            labels = (obj.get("metadata") or {}).get("labels")
+            self.labels[node] = dict(labels) if isinstance(labels, dict) else {}
+            self._ev(out, ev, file, line, **zone_extra({"metadata": {"labels": self.labels[node]}}))
             self.nlc_taints[node] = _nlc_taints(spec.get("taints"))
             self.preexisting.discard(node)
             return out
@@ -596,6 +601,9 @@ class AuditAdapter:
                         line,
                     )
                 return out
+            labels = (req.get("metadata") or {}).get("labels")
+            if sub is None and name in self.labels and isinstance(labels, dict):
+                self._relabel(out, name, labels, verb, t, file, line)
             if (
                 not as_node
                 and sub is None
@@ -622,6 +630,33 @@ class AuditAdapter:
         if verb == "delete" and sub is None:
             self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
         return out
+
+    def _relabel(
+        self,
+        out: list[Item],
+        name: str,
+        labels: dict[str, Any],
+        verb: Any,
+        t: float,
+        file: str | None,
+        line: int | None,
+    ) -> None:
+        """A Node's labels written (cloud-controller-manager's node controller labelling a Node registered
+        without a zone, ``kubectl label``): a patch merges (null removes), an update replaces. Its zone is
+        read again if it changed: handleDisruption keys zones by the labels at every pass (GetZoneKey)."""
+        old = self.labels[name]
+        new = {k: v for k, v in {**old, **labels}.items() if v is not None} if verb == "patch" else dict(labels)
+        self.labels[name] = new
+        before, after = zone_extra({"metadata": {"labels": old}}), zone_extra({"metadata": {"labels": new}})
+        if before != after:
+            self._ev(
+                out,
+                {"t": t, "event": "declare_node", "node": name},
+                file,
+                line,
+                zone=after.get("zone"),
+                disruption_excluded=bool(after.get("disruption_excluded")),
+            )
 
     def _nlc(
         self,

@@ -56,6 +56,7 @@ from .k8s import (
     review_late_unknown,
     review_upgrade,
     watch_objects,
+    zone_extra,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink
 from .record import fmt_time as _fmt
@@ -623,7 +624,7 @@ class WatchAdapter:
                     {"t": t, "event": "kubelet_register_node", "node": name, **args, "expect": exp},
                     file,
                     line,
-                    **_zone_extra(obj),
+                    **zone_extra(obj),
                 )
                 if cur["ready"] != "Absent" and not _REGISTER_READY:
                     self._ev(
@@ -672,7 +673,7 @@ class WatchAdapter:
                     }
                 if lease is not None:
                     hb_extra["lease"] = lease
-                hb_extra.update(_zone_extra(obj))
+                hb_extra.update(zone_extra(obj))
                 hb_extra["taints_since"] = _taints_since(obj, conds)
                 self.known.add(name)
                 taints = [x for x in ((obj.get("spec") or {}).get("taints") or []) if isinstance(x, dict)]
@@ -697,7 +698,7 @@ class WatchAdapter:
                 items += self._readopt(name, obj, t, file, line)
             return items
         old = prev["vars"]
-        zx, zx_old = _zone_extra(obj), _zone_extra(prev["obj"])
+        zx, zx_old = zone_extra(obj), zone_extra(prev["obj"])
         if zx != zx_old:
             # its zone labels changed (cloud-controller-manager labels a Node registered without them; a
             # relabel): handleDisruption reads them at every pass (GetZoneKey in monitorNodeHealth)
@@ -1409,40 +1410,6 @@ def _deletion(pod: dict[str, Any]) -> tuple[str, bool | None] | None:
         except ValueError:
             pass
     return dts, None
-
-
-def _zone(obj: dict[str, Any]) -> str | None:
-    """The Node's zone as the node lifecycle controller keys it (it rate-limits NoExecute tainting and
-    judges disruption per zone): k8s.io/component-helpers/node/topology ``GetZoneKey``, the deprecated
-    failure-domain.beta labels first, then the topology.kubernetes.io ones, region and zone together
-    (a zone name used in two regions is two zones); None when neither is set (upstream's "")."""
-    labels = (obj.get("metadata") or {}).get("labels")
-    if not isinstance(labels, dict):
-        return None
-    zone = labels.get("failure-domain.beta.kubernetes.io/zone", labels.get("topology.kubernetes.io/zone"))
-    region = labels.get("failure-domain.beta.kubernetes.io/region", labels.get("topology.kubernetes.io/region"))
-    zone = zone if isinstance(zone, str) else ""
-    region = region if isinstance(region, str) else ""
-    if not zone and not region:
-        return None
-    return f"{zone} (region {region})" if region else zone
-
-
-#: node_lifecycle_controller.go labelNodeDisruptionExclusion: a Node with this label is left out of
-#: the zones' disruption states (isNodeExcludedFromDisruptionChecks in monitorNodeHealth)
-DISRUPTION_EXCLUDED = "node.kubernetes.io/exclude-disruption"
-
-
-def _zone_extra(obj: dict[str, Any]) -> dict[str, Any]:
-    """The ``zone`` (and ``disruption_excluded``) extras of a Node's event for the oracle."""
-    out: dict[str, Any] = {}
-    zone = _zone(obj)
-    if zone is not None:
-        out["zone"] = zone
-    labels = (obj.get("metadata") or {}).get("labels")
-    if isinstance(labels, dict) and DISRUPTION_EXCLUDED in labels:
-        out["disruption_excluded"] = True
-    return out
 
 
 def _swap_in_model() -> bool:
