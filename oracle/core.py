@@ -1869,7 +1869,7 @@ class Oracle:
             return  # the input cannot show it (e.g. no Node stream): coverage says "not checked", never a violation
         if self._excuse_step and eid != "time_passes":
             return  # handleDisruption's markNodeAsReachable (master disruption mode) is upstream's
-        if pid in self._hb_props:
+        if self.attribute and pid in self._hb_props:
             # one finding per heartbeat: a Lease watch down and listed again (``lease_shown``: polled lists,
             # a paused capture) shows the same stale heartbeat again, not a new failure
             if self._hb_reported.get((rec.name, pid)) == rec.s[_HB]:

@@ -830,6 +830,149 @@ def audit_drain_eviction_and_deletes() -> Files:
     return _audit_files(log)
 
 
+def _audit_zones(seed_dead: tuple[str, ...], relabel: bool, taints_ne: bool) -> Files:
+    """An audit log from cluster creation: six kubelets register (v1.31); eu-west-1b's wb-1, wb-2 and
+    eu-west-1a's wa-1, wa-2 with their zone labels, wa-3 and wa-4 without (``relabel``: a node labeller,
+    kops-controller here, patches topology.kubernetes.io/zone and region onto them 5 s later). The
+    ``seed_dead`` kubelets stop at 20 s; the node-controller marks each Unknown 53 s later and taints it
+    unreachable:NoSchedule; ``taints_ne``: the NoExecute taints follow one per 10 s (--node-eviction-rate
+    0.1), else none (a zone partially disrupted, <= 50 Nodes: ReducedQPSFunc = 0)."""
+    log = ga.Log()
+    log.rv = 7000
+    names = ("wa-1", "wa-2", "wa-3", "wa-4", "wb-1", "wb-2")
+    for i, n in enumerate(names):
+        labels = {"kubernetes.io/hostname": n, "kubernetes.io/os": "linux"}
+        if n.startswith("wb") or n in ("wa-1", "wa-2"):
+            zone = "eu-west-1a" if n.startswith("wa") else "eu-west-1b"
+            labels.update({"topology.kubernetes.io/zone": zone, "topology.kubernetes.io/region": "eu-west-1"})
+        node = {
+            "kind": "Node",
+            "apiVersion": "v1",
+            "metadata": {"name": n, "labels": labels},
+            "spec": {"taints": [{"key": NOTREADY, "effect": "NoSchedule"}]},
+            "status": {
+                "capacity": {"cpu": "4"},
+                "allocatable": {"cpu": "3800m"},
+                "conditions": [
+                    {
+                        "type": "Ready",
+                        "status": "True",
+                        "reason": "KubeletReady",
+                        "lastHeartbeatTime": ga.sec(0.1 * i),
+                        "lastTransitionTime": ga.sec(0.1 * i),
+                    }
+                ],
+            },
+        }
+        log.ev(
+            0.1 * i,
+            f"system:node:{n}",
+            ga.NODE_GROUPS,
+            "create",
+            {"resource": "nodes", "name": n, "apiVersion": "v1"},
+            node,
+            level="RequestResponse",
+        )
+        log.lines[-1][1]["responseStatus"]["code"] = 201
+    if relabel:
+        for i, n in enumerate(("wa-3", "wa-4")):
+            log.ev(
+                5 + i * 0.2,
+                "system:serviceaccount:kube-system:kops-controller",
+                ["system:serviceaccounts", "system:serviceaccounts:kube-system", "system:authenticated"],
+                "patch",
+                {"resource": "nodes", "name": n, "apiVersion": "v1"},
+                {
+                    "metadata": {
+                        "labels": {
+                            "topology.kubernetes.io/zone": "eu-west-1a",
+                            "topology.kubernetes.io/region": "eu-west-1",
+                        }
+                    }
+                },
+                level="Request",
+                ua="kops-controller/v1.31.0 (linux/amd64)",
+            )
+    until = 260
+    for i, n in enumerate(names):
+        k = 0
+        while 1 + i * 0.3 + 10 * k <= (20 if n in seed_dead else until):
+            ref = {
+                "resource": "leases",
+                "namespace": "kube-node-lease",
+                "name": n,
+                "apiGroup": "coordination.k8s.io",
+                "apiVersion": "v1",
+            }
+            log.ev(1 + i * 0.3 + 10 * k, f"system:node:{n}", ga.NODE_GROUPS, "update", ref)
+            k += 1
+    nc_ua = ga.NC_UA
+    for j, n in enumerate(seed_dead):
+        tu = 73 + j * 0.01
+        ref = {"resource": "nodes", "name": n, "apiVersion": "v1"}
+        log.ev(
+            tu,
+            *ga.NC,
+            "patch",
+            {**ref, "subresource": "status"},
+            {
+                "status": {
+                    "conditions": [
+                        {
+                            "type": "Ready",
+                            "status": "Unknown",
+                            "reason": "NodeStatusUnknown",
+                            "message": "Kubelet stopped posting node status.",
+                            "lastHeartbeatTime": ga.sec(0.1),
+                            "lastTransitionTime": ga.ts(tu),
+                        }
+                    ]
+                }
+            },
+            level="Request",
+            ua=nc_ua,
+        )
+        ns = {"key": UNREACH, "effect": "NoSchedule", "timeAdded": ga.sec(tu + 0.1)}
+        log.ev(
+            tu + 0.1,
+            *ga.NC,
+            "patch",
+            ref,
+            {"metadata": {"resourceVersion": "1"}, "spec": {"taints": [ns]}},
+            level="Request",
+            ua=nc_ua,
+        )
+        if taints_ne:
+            ne = {"key": UNREACH, "effect": "NoExecute", "timeAdded": ga.sec(78.2 + 10 * j)}
+            log.ev(
+                78.2 + 10 * j,
+                *ga.NC,
+                "patch",
+                ref,
+                {"metadata": {"resourceVersion": "2"}, "spec": {"taints": [ns, ne]}},
+                level="Request",
+                ua=nc_ua,
+            )
+    return _audit_files(log)
+
+
+@scenario
+def audit_zone_labels_after_registration() -> Files:
+    return _audit_zones(("wa-2", "wa-3", "wa-4"), relabel=True, taints_ne=False)
+
+
+@scenario
+def audit_zone_full_outage_never_tainted() -> Files:
+    """Every eu-west-1a Node down (wa-1..4, two labelled by kops-controller), eu-west-1b healthy: the zone is
+    fully disrupted and the other normal, so the normal rate applies; the controller never taints."""
+    return _audit_zones(("wa-1", "wa-2", "wa-3", "wa-4"), relabel=True, taints_ne=False)
+
+
+@scenario
+def audit_zone_full_outage_tainted() -> Files:
+    return _audit_zones(("wa-1", "wa-2", "wa-3", "wa-4"), relabel=True, taints_ne=True)
+
+
 @scenario
 def audit_pods_only() -> Files:
     """An audit policy that logs only pods (creations, bindings, deletions): no Node, no Lease."""
