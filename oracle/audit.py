@@ -134,6 +134,8 @@ class AuditAdapter:
         #: deletion was requested (``_pod_deleted``)
         self.bound: dict[str, str] = {}
         self.deleted: set[str] = set()
+        #: how many pod deletions (``delete``, ``pods/eviction``) the log holds: none, and its policy may not log them
+        self.pod_deletes = 0
         self.t = 0.0
         #: per node, the log its Lease was last written in; per log that ended (``LogEnd``), since when
         self.lease_file: dict[str, str | None] = {}
@@ -453,6 +455,7 @@ class AuditAdapter:
         bound to a Node created in the log is ``taint_eviction_evict_pod``. Anyone's deletion removes the
         pod: it no longer counts on its Node. A pod the log never declared is left alone.
         """
+        self.pod_deletes += 1
         if pod in self.deleted or (pod not in self.pods and pod not in self.bound):
             return out
         self.deleted.add(pod)
@@ -781,6 +784,26 @@ IDENTITY_PROPERTIES = (
 )
 
 
+#: what the taint-eviction controller's deletions show (``_no_pod_deletes``)
+EVICTION_PROPERTIES = ("no-execute-eviction", "untolerated-noexecute-pod-is-gone")
+
+
+def _no_pod_deletes(adapter: AuditAdapter, rep: Sink) -> None:
+    """Pods bound in a log that holds no pod deletion at all: its policy may leave ``delete`` (and
+    ``pods/eviction``) out, so a pod still bound under a NoExecute taint may have been evicted unseen. Its
+    eviction properties are not judged (a log that shows some deletion logs them: judged)."""
+    o = getattr(rep, "oracle", None)
+    if o is None or adapter.pod_deletes or not (adapter.bound or adapter.deleted):
+        return
+    why = (
+        "the audit log holds no pod deletion or eviction (its policy may not log pods' delete or "
+        "pods/eviction): the taint-eviction controller's deletions are not in it"
+    )
+    for pid in EVICTION_PROPERTIES:
+        o.unchecked.setdefault(pid, why)
+    o.violations[:] = [v for v in o.violations if v.property not in EVICTION_PROPERTIES]
+
+
 def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
     """An audit log of a running cluster: its Nodes were created before it, in a state it does not hold.
 
@@ -916,6 +939,8 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         for res, n in sorted(other.items()):
             ignore(rep, f"audit events on {res} (not part of the node lifecycle)", n)
     _preexisting(adapter, rep)
+    if o is not None and hasattr(o, "after_finish"):
+        o.after_finish.append(lambda: _no_pod_deletes(adapter, rep))
 
 
 class LogEnd(NamedTuple):

@@ -73,6 +73,15 @@ CASES: list[Row] = [
     # a false bound-requests-fit-allocatable
     ("audit-taint-eviction-delete", 0, set(), {}, {"no-execute-eviction"}),
     ("audit-taint-eviction-never", 1, {"no-execute-eviction"}, {}, set()),
+    # the same under a policy that logs no pod delete: the eviction may be unlogged, not judged (never a false
+    # no-execute-eviction); a log that shows another pod's delete (above) is judged
+    (
+        "audit-pod-deletes-not-logged",
+        0,
+        set(),
+        {"no-execute-eviction": "holds no pod deletion or eviction"},
+        {"silent-node-becomes-unknown"},
+    ),
     ("audit-drain-eviction-and-deletes", 0, set(), {}, {"bound-requests-fit-allocatable"}),
     # zones in audit logs (GetZoneKey, from the Node's creation and later label patches). bug: never read (one
     # zone of every Node): eu-west-1a's 3 of 4 down read as 3 of 6 (normal): a false

@@ -708,16 +708,22 @@ def _audit_files(log: ga.Log) -> Files:
     return {"audit.log": "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in events)}
 
 
-def _audit_taint_eviction(evicts: bool) -> Files:
+def _audit_taint_eviction(evicts: bool, deletes_logged: bool = True) -> Files:
     """An audit log (policy: pods, pods/binding, pods/status, nodes, leases at Request; pod creations at
     RequestResponse) of worker-b dying with a ReplicaSet pod bound to it: the taint-eviction
     controller (kube-controller-manager's taint-eviction-controller, which writes with the
     node-controller service account: "taint-manager uses existing cluster role from node-controller")
     patches the pod's status with DisruptionTarget DeletionByTaintManager and DELETEs it 300 s after
-    the NoExecute taint (78 s); the dead kubelet never confirms. ``evicts=False``: it never does."""
+    the NoExecute taint (78 s); the dead kubelet never confirms. ``evicts=False``: it never does (the log
+    shows pod deletions are logged: a user's `kubectl delete pod` of another pod at 200 s).
+    ``deletes_logged=False``: a policy that leaves pod deletes out (the eviction happened, unlogged)."""
     log = _audit_base(470)
     _pod_create(log, 5, "web-5d8f7c9b6-x7k2p")
     _pod_bind(log, 6, "web-5d8f7c9b6-x7k2p", "worker-b")
+    if not evicts:
+        _pod_create(log, 7, "api-6c4d9f8b7-q9w8e")
+        _pod_bind(log, 8, "api-6c4d9f8b7-q9w8e", "worker-a")
+        _pod_delete(log, 200, "api-6c4d9f8b7-q9w8e", ADMIN, KUBECTL)
     if evicts:
         log.ev(
             378.3,
@@ -746,13 +752,19 @@ def _audit_taint_eviction(evicts: bool) -> Files:
             level="Request",
             ua=ga.NC_UA,
         )
-        _pod_delete(log, 378.32, "web-5d8f7c9b6-x7k2p", ga.NC, ga.NC_UA)
+        if deletes_logged:
+            _pod_delete(log, 378.32, "web-5d8f7c9b6-x7k2p", ga.NC, ga.NC_UA)
     return _audit_files(log)
 
 
 @scenario
 def audit_taint_eviction_delete() -> Files:
     return _audit_taint_eviction(True)
+
+
+@scenario
+def audit_pod_deletes_not_logged() -> Files:
+    return _audit_taint_eviction(True, deletes_logged=False)
 
 
 @scenario
