@@ -170,6 +170,15 @@ SHUTDOWN_MSG = "Pod was terminated in response to imminent node shutdown."
 
 
 def _graceful_shutdown(seed: int, nlc: bool) -> Files:
+    return _all(_graceful_shutdown_cluster(seed, nlc))
+
+
+def _graceful_shutdown_sim(seed: int, nlc: bool) -> Files:
+    c = _graceful_shutdown_cluster(seed, nlc)
+    return {"nodes-pods.yaml": s6._yaml_watch(c, ("Node", "Pod")), "leases.yaml": s6._yaml_watch(c, ("Lease",))}
+
+
+def _graceful_shutdown_cluster(seed: int, nlc: bool) -> Cluster:
     """`systemctl poweroff` on worker-2 with GracefulNodeShutdown (shutdownGracePeriod 30 s,
     shutdownGracePeriodCriticalPods 10 s): the kubelet's nodeshutdown manager (pkg/kubelet/
     nodeshutdown/nodeshutdown_manager_linux.go) sets Ready=False with the message "node is shutting
@@ -195,7 +204,7 @@ def _graceful_shutdown(seed: int, nlc: bool) -> Files:
     c.advance(c.t + 9)
     _kill(c, [n])
     c.advance(c.t + 200)
-    return _all(c)
+    return c
 
 
 @scenario
@@ -277,6 +286,50 @@ def disk_pressure_eviction() -> Files:
 @scenario
 def pressure_eviction_before_condition() -> Files:
     return _pressure(704, "memory", True, evict_first=True)
+
+
+@scenario
+def graceful_shutdown_yaml() -> Files:
+    """The graceful shutdown watched with `kubectl get nodes,pods -A -w --output-watch-events -o yaml` and
+    `kubectl get leases -n kube-node-lease -w --output-watch-events -o yaml` (documents separated by ---)."""
+    files = _graceful_shutdown_sim(731, True)
+    return files
+
+
+def _pressure_list(seed: int, taint: bool) -> Files:
+    """`kubectl get nodes,pods,leases -A -o json` taken 90 s into worker-1's memory pressure: one List
+    (kind List, items of every kind). ``taint``: the controller's memory-pressure taint is on the Node
+    (as doNoScheduleTaintingPass writes it on the Node update), else missing though MemoryPressure has
+    been True for 90 s."""
+    c = Sim(seed=seed, nlc=taint)
+    base(c)
+    n = "worker-1"
+    c.start()
+    c.advance(40)
+    _set_cond(
+        c, n, "MemoryPressure", "True", "KubeletHasInsufficientMemory", "kubelet has insufficient memory available"
+    )
+    for k in [k for k in _pods_on(c, n) if k.startswith("default/")]:
+        c.advance(c.t + 10)
+        _fail_pod(c, k, "Evicted", _eviction_msg("memory", "100Mi", "87Mi", "web", "1214Mi", "64Mi"))
+    c.advance(c.t + 90)
+    items = (
+        [c.nodes[x] for x in sorted(c.nodes)]
+        + [c.pods[x] for x in sorted(c.pods)]
+        + [c.leases[x] for x in sorted(c.leases)]
+    )
+    lst = {"apiVersion": "v1", "items": items, "kind": "List", "metadata": {"resourceVersion": ""}}
+    return {"now.json": json.dumps(lst, indent=4) + "\n"}
+
+
+@scenario
+def memory_pressure_list() -> Files:
+    return _pressure_list(732, True)
+
+
+@scenario
+def memory_pressure_list_taint_missing() -> Files:
+    return _pressure_list(732, False)
 
 
 # -- 2. non-graceful shutdown: out-of-service -----------------------------------------------------------
