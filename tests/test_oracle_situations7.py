@@ -32,6 +32,7 @@ CASES: list[Row] = [
     # GracefulNodeShutdown: pods Failed (Terminated, DisruptionTarget TerminationByKubelet), Ready=False "node is
     # shutting down", then silent: marked Unknown, tainted not-ready then unreachable (SwapNodeControllerTaint)
     ("graceful-shutdown", 0, set(), {}, HB | TAINT),
+    ("graceful-shutdown-yaml", 0, set(), {}, HB | TAINT),
     (
         "graceful-shutdown-never-marked",
         1,
@@ -46,6 +47,10 @@ CASES: list[Row] = [
     ("memory-pressure-taint-missing", 1, {"condition-taints-follow-conditions"}, {}, set()),
     ("disk-pressure-eviction", 0, set(), {}, {"condition-taints-follow-conditions"}),
     ("pressure-eviction-before-condition", 0, set(), {}, {"condition-taints-follow-conditions"}),
+    # one `kubectl get nodes,pods,leases -A -o json` 90 s into the pressure: the taint there, or missing while
+    # MemoryPressure has been True for longer than --slack
+    ("memory-pressure-list", 0, set(), {}, {"synced-taints-match-conditions"}),
+    ("memory-pressure-list-taint-missing", 1, {"synced-taints-match-conditions"}, {}, set()),
     # -- 2. non-graceful shutdown: node.kubernetes.io/out-of-service:NoExecute, taint eviction at once, PodGC's
     # gcTerminating force-deletes; a taint-eviction controller that ignores it: caught
     ("out-of-service-taint", 0, set(), {}, EVICT),
