@@ -39,8 +39,8 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from .events import normalise
-from .k8s import LEASE_WATCH_QUIET, audit_objects, conditions, cpu_millis, parse_time, review_late_unknown
-from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, json_type
+from .k8s import LEASE_WATCH_QUIET, audit_objects, conditions, cpu_millis, parse_time, review_late_unknown, zone_extra
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore, json_type
 from .source import close_source, feed_all, open_source
 
 NODE_USER = re.compile(r"^system:node:(.+)$")
@@ -78,6 +78,8 @@ BIND_PROPERTIES = (
 
 
 _WRITES = ("create", "update", "patch", "delete")
+#: the resources whose requests the reader reads (any other request is counted as ignored)
+READ_RESOURCES = frozenset(("nodes", "pods", "leases", "certificatesigningrequests"))
 
 
 def _kcm_user(username: str) -> bool:
@@ -129,6 +131,17 @@ class AuditAdapter:
         #: the model can read counts them as ignored (never "no events" as if nothing had been read)
         self.unread = 0
         self.read_any = False
+        #: per resource the reader never reads (a ConfigMap, a ControllerRevision), its events in the log
+        self.other: dict[str, int] = {}
+        #: whether the log holds any request on Nodes, their status, node Leases or CSRs (a policy that
+        #: logs them): without one, not even who wrote what about nodes is in it
+        self.node_api = False
+        #: pods bound (pod -> node, from their bindings or creations with ``spec.nodeName``), and pods whose
+        #: deletion was requested (``_pod_deleted``)
+        self.bound: dict[str, str] = {}
+        self.deleted: set[str] = set()
+        #: how many pod deletions (``delete``, ``pods/eviction``) the log holds: none, and its policy may not log them
+        self.pod_deletes = 0
         self.t = 0.0
         #: per node, the log its Lease was last written in; per log that ended (``LogEnd``), since when
         self.lease_file: dict[str, str | None] = {}
@@ -141,10 +154,12 @@ class AuditAdapter:
         #: volumes (``_binding``); per Node, when it was last cordoned or had its taints written
         self.pods: dict[str, bool] = {}
         self.blocked_at: dict[str, float] = {}
+        #: per Node created in the log, its labels as last written (its zone: ``_relabel``)
+        self.labels: dict[str, dict[str, Any]] = {}
         slack = getattr(oracle, "slack", None)
         self.slack = float(slack) if isinstance(slack, (int, float)) else 5.0
 
-    def _ev(self, out: list[Item], ev: dict[str, Any], file: str | None, line: int | None) -> None:
+    def _ev(self, out: list[Item], ev: dict[str, Any], file: str | None, line: int | None, **extra: Any) -> None:
         node = ev.get("node")
         if node is not None:
             self.named = True
@@ -163,7 +178,7 @@ class AuditAdapter:
         rec = normalise(ev, file, line)
         # a node's heartbeats are judged once one of its Lease writes is in the log (audit policies
         # often leave Leases out: their renewals are then not in it, and the node is not silent)
-        out.append(rec._replace(extra={**(rec.extra or {}), "hb_gate": True}))
+        out.append(rec._replace(extra={**(rec.extra or {}), "hb_gate": True, **extra}))
 
     def _blind(self, props: tuple[str, ...], why: str) -> None:
         """Properties the log cannot show from here on (said at once: nothing is reported for them)."""
@@ -291,6 +306,10 @@ class AuditAdapter:
             self._ev(
                 out, {"t": t, "event": "kubelet_obtain_certificate", "node": as_node, "inferred": True}, file, line
             )
+        if res in ("certificatesigningrequests", "nodes") or (
+            res == "leases" and ref.get("namespace") == "kube-node-lease"
+        ):
+            self.node_api = True
         if res == "certificatesigningrequests":
             spec = obj.get("spec") or {}
             if verb == "create" and spec.get("signerName", KUBELET_SIGNER) == KUBELET_SIGNER:
@@ -334,10 +353,17 @@ class AuditAdapter:
             return out
         if res == "pods" and sub is None and verb == "create":
             return self._pod_created(out, ref, name, req, resp, t, file, line)
+        if (
+            res == "pods"
+            and isinstance(name, str)
+            and ((sub is None and verb == "delete") or (sub == "eviction" and verb == "create"))
+        ):
+            return self._pod_deleted(out, f"{ref.get('namespace') or 'default'}/{name}", username, sub, t, file, line)
         if res == "pods" and sub == "binding" and verb == "create":
             target = (req.get("target") or {}).get("name")
             if isinstance(target, str) and name:
                 pod = f"{ref.get('namespace', 'default')}/{name}"
+                self.bound[pod] = target
                 if target not in self.nlc_taints:
                     # bound to a Node created before the log began: its state is not in it
                     self._unseen(target)
@@ -390,6 +416,8 @@ class AuditAdapter:
         from .k8s import pod_request
 
         key = f"{ns}/{pname}"
+        self.deleted.discard(key)  # (a StatefulSet's pod created again under its name)
+        self.bound.pop(key, None)
         tl, vl = spec.get("tolerations"), spec.get("volumes")
         tols = [x for x in tl if isinstance(x, dict)] if isinstance(tl, list) else []
         ev = {
@@ -405,6 +433,7 @@ class AuditAdapter:
         self.pods[key] = any("persistentVolumeClaim" in v or "ephemeral" in v for v in vols)
         node = spec.get("nodeName")
         if isinstance(node, str) and node:
+            self.bound[key] = node
             out.append(
                 ObservedBinding(
                     t,
@@ -419,6 +448,31 @@ class AuditAdapter:
                     ),
                 )
             )
+        return out
+
+    def _pod_deleted(
+        self, out: list[Item], pod: str, username: str, sub: Any, t: float, file: str | None, line: int | None
+    ) -> list[Item]:
+        """A pod's deletion requested: a ``delete`` (``kubectl delete``, with or without
+        gracePeriodSeconds; PodGC's force delete) or a ``pods/eviction`` create (``kubectl drain``, autoscalers:
+        the Eviction API deletes it with its grace). The request is the act; the kubelet's final
+        ``delete`` with grace 0 when the containers stopped, and the object's removal, are not.
+
+        The taint-eviction controller (kube-controller-manager's taint-eviction-controller) deletes with
+        the node-controller service account ("taint-manager uses existing cluster role from
+        node-controller", cmd/kube-controller-manager/app/core.go startTaintEvictionController) after
+        its DisruptionTarget status patch (tainteviction ``addConditionAndDeletePod``): its DELETE of a pod
+        bound to a Node created in the log is ``taint_eviction_evict_pod``. Anyone's deletion removes the
+        pod: it no longer counts on its Node. A pod the log never declared is left alone.
+        """
+        self.pod_deletes += 1
+        if pod in self.deleted or (pod not in self.pods and pod not in self.bound):
+            return out
+        self.deleted.add(pod)
+        node = self.bound.pop(pod, None)
+        if sub is None and username in NLC_USERS and node is not None and node in self.nlc_taints:
+            self._ev(out, {"t": t, "event": "taint_eviction_evict_pod", "node": node, "pod": pod}, file, line)
+        out.append(normalise({"t": t, "event": "delete_pod", "pod": pod}, file, line))
         return out
 
     def _unjudged_binding(self, pod: str, node: str, t: float) -> str | None:
@@ -509,7 +563,10 @@ class AuditAdapter:
             }
             if cap is not None:
                 ev["capacity"], ev["reserved"] = cap, max(cap - (alloc if alloc is not None else cap), 0)
-            self._ev(out, ev, file, line)
+            # its zone as handleDisruption keys it (GetZoneKey), from the labels it was created with
+            labels = (obj.get("metadata") or {}).get("labels")
+            self.labels[node] = dict(labels) if isinstance(labels, dict) else {}
+            self._ev(out, ev, file, line, **zone_extra({"metadata": {"labels": self.labels[node]}}))
             self.nlc_taints[node] = _nlc_taints(spec.get("taints"))
             self.preexisting.discard(node)
             return out
@@ -557,6 +614,9 @@ class AuditAdapter:
                         line,
                     )
                 return out
+            labels = (req.get("metadata") or {}).get("labels")
+            if sub is None and name in self.labels and isinstance(labels, dict):
+                self._relabel(out, name, labels, verb, t, file, line)
             if (
                 not as_node
                 and sub is None
@@ -583,6 +643,33 @@ class AuditAdapter:
         if verb == "delete" and sub is None:
             self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
         return out
+
+    def _relabel(
+        self,
+        out: list[Item],
+        name: str,
+        labels: dict[str, Any],
+        verb: Any,
+        t: float,
+        file: str | None,
+        line: int | None,
+    ) -> None:
+        """A Node's labels written (cloud-controller-manager's node controller labelling a Node registered
+        without a zone, ``kubectl label``): a patch merges (null removes), an update replaces. Its zone is
+        read again if it changed: handleDisruption keys zones by the labels at every pass (GetZoneKey)."""
+        old = self.labels[name]
+        new = {k: v for k, v in {**old, **labels}.items() if v is not None} if verb == "patch" else dict(labels)
+        self.labels[name] = new
+        before, after = zone_extra({"metadata": {"labels": old}}), zone_extra({"metadata": {"labels": new}})
+        if before != after:
+            self._ev(
+                out,
+                {"t": t, "event": "declare_node", "node": name},
+                file,
+                line,
+                zone=after.get("zone"),
+                disruption_excluded=bool(after.get("disruption_excluded")),
+            )
 
     def _nlc(
         self,
@@ -727,6 +814,26 @@ def _wrapper(ev: Any) -> str:
     return ""
 
 
+#: what the taint-eviction controller's deletions show (``_no_pod_deletes``)
+EVICTION_PROPERTIES = ("no-execute-eviction", "untolerated-noexecute-pod-is-gone")
+
+
+def _no_pod_deletes(adapter: AuditAdapter, rep: Sink) -> None:
+    """Pods bound in a log that holds no pod deletion at all: its policy may leave ``delete`` (and
+    ``pods/eviction``) out, so a pod still bound under a NoExecute taint may have been evicted unseen. Its
+    eviction properties are not judged (a log that shows some deletion logs them: judged)."""
+    o = getattr(rep, "oracle", None)
+    if o is None or adapter.pod_deletes or not (adapter.bound or adapter.deleted):
+        return
+    why = (
+        "the audit log holds no pod deletion or eviction (its policy may not log pods' delete or "
+        "pods/eviction): the taint-eviction controller's deletions are not in it"
+    )
+    for pid in EVICTION_PROPERTIES:
+        o.unchecked.setdefault(pid, why)
+    o.violations[:] = [v for v in o.violations if v.property not in EVICTION_PROPERTIES]
+
+
 def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
     """An audit log of a running cluster: its Nodes were created before it, in a state it does not hold.
 
@@ -746,17 +853,31 @@ def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
         )
         for p in ALL_PROPERTIES:
             o.unchecked.setdefault(p.id, why)
-        if adapter.unread and not adapter.read_any:
-            # none of its events says anything the model reads (a ConfigMap's creation, a ControllerRevision's
-            # update, an exec): read, and counted, not "no events (expected audit.k8s.io Event objects)"
-            from .record import ignore
-
-            ignore(rep, "audit events that name no node (other resources, other stages)", adapter.unread)
+        # none of its events says anything the model reads: read, and counted, not "no events (expected
+        # audit.k8s.io Event objects)"; those on a resource the reader never reads are counted by it
+        # (``audit_events``), the rest here (an exec, a pod's creation at another stage)
+        rest = adapter.unread - sum(adapter.other.values())
+        if rest > 0 and not adapter.read_any:
+            ignore(rep, "audit events that name no node (other stages, other requests)", rest)
         return
     if o is None or not adapter.preexisting:
         return
     names = sorted(adapter.preexisting)
     shown = ", ".join(names[:5]) + (" ..." if len(names) > 5 else "")
+    if not adapter.node_api:
+        # pods bound to Nodes, and no request on any Node, its status, a node Lease or CSR: a policy that
+        # logs pods only; not even who wrote what about nodes is in it (the identity properties would
+        # pass by silence)
+        from nodereg.properties.catalogue import ALL_PROPERTIES
+
+        why = (
+            f"the audit log holds no request on a Node, its status, a node's Lease or CSR (its policy logs "
+            f"pods only): the Nodes its pods are bound to ({shown}) are not in it"
+        )
+        for p in ALL_PROPERTIES:
+            o.unchecked.setdefault(p.id, why)
+        o.violations[:] = [v for v in o.violations if v.property not in o.unchecked]
+        return
     if not adapter.nlc_taints:
         from nodereg.properties.catalogue import ALL_PROPERTIES
 
@@ -831,12 +952,31 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                 o, adapter.acts, marks, False, "no kube-controller-manager leader Lease write in the log"
             )
         )
-    for it in feed_all(adapter.feed, ((name, line, obj) for _t, _seq, name, line, obj in merged)):
+
+    other = adapter.other
+
+    def counted() -> Iterator[tuple[str, int, Any]]:
+        # requests on resources the reader never reads, so that "no events" says what the log held
+        for _t, _seq, name, line, obj in merged:
+            ref = obj.get("objectRef") if isinstance(obj, dict) else None
+            res = ref.get("resource") if isinstance(ref, dict) else None
+            if isinstance(res, str) and res not in READ_RESOURCES:
+                other[res[:40]] = other.get(res[:40], 0) + 1
+            yield name, line, obj
+
+    read = 0
+    for it in feed_all(adapter.feed, counted()):
+        read += 1
         if type(it) is EventRecord and it.event in ("nlc_monitor_node_health", "admin_delete_node") and it.node:
             marks.setdefault(it.node, []).append(it.t)
         yield it
     (o.notes if o is not None else rep.notes).extend(adapter.notes)
+    if not read:
+        for res, n in sorted(other.items()):
+            ignore(rep, f"audit events on {res} (not part of the node lifecycle)", n)
     _preexisting(adapter, rep)
+    if o is not None and hasattr(o, "after_finish"):
+        o.after_finish.append(lambda: _no_pod_deletes(adapter, rep))
 
 
 class LogEnd(NamedTuple):

@@ -117,7 +117,8 @@ def check_command(
     FILES are one or more traces (``-`` reads stdin; pipes, FIFOs and ``.gz`` files work): Kubernetes
     watch streams, lists or bare objects of nodes, pods and leases in JSON or YAML (merged by
     resourceVersion), API server audit logs (audit.k8s.io v1/v1beta1 Events, JSON Lines or
-    EventList), nodereg events (JSON Lines) or ITF. UTF-8 with or without BOM, UTF-16 with BOM.
+    EventList), nodereg events (JSON Lines) or ITF. UTF-8 with or without BOM, UTF-16 with BOM. A
+    directory stands for every capture file in it (.json .jsonl .ndjson .yaml .yml .log, and .gz).
 
     \b
     Exit codes:

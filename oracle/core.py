@@ -339,6 +339,8 @@ class Oracle:
         self.hb_why: dict[str, str] = {}
         #: run by ``finish`` once every deadline is judged (a reader that reviews what it reported)
         self.after_finish: list[Callable[[], None]] = []
+        #: (node, heartbeat property) -> the heartbeat it was last reported on (``_report``)
+        self._hb_reported: dict[tuple[str, str], Any] = {}
         # Attribution of missed deadlines (readers of real captures set ``attribute``): a node whose
         # deadline has passed is judged at the first event of *any* node after it, so the violation
         # names that event's line and the deadline, not the node's own next event much later.
@@ -574,9 +576,16 @@ class Oracle:
         if extra and "custom_taints" in extra and node is not None:
             self.custom_taints[node] = extra["custom_taints"]
         if extra and "zone" in extra and node is not None:
-            self.zones[node] = str(extra["zone"])
+            # (None: the zone labels were removed, upstream's "" zone; a reader says so when they change)
+            if extra["zone"] is None:
+                self.zones.pop(node, None)
+            else:
+                self.zones[node] = str(extra["zone"])
         if extra and "disruption_excluded" in extra and node is not None:
-            self.disruption_excluded.add(node)
+            if extra["disruption_excluded"]:
+                self.disruption_excluded.add(node)
+            else:
+                self.disruption_excluded.discard(node)
         if extra and "unchecked" in extra:
             for k, why in extra["unchecked"].items():
                 self.unchecked.setdefault(k, why)
@@ -1015,6 +1024,15 @@ class Oracle:
                             for pi, _ in self._timed:
                                 if pi.pods:
                                     rec.changed[pi.id] = t
+                self._after(rec, t)
+            elif extra.get("lease_shown"):
+                # its Lease listed again after its watch was down (``watch.py``, a paused capture): no renewal
+                # is unseen any more; its heartbeat is the last renewal seen, judged again from here
+                self._advance(rec, t)
+                if rec.hb_gated and rec.name not in self.hb_why:
+                    # (a finding on the same heartbeat before the pause stands: not reported again)
+                    rec.hb_gated = False
+                    self.unseen_since.pop(rec.name, None)
                 self._after(rec, t)
             elif extra.get("unseen_heartbeats"):
                 # the input shows this node's Lease no more (its watch ended): its heartbeats are
@@ -1871,6 +1889,12 @@ class Oracle:
             return  # the input cannot show it (e.g. no Node stream): coverage says "not checked", never a violation
         if self._excuse_step and eid != "time_passes":
             return  # handleDisruption's markNodeAsReachable (master disruption mode) is upstream's
+        if self.attribute and pid in self._hb_props:
+            # one finding per heartbeat: a Lease watch down and listed again (``lease_shown``: polled lists,
+            # a paused capture) shows the same stale heartbeat again, not a new failure
+            if self._hb_reported.get((rec.name, pid)) == rec.s[_HB]:
+                return
+            self._hb_reported[(rec.name, pid)] = rec.s[_HB]
         # one fact breaking two properties is reported once: an overstay once per pod on its node, a
         # stale taint once per moment, an early Unknown once per step
         scope = (

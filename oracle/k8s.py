@@ -1063,3 +1063,37 @@ def review_late_unknown(
         o.notes.append(f"{pid} not judged on {why}")
     else:
         o.unchecked.setdefault(pid, f"{why} (checked for the other {max(len(o.nodes) - len(names), 0)})")
+
+
+def node_zone(obj: dict[str, Any]) -> str | None:
+    """The Node's zone as the node lifecycle controller keys it (it rate-limits NoExecute tainting and
+    judges disruption per zone): k8s.io/component-helpers/node/topology ``GetZoneKey``, the deprecated
+    failure-domain.beta labels first, then the topology.kubernetes.io ones, region and zone together
+    (a zone name used in two regions is two zones); None when neither is set (upstream's "")."""
+    labels = (obj.get("metadata") or {}).get("labels")
+    if not isinstance(labels, dict):
+        return None
+    zone = labels.get("failure-domain.beta.kubernetes.io/zone", labels.get("topology.kubernetes.io/zone"))
+    region = labels.get("failure-domain.beta.kubernetes.io/region", labels.get("topology.kubernetes.io/region"))
+    zone = zone if isinstance(zone, str) else ""
+    region = region if isinstance(region, str) else ""
+    if not zone and not region:
+        return None
+    return f"{zone} (region {region})" if region else zone
+
+
+#: node_lifecycle_controller.go labelNodeDisruptionExclusion: a Node with this label is left out of
+#: the zones' disruption states (isNodeExcludedFromDisruptionChecks in monitorNodeHealth)
+DISRUPTION_EXCLUDED = "node.kubernetes.io/exclude-disruption"
+
+
+def zone_extra(obj: dict[str, Any]) -> dict[str, Any]:
+    """The ``zone`` (and ``disruption_excluded``) extras of a Node's event for the oracle."""
+    out: dict[str, Any] = {}
+    zone = node_zone(obj)
+    if zone is not None:
+        out["zone"] = zone
+    labels = (obj.get("metadata") or {}).get("labels")
+    if isinstance(labels, dict) and DISRUPTION_EXCLUDED in labels:
+        out["disruption_excluded"] = True
+    return out

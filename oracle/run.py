@@ -108,7 +108,11 @@ def check(
         sources = [str(sources)]
     items = list(sources) if not isinstance(sources, Iterator) else sources
     if isinstance(items, list) and items and all(isinstance(x, str | Path) for x in items):
-        paths = [str(x) for x in items]
+        try:
+            paths = capture_files([str(x) for x in items])
+        except InputError as exc:
+            rep.input_errors.append(exc)
+            return _done(rep, o)
         opened: list[Source] = []
         try:
             try:
@@ -145,7 +149,10 @@ def check(
             if not rep.events and not rep.input_errors and (not allow_empty or rep.ignored):
                 names = ", ".join(s.name for s in opened)
                 what = f"; ignored: {_ignored_text(rep.ignored)}" if rep.ignored else ""
-                rep.input_errors.append(InputError(f"no events (expected {EXPECTED[kind]}){what}", names))
+                # FILE:1: where the reader began and found nothing it could read (several files: each is named)
+                rep.input_errors.append(
+                    InputError(f"no events (expected {EXPECTED[kind]}){what}", names, 1 if len(opened) == 1 else None)
+                )
         finally:
             for src in opened:
                 src.close()
@@ -163,6 +170,43 @@ def check(
         if not rep.events and not rep.input_errors and not allow_empty:
             rep.input_errors.append(InputError(f"no events (expected {EXPECTED['events']})", "<events>"))
     return _done(rep, o)
+
+
+#: what a directory given as an input contributes: the files a capture is written to
+CAPTURE_SUFFIXES = (".json", ".jsonl", ".yaml", ".yml", ".log", ".ndjson")
+
+
+def capture_files(paths: list[str]) -> list[str]:
+    """The inputs with each directory replaced by the capture files in it, sorted by name.
+
+    ``nodereg check capture/`` is what one types after ``kubectl get ... -w > capture/nodes.json`` and
+    the like: every ``.json``, ``.jsonl``, ``.ndjson``, ``.yaml``, ``.yml`` or ``.log`` file of the
+    directory (gzipped too, and rotated audit logs ``audit.log.1``), checked together as one capture,
+    as when they are named one by one. Hidden files and subdirectories are left out (a
+    ``cluster-info dump``'s namespaces are named as before: ``dump/nodes.json dump/*/pods.json``).
+    A directory with no such file is an input error naming it.
+    """
+    import os
+    import re
+
+    out: list[str] = []
+    for p in paths:
+        if p == "-" or not os.path.isdir(p):
+            out.append(p)
+            continue
+        names = []
+        for n in sorted(os.listdir(p)):
+            base = n[:-3] if n.endswith(".gz") else n
+            base = re.sub(r"\.\d+$", "", base)  # logrotate's audit.log.1
+            if not n.startswith(".") and base.endswith(CAPTURE_SUFFIXES) and os.path.isfile(os.path.join(p, n)):
+                names.append(os.path.join(p, n))
+        if not names:
+            raise InputError(
+                "a directory with no capture file in it (expected " + ", ".join(CAPTURE_SUFFIXES) + " files, or .gz)",
+                p,
+            )
+        out += names
+    return out
 
 
 def _ignored_text(ignored: dict[str, int]) -> str:
@@ -191,7 +235,7 @@ def _check_sources(
             rep.input_errors, rep.notes = sharded.input_errors, sharded.notes
             rep.coverage = sharded.coverage
             if not rep.events and not rep.input_errors:
-                rep.input_errors.append(InputError(f"no events (expected {EXPECTED[kind]})", opened[0].name))
+                rep.input_errors.append(InputError(f"no events (expected {EXPECTED[kind]})", opened[0].name, 1))
             return
     if kind == "events" and len(opened) == 1:
         from .eventlog import check_events_file

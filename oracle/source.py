@@ -302,7 +302,7 @@ def sniff_head(head: bytes, path: str) -> str:
     if any(k in first for k in ('"metadata"', '"kind"', '"object"', "metadata:", "kind:", "apiVersion:")):
         return "k8s-watch"
     if not stripped:
-        raise InputError("no events (the input is empty; expected events, k8s-watch, k8s-audit or itf)", path)
+        raise InputError("no events (the input is empty; expected events, k8s-watch, k8s-audit or itf)", path, 1)
     top = stripped.split("\n", 1)[0]
     if top.startswith(("NAME ", "NAMESPACE ", "Name:", "No resources found")):
         # kubectl's printers for people: `get` (-o wide, -w without -o), `describe`

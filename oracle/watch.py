@@ -56,6 +56,7 @@ from .k8s import (
     review_late_unknown,
     review_upgrade,
     watch_objects,
+    zone_extra,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink
 from .record import fmt_time as _fmt
@@ -134,7 +135,10 @@ class WatchAdapter:
     """Turns watch events (one at a time) into normalised model events for the oracle."""
 
     def __init__(self, oracle: Any = None) -> None:
+        self.o = oracle
         self.nodes: dict[str, dict[str, Any]] = {}
+        #: every Node the input showed (``partial_input``)
+        self.ever: set[str] = set()
         self.pods: dict[str, dict[str, Any]] = {}
         self.leases: dict[str, float] = {}
         self.known: set[str] = set()  # nodes whose kubelet the oracle knows has credentials
@@ -171,6 +175,9 @@ class WatchAdapter:
         self.fresh_at: float | None = None
         #: notes for the report (a Lease watch that ended before the capture did)
         self.notes: list[str] = []
+        #: Nodes shown without any ``status``, and pods bound to Nodes the input never shows (``partial_input``)
+        self.statusless: set[str] = set()
+        self.unseen_bound: dict[str, list[str]] = {}
         #: per node, how much its kubelet's stamps in the list snapshot were moved (``_deskew_leases``)
         self.shift: dict[str, float] = {}
         #: per Node and Pod (("Node", name), ("Pod", ns/name)): the file of its latest event, and that
@@ -189,6 +196,8 @@ class WatchAdapter:
         self.marks: dict[str, list[float]] = {}
         #: files that begin with a later list of objects another file showed (not yet read)
         self.relists: dict[str, set[str]] = {}
+        #: Lease watch files run again into the same file after a pause (``WatchDown``)
+        self.paused: set[str] = set()
         #: a restarted watch's file -> the first file of the watch it continues (``_continued``)
         self.chain: dict[str, str] = {}
         #: the time ``_place_leases`` gave the event being read (captures without resourceVersions)
@@ -357,13 +366,28 @@ class WatchAdapter:
                 self._ending[item.file] = self.t
             return []
         if isinstance(item, WatchDown):
+            out: list[Item] = []
+            if any(f == item.file for f in self.lease_file.values()):
+                # a Lease watch run again into the same file (``>>`` after a pause): its renewals
+                # meanwhile are not in the input, as when its file ends (``StreamEnd``); the renewals
+                # still held (stamped ahead) came before it went down
+                out = self.flush()
+                self.ended[item.file] = self.t
+                self.paused.add(item.file)
             self._ending[item.file] = self.t
             self.relists[f"{item.file}\0"] = set(item.kinds)
-            return []
+            return out
         if isinstance(item, RelistEnd):
             self.relists.pop(f"{item.file}\0", None)
             self.relists.pop(item.file, None)
-            return self._relisted(item, file, line)
+            shown: list[Item] = []
+            if item.file in self.paused:
+                # the Lease watch is back: its list shows every Lease as it is now, one its kubelet did
+                # not renew meanwhile unchanged (then the heartbeat is as old as it says: judged again)
+                self.ended.pop(item.file, None)
+                for n in sorted(n for n, f in self.lease_file.items() if f == item.file and n in self.nodes):
+                    self._ev(shown, {"t": self.t, "event": "declare_node", "node": n}, file, line, lease_shown=True)
+            return shown + self._relisted(item, file, line)
         t0 = self.t
         if self._ending:
             pre = self._watch_down(file, line)
@@ -408,7 +432,13 @@ class WatchAdapter:
                     self._ev(items, {"t": t0, "event": "declare_node", "node": n}, file, line, unseen_heartbeats=since)
             if gone:
                 self.notes.append(
-                    f"the Lease watch {f} ended before the capture did (its last event at "
+                    f"the Lease watch {f} "
+                    + (
+                        "was down (listed again later in the file)"
+                        if f in self.paused
+                        else "ended before the capture did"
+                    )
+                    + " (its last event at "
                     f"{_fmt(since)}): the heartbeats of {', '.join(gone[:5])}"
                     f"{' ...' if len(gone) > 5 else ''} are not judged from then until a renewal "
                     "is seen again"
@@ -543,6 +573,7 @@ class WatchAdapter:
         prev = self.nodes.get(name)
         meta = obj["metadata"]
         self.saw_node = True
+        self.ever.add(name)
         if typ == "DELETED":
             t = self._time(meta.get("deletionTimestamp"), file=file, line=line)
             if prev is not None:
@@ -554,6 +585,10 @@ class WatchAdapter:
         conds = conditions(obj)
         ready_c = conds.get("Ready") or {}
         status = obj.get("status") or {}
+        if status:
+            self.statusless.discard(name)
+        else:
+            self.statusless.add(name)  # judged on its spec alone would be a pass by silence (``partial_input``)
         if prev is None:
             t = self._time(meta.get("creationTimestamp"), file=file, line=line)
             if typ == "ADDED" and not listed:
@@ -589,7 +624,7 @@ class WatchAdapter:
                     {"t": t, "event": "kubelet_register_node", "node": name, **args, "expect": exp},
                     file,
                     line,
-                    **_zone_extra(obj),
+                    **zone_extra(obj),
                 )
                 if cur["ready"] != "Absent" and not _REGISTER_READY:
                     self._ev(
@@ -613,7 +648,13 @@ class WatchAdapter:
                     file=file,
                     line=line,
                 )
-                if lease is None and name in self.leases:
+                if (
+                    lease is None
+                    and name in self.leases
+                    and not (name in self.lease_file and self.lease_file[name] is None)
+                ):
+                    # (not a renewal from before its Lease watch went down: its heartbeats stay unseen until
+                    # the Lease is shown again, ``_unseen_renewals``)
                     lease = self.leases[name]
                 if not placed:
                     lease = None  # its kubelet's stamps cannot be placed (``snapshot``)
@@ -632,7 +673,7 @@ class WatchAdapter:
                     }
                 if lease is not None:
                     hb_extra["lease"] = lease
-                hb_extra.update(_zone_extra(obj))
+                hb_extra.update(zone_extra(obj))
                 hb_extra["taints_since"] = _taints_since(obj, conds)
                 self.known.add(name)
                 taints = [x for x in ((obj.get("spec") or {}).get("taints") or []) if isinstance(x, dict)]
@@ -657,6 +698,18 @@ class WatchAdapter:
                 items += self._readopt(name, obj, t, file, line)
             return items
         old = prev["vars"]
+        zx, zx_old = zone_extra(obj), zone_extra(prev["obj"])
+        if zx != zx_old:
+            # its zone labels changed (cloud-controller-manager labels a Node registered without them; a
+            # relabel): handleDisruption reads them at every pass (GetZoneKey in monitorNodeHealth)
+            self._ev(
+                items,
+                {"t": self.t, "event": "declare_node", "node": name},
+                file,
+                line,
+                zone=zx.get("zone"),
+                disruption_excluded=bool(zx.get("disruption_excluded")),
+            )
         # the first of the controller's two writes is judged with the second; held once only, so a
         # write that is wrong (and not half of a swap) shows at the Node's next update
         half = () if prev.get("held") else _half_swap(cur, old, conds)
@@ -917,6 +970,50 @@ class WatchAdapter:
         mirror pods' container starts): the readers then give every Node a fresh grace themselves."""
         return self.kcm_holder is not None or self.kcm_pod_seen
 
+    def partial_input(self) -> None:
+        """At the end: Nodes the input shows without any status, and pods bound to Nodes it never shows.
+
+        A Node with no ``status`` (``kubectl get nodes -o json | jq 'del(.items[].status)'``, a Node
+        written by hand before its kubelet posts) has no conditions, capacity or heartbeats: nothing
+        about it can be judged, and what its spec alone passes would pass by silence. A pod bound to a
+        Node the input never shows (a Node watch with a label or field selector next to ``pods -A``) is
+        on a Node whose taints and readiness are unknown: nothing about it there is judged. Both are
+        said in coverage (for every property, or for the pod properties, "checked for the other" Nodes),
+        and a finding on such a Node is withdrawn.
+        """
+        o = self.o
+        if o is None:
+            return
+        from nodereg.properties.catalogue import ALL_PROPERTIES
+
+        blind = sorted(self.statusless)
+        unseen = sorted(n for n in self.unseen_bound if n not in self.ever)
+        if blind:
+            shown = ", ".join(blind[:5]) + (" ..." if len(blind) > 5 else "")
+            one = len(blind) == 1
+            why = (
+                f"{'node' if one else 'nodes'} {shown} {'has' if one else 'have'} no status in the input (no "
+                "conditions, capacity or heartbeats: a list with its status removed, a Node written by hand), "
+                f"so nothing about {'it' if one else 'them'} is judged"
+            )
+            others = len(self.ever - self.statusless)
+            if others:
+                why += f" (checked for the other {others})"
+            for p in ALL_PROPERTIES:
+                o.unchecked.setdefault(p.id, why)
+            o.violations[:] = [v for v in o.violations if v.node not in blind]
+        if unseen:
+            pods = [p for n in unseen for p in self.unseen_bound[n]]
+            why = (
+                f"pod {', '.join(pods[:3])}{' ...' if len(pods) > 3 else ''} is bound to node "
+                f"{', '.join(unseen[:3])}{' ...' if len(unseen) > 3 else ''}, which the input never shows (a Node "
+                "watch with a selector?): its taints and readiness are unknown, so nothing about those pods there "
+                "is judged (checked for the pods of the Nodes shown)"
+            )
+            for pid in (*BIND_PROPERTIES, *UNSEEN_NODE_POD_PROPERTIES):
+                o.unchecked.setdefault(pid, why)
+            o.violations[:] = [v for v in o.violations if v.node not in unseen]
+
     def _no_nodes(self) -> dict[str, str] | None:
         """With no Node at all in the input (a pods-only capture), no property about nodes is judged."""
         if self.nodes:
@@ -1173,6 +1270,8 @@ class WatchAdapter:
             if node is not None and (typ == "ADDED" or listed):
                 # bound before the watch began, or a static pod's mirror (created with nodeName
                 # by its kubelet, never scheduled): taken as it is
+                if node not in self.nodes and self.nodes:
+                    self.unseen_bound.setdefault(node, []).append(key)
                 items.append(_bound(key, node, self.t, file, line, unchecked=self._no_nodes()))
                 prev["node"] = node
             if listed and _deletion(obj) is not None:
@@ -1184,6 +1283,8 @@ class WatchAdapter:
             self._fresh = self._raw  # the scheduler's clock
             if node not in self.nodes:
                 # a pods-only capture, or a Node this capture never listed: the binding cannot be judged
+                if self.nodes:
+                    self.unseen_bound.setdefault(node, []).append(key)
                 items.append(
                     _bound(
                         key,
@@ -1247,7 +1348,9 @@ class WatchAdapter:
                 )
             ):
                 noexec = False
-            if bound and bound in self.nodes and (by_taint or (by_taint is None and noexec)):
+            # a deletion first shown by a list after a watch was down (the node unwatched meanwhile:
+            # ``_watch_down``) happened while the input shows nothing of the node: anyone's, not judged
+            if bound and bound in self.nodes and bound not in self.down and (by_taint or (by_taint is None and noexec)):
                 self._ev(items, {"t": t, "event": "taint_eviction_evict_pod", "node": bound, "pod": key}, file, line)
             self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
         elif typ == "DELETED" and not prev["deleting"]:
@@ -1259,6 +1362,18 @@ class WatchAdapter:
             self.pods.pop(key, None)
         return items
 
+
+#: What is judged about a pod on its Node beyond its binding (not judged on a Node the input never shows).
+UNSEEN_NODE_POD_PROPERTIES = (
+    "no-execute-eviction",
+    "untolerated-noexecute-pod-is-gone",
+    "eviction-only-when-due",
+    "eviction-counted-from-first-noexecute-taint",
+    "eviction-timer-no-later-than-taints",
+    "pods-leave-only-by-eviction-or-gc",
+    "requested-is-sum-of-bound-requests",
+    "absent-node-has-nothing-requested",
+)
 
 #: Properties of a binding (judged only when the Node the pod is bound to is in the input).
 BIND_PROPERTIES = (
@@ -1297,40 +1412,6 @@ def _deletion(pod: dict[str, Any]) -> tuple[str, bool | None] | None:
         except ValueError:
             pass
     return dts, None
-
-
-def _zone(obj: dict[str, Any]) -> str | None:
-    """The Node's zone as the node lifecycle controller keys it (it rate-limits NoExecute tainting and
-    judges disruption per zone): k8s.io/component-helpers/node/topology ``GetZoneKey``, the deprecated
-    failure-domain.beta labels first, then the topology.kubernetes.io ones, region and zone together
-    (a zone name used in two regions is two zones); None when neither is set (upstream's "")."""
-    labels = (obj.get("metadata") or {}).get("labels")
-    if not isinstance(labels, dict):
-        return None
-    zone = labels.get("failure-domain.beta.kubernetes.io/zone", labels.get("topology.kubernetes.io/zone"))
-    region = labels.get("failure-domain.beta.kubernetes.io/region", labels.get("topology.kubernetes.io/region"))
-    zone = zone if isinstance(zone, str) else ""
-    region = region if isinstance(region, str) else ""
-    if not zone and not region:
-        return None
-    return f"{zone} (region {region})" if region else zone
-
-
-#: node_lifecycle_controller.go labelNodeDisruptionExclusion: a Node with this label is left out of
-#: the zones' disruption states (isNodeExcludedFromDisruptionChecks in monitorNodeHealth)
-DISRUPTION_EXCLUDED = "node.kubernetes.io/exclude-disruption"
-
-
-def _zone_extra(obj: dict[str, Any]) -> dict[str, Any]:
-    """The ``zone`` (and ``disruption_excluded``) extras of a Node's event for the oracle."""
-    out: dict[str, Any] = {}
-    zone = _zone(obj)
-    if zone is not None:
-        out["zone"] = zone
-    labels = (obj.get("metadata") or {}).get("labels")
-    if isinstance(labels, dict) and DISRUPTION_EXCLUDED in labels:
-        out["disruption_excluded"] = True
-    return out
 
 
 def _swap_in_model() -> bool:
@@ -1775,7 +1856,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             snap_keys.append(x)
     owner: dict[int, int] = {}  # block -> its entry in ``its``
     for i, (block, _seen, rest, it, _top) in enumerate(blocks):
-        tail = _inline_relists(_prepend(rest, it), set(_seen)) if rest is not None else iter(())
+        tail = _inline_relists(_prepend(rest, it), set(_seen), _top) if rest is not None else iter(())
         owner[i] = len(its)
         if i in relist:
             adapter.relists[block[0][4]] = {k[0] for k in _seen if k[0] in ("Node", "Pod")}
@@ -1842,6 +1923,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     if o is not None and hasattr(o, "after_finish"):
         o.after_finish.append(lambda: review_late_unknown(o, adapter.acts, adapter.marks, adapter.kcm_seen()))
         o.after_finish.append(lambda: review_upgrade(o, adapter.controllers or adapter.cp_kubelets, adapter.marks))
+        o.after_finish.append(adapter.partial_input)
     for it in feed_all(adapter.feed, ((name, line, obj) for _rvv, _ts, _seq, line, name, obj in merged)):
         if type(it) is EventRecord and it.event in CONTROLLER_ACTS:
             adapter.acted(it)
@@ -2130,7 +2212,9 @@ def _relist_end(
 
 
 def _inline_relists(
-    it: Iterator[tuple[float, float, int, int, str, Any]], alive: set[tuple[Any, ...]]
+    it: Iterator[tuple[float, float, int, int, str, Any]],
+    alive: set[tuple[Any, ...]],
+    listed: tuple[float, float] | None = None,
 ) -> Iterator[tuple[float, float, int, int, str, Any]]:
     """One file's events after its first list, with the lists of a watch started again into the same file.
 
@@ -2139,7 +2223,9 @@ def _inline_relists(
     informer's relist). The watch was down from the file's event before it (a ``WatchDown`` keyed
     with that event) to the list; the list's events are keyed with its newest object (the list is
     one moment, at least as new as that) and followed by a ``RelistEnd``. Bare objects (no
-    ``type``) cannot be told apart from changes and are left as they are.
+    ``type``) cannot be told apart from changes and are left as they are. A list that follows the
+    file's first list with no event between them (nothing it watched changed before it went down)
+    has its ``WatchDown`` keyed with that first list (``listed``: its newest object).
     """
     run: list[tuple[float, float, int, int, str, Any]] = []
     seen: set[tuple[Any, ...]] = set()
@@ -2158,6 +2244,9 @@ def _inline_relists(
                 kinds = frozenset(str(k[0]) for x in run for k in _object_keys(x[5]) if k[0] in ("Node", "Pod"))
                 yield (*held[:5], WatchDown(held[4], kinds))
                 held = None
+            elif listed is not None and last[0] == float("-inf"):
+                kinds = frozenset(str(k[0]) for x in run for k in _object_keys(x[5]) if k[0] in ("Node", "Pod"))
+                yield (listed[0], listed[1], *run[0][2:5], WatchDown(run[0][4], kinds))
             # as late as the watch's next event allows (see watch_events), after the file's last one
             top_rv = max([x[0] for x in run] + ([nxt[0]] if nxt is not None else []) + [last[0]])
             top_t = max([x[1] for x in run] + ([nxt[1]] if nxt is not None else []) + [last[1]])

@@ -33,8 +33,9 @@ ROWS: list[Row] = [
     (["kwok/virtual-node.yaml", "kwok/failed-pod.yaml"], 0, set(), set(), {"no-schedule-with-untolerated-taint"}),
     # Nodes kwok has not initialised yet (no status, no Ready condition): created by hand, not by a
     # registering kubelet; the node lifecycle controller marks them Unknown after the startup grace
-    # (NodeStatusNeverUpdated), a time no single listing shows
-    (["kwok/node-pending.input.yaml"], 0, set(), {"silent-node-becomes-unknown"}, set()),
+    # (NodeStatusNeverUpdated), a time no single listing shows. node-pending has no status at all: nothing
+    # about it can be judged (was exit 0, conforms by silence on 51 properties; situations7 node-without-status)
+    (["kwok/node-pending.input.yaml"], 3, set(), {"silent-node-becomes-unknown", "node-has-ready-condition"}, set()),
     (["kwok/node-not-ready.input.yaml"], 0, set(), {"silent-node-becomes-unknown"}, set()),
     # kwok's expected Stage output (apiGroup/name/stages, "<Now>" placeholders): not a Kubernetes object
     (["kwok/node-not-ready.output.yaml"], 2, set(), set(), set()),
@@ -97,7 +98,8 @@ ROWS: list[Row] = [
     # -- open-telemetry/opentelemetry-collector-contrib: an events.k8s.io/v1 Event --------------------------
     (["otel-k8sobjects/event_core.yaml"], 2, set(), set(), set()),
     # -- ahmetb/kubectl-drill: a NodeList of four Nodes with labels only --------------------------------------
-    (["kubectl-drill/nodes.json"], 0, set(), {"silent-node-becomes-unknown"}, set()),
+    # (no status: inconclusive, was exit 0)
+    (["kubectl-drill/nodes.json"], 3, set(), {"silent-node-becomes-unknown", "node-has-ready-condition"}, set()),
     # -- ntmggr/k8s-status: {"items": [...]} without kind, Nodes with capacity/allocatable only: read as a
     # list of Nodes by shape (was exit 2: "1 objects whose kind cannot be told")
     (["k8s-status/nodes.json"], 0, set(), set(), {"allocatable-within-capacity"}),

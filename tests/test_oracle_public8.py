@@ -43,15 +43,15 @@ ROWS: list[Row] = [
     # a Metricbeat document about a Node (kube-state-metrics' numbers), no Kubernetes object
     (["elastic-integrations/state_node-sample_event.json"], 2, set(), set(), set()),
     # -- pvdvreede/k8s-admin-dashboard: three Nodes of labels only ---------------------------------------
-    # no status: created by hand, not by a registering kubelet; no taint (the controller's taint pass
-    # maps only a Ready condition that is False or Unknown), so their taints match; node-has-ready-condition
-    # is judged on no node (was "checked")
+    # no status: created by hand, not by a registering kubelet; nothing about a Node without status is
+    # judged (situations7's node-without-status), so no property is checked: inconclusive, never a pass
+    # (was exit 0 with node-has-ready-condition "checked")
     (
         ["k8s-admin-dashboard/nodes.yaml"],
-        0,
+        3,
         set(),
-        {"node-has-ready-condition", "silent-node-becomes-unknown"},
-        {"synced-taints-match-conditions"},
+        {"node-has-ready-condition", "silent-node-becomes-unknown", "synced-taints-match-conditions"},
+        set(),
     ),
     # -- kubernetes/kubernetes test data -------------------------------------------------------------------
     # a core/v1 Event about a Namespace (counted as ignored); a Pod with a custom condition, no node
@@ -166,8 +166,11 @@ def _error(name: str) -> str:
         ("elastic-integrations/test-kube-audit.log", "jq -c '.properties.log"),
         ("fluent-bit/options_use-kubelet-enabled.meta", "kubelet-enabled.meta:1: Pod: missing metadata.name"),
         ("datadog-agent/podlist_null_pod.json", "list item: expected a Kubernetes object, got null"),
-        ("datadog-agent/podlist_startup.json", "podlist_startup.json: no events"),
-        ("aks-audit-log/sample_KubeAuditLog_event.json", "ignored: 1 audit events that name no node"),
+        ("datadog-agent/podlist_startup.json", "podlist_startup.json:1: no events"),
+        (
+            "aks-audit-log/sample_KubeAuditLog_event.json",
+            "ignored: 1 audit events on controllerrevisions (not part of the node lifecycle)",
+        ),
         ("kubernetes/events.yaml", "ignored: 1 Event objects (not part of the node lifecycle)"),
     ],
 )
@@ -201,7 +204,7 @@ def test_nodes_without_status_do_not_claim_node_has_ready_condition_checked() ->
     """Listed without a Ready condition and never given one: the property is judged on no node."""
     cov = _check(_paths(["k8s-admin-dashboard/nodes.yaml"]))[1]["coverage"]
     assert cov["node-has-ready-condition"].startswith(
-        "not checked: nodes test-node-1, test-node-2, test-node-3 are listed without a Ready condition"
+        "not checked: nodes test-node-1, test-node-2, test-node-3 have no status in the input"
     ), cov["node-has-ready-condition"]
 
 
@@ -217,5 +220,5 @@ def test_audit_log_of_other_resources_counts_them_as_ignored() -> None:
     """falco's ConfigMap creation (round 7) is read, and counted: exit 2 as before, with the count."""
     got, rep, _ = _check([str(PUB7 / "falco-k8s-audit/create_configmap.json")])
     assert got == 2
-    assert rep["ignored"] == {"audit events that name no node (other resources, other stages)": 1}, rep["ignored"]
+    assert rep["ignored"] == {"audit events on configmaps (not part of the node lifecycle)": 1}, rep["ignored"]
     assert all(v == NOTHING_READ for v in rep["coverage"].values())

@@ -159,7 +159,7 @@ def test_prebind_binding_says_why() -> None:
 
 def test_zone_key_is_upstreams() -> None:
     """GetZoneKey: the beta labels first, region and zone together; no label: one zone ("")."""
-    from nodereg.oracle.watch import _zone
+    from nodereg.oracle.k8s import node_zone as _zone
 
     def node(**labels: str) -> dict[str, object]:
         return {"metadata": {"labels": labels}}
