@@ -20,18 +20,6 @@ from typing import Any, NamedTuple, Protocol
 EXIT_OK, EXIT_VIOLATED, EXIT_USAGE, EXIT_INCONCLUSIVE, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 
-def json_type(value: object) -> str:
-    """The JSON name of a parsed value's type, for input errors: a user wrote JSON or YAML, not Python
-    (``null`` rather than ``NoneType``, ``array`` rather than ``list``)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    return {dict: "object", list: "array", str: "string"}.get(type(value), type(value).__name__)
-
-
 class InputError(Exception):
     """Unusable input: the one exception the parsers and the oracle let escape (exit code 2)."""
 
