@@ -39,7 +39,18 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from .events import normalise
-from .k8s import LEASE_WATCH_QUIET, audit_objects, conditions, cpu_millis, parse_time, review_late_unknown, zone_extra
+from .k8s import (
+    LEASE_WATCH_QUIET,
+    audit_objects,
+    conditions,
+    cpu_changed,
+    cpu_millis,
+    node_cpu,
+    not_judged_after_resize,
+    parse_time,
+    review_late_unknown,
+    zone_extra,
+)
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore, json_type
 from .source import close_source, feed_all, open_source
 
@@ -154,6 +165,10 @@ class AuditAdapter:
         #: volumes (``_binding``); per Node, when it was last cordoned or had its taints written
         self.pods: dict[str, bool] = {}
         self.blocked_at: dict[str, float] = {}
+        #: per Node created in the log, its cpu (capacity, allocatable) as created, and since when they
+        #: differ (``not_judged_after_resize``)
+        self.cpu: dict[str, tuple[int | None, int | None]] = {}
+        self.resized: dict[str, float] = {}
         #: per Node created in the log, its labels as last written (its zone: ``_relabel``)
         self.labels: dict[str, dict[str, Any]] = {}
         slack = getattr(oracle, "slack", None)
@@ -551,6 +566,7 @@ class AuditAdapter:
             status = obj.get("status") or {}
             cap = cpu_millis((status.get("capacity") or {}).get("cpu"))
             alloc = cpu_millis((status.get("allocatable") or {}).get("cpu"))
+            self.cpu[node] = (cap, alloc)
             spec = obj.get("spec") or {}
             # initialNode ends with setNodeStatus: the create carries the kubelet's conditions
             ev: dict[str, Any] = {
@@ -597,6 +613,9 @@ class AuditAdapter:
                 )
                 return out
             if as_node and sub == "status":
+                # (a status patch carries capacity and allocatable only when they changed)
+                if name in self.cpu and name not in self.resized and cpu_changed(self.cpu[name], node_cpu(obj or req)):
+                    self.resized[name] = t
                 ready = conditions(obj).get("Ready") or conditions(req).get("Ready")
                 if ready and ready.get("status") in ("True", "False"):
                     mp = (conditions(obj).get("MemoryPressure") or {}).get("status") == "True"
@@ -977,6 +996,7 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     _preexisting(adapter, rep)
     if o is not None and hasattr(o, "after_finish"):
         o.after_finish.append(lambda: _no_pod_deletes(adapter, rep))
+        o.after_finish.append(lambda: not_judged_after_resize(o, adapter.resized))
 
 
 class LogEnd(NamedTuple):

@@ -1087,6 +1087,53 @@ def node_zone(obj: dict[str, Any]) -> str | None:
 DISRUPTION_EXCLUDED = "node.kubernetes.io/exclude-disruption"
 
 
+#: the properties that read a Node's cpu capacity and allocatable, which the model fixes at registration
+RESOURCE_PROPERTIES = ("bound-requests-fit-allocatable", "allocatable-within-capacity")
+
+
+def node_cpu(obj: dict[str, Any]) -> tuple[int | None, int | None]:
+    """A Node object's (or a status patch's) cpu capacity and allocatable in millicores, None if absent."""
+    status = obj.get("status")
+    status = status if isinstance(status, dict) else {}
+    cap, alloc = status.get("capacity"), status.get("allocatable")
+    return (
+        cpu_millis(cap.get("cpu")) if isinstance(cap, dict) else None,
+        cpu_millis(alloc.get("cpu")) if isinstance(alloc, dict) else None,
+    )
+
+
+def cpu_changed(before: tuple[int | None, int | None], after: tuple[int | None, int | None]) -> bool:
+    """Whether a Node's cpu capacity or allocatable changed (a value absent from either side is unknown)."""
+    return any(a is not None and b is not None and a != b for a, b in zip(before, after, strict=True))
+
+
+def not_judged_after_resize(o: Any, since: dict[str, float]) -> None:
+    """Nodes whose cpu capacity or allocatable changed during the capture: their resource properties are
+    not judged from then on.
+
+    The kubelet's MachineInfo setter (pkg/kubelet/nodestatus/setters.go) rewrites capacity and allocatable
+    at every status update: a kubelet restarted with other --kube-reserved/--system-reserved, a VM resized
+    in place, a CPU hotplugged. The model's Node takes them once, at registration (``kubelet_register_node``),
+    so a binding judged against the registered value after such a change would be a false alarm (or a
+    miss). Said in coverage, and a finding on such a Node from its change on is withdrawn.
+    """
+    if o is None or not since:
+        return
+    names = sorted(since)
+    one = len(names) == 1
+    why = (
+        f"{'node' if one else 'nodes'} {', '.join(names[:3])}{' ...' if len(names) > 3 else ''}: cpu capacity or "
+        f"allocatable changed during the capture (a kubelet restarted with other reservations, a resize), which "
+        "the model fixes at registration, so not judged there from the change on (checked before it, and on "
+        "the other Nodes)"
+    )
+    for pid in RESOURCE_PROPERTIES:
+        o.unchecked.setdefault(pid, why)
+    o.violations[:] = [
+        v for v in o.violations if not (v.property in RESOURCE_PROPERTIES and v.node in since and v.t >= since[v.node])
+    ]
+
+
 def zone_extra(obj: dict[str, Any]) -> dict[str, Any]:
     """The ``zone`` (and ``disruption_excluded``) extras of a Node's event for the oracle."""
     out: dict[str, Any] = {}

@@ -47,9 +47,12 @@ from .k8s import (
     Listed,
     capture_timing,
     conditions,
+    cpu_changed,
     cpu_millis,
     minor_version,
+    node_cpu,
     node_vars,
+    not_judged_after_resize,
     parse_time,
     pod_request,
     resolve_timing,
@@ -175,6 +178,9 @@ class WatchAdapter:
         self.fresh_at: float | None = None
         #: notes for the report (a Lease watch that ended before the capture did)
         self.notes: list[str] = []
+        #: per Node whose cpu capacity or allocatable changed after it was first shown, since when
+        #: (``partial_input``)
+        self.resized: dict[str, float] = {}
         #: Nodes shown without any ``status``, and pods bound to Nodes the input never shows (``partial_input``)
         self.statusless: set[str] = set()
         self.unseen_bound: dict[str, list[str]] = {}
@@ -698,6 +704,14 @@ class WatchAdapter:
                 items += self._readopt(name, obj, t, file, line)
             return items
         old = prev["vars"]
+        if name not in self.resized and cpu_changed(node_cpu(prev["obj"]), node_cpu(obj)):
+            # from the status post that wrote it (dated by its heartbeat; ``partial_input``: its resource
+            # properties are not judged from then on)
+            since = self.t
+            with contextlib.suppress(InputError):  # (a bad timestamp is reported where it is read below)
+                posted = ready_c.get("lastHeartbeatTime")
+                since = max(since, parse_time(posted, "timestamp", file, line)) if posted else since
+            self.resized[name] = since
         zx, zx_old = zone_extra(obj), zone_extra(prev["obj"])
         if zx != zx_old:
             # its zone labels changed (cloud-controller-manager labels a Node registered without them; a
@@ -1013,6 +1027,7 @@ class WatchAdapter:
             for pid in (*BIND_PROPERTIES, *UNSEEN_NODE_POD_PROPERTIES):
                 o.unchecked.setdefault(pid, why)
             o.violations[:] = [v for v in o.violations if v.node not in unseen]
+        not_judged_after_resize(o, self.resized)
 
     def _no_nodes(self) -> dict[str, str] | None:
         """With no Node at all in the input (a pods-only capture), no property about nodes is judged."""
