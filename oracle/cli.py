@@ -232,11 +232,20 @@ def coverage_line(coverage: dict[str, str]) -> str:
             by.setdefault(what.removeprefix("not checked: "), []).append(pid)
     parts = []
     for why, pids in by.items():
+        if len(pids) == len(coverage):
+            # (nothing was read, or nothing of it can be judged: naming all 70-odd ids says nothing more)
+            return f"coverage: no property checked: {why}"
+        # a long group names its first ids and how many more (``--format json`` gives each)
+        shown = ", ".join(pids) if len(pids) <= LISTED else f"{', '.join(pids[:LISTED])} and {len(pids) - LISTED} more"
         if why == NO_LEASE_STREAM.split(":")[0]:
-            parts.insert(0, f"{NO_LEASE_STREAM} ({', '.join(pids)})")
+            parts.insert(0, f"{NO_LEASE_STREAM} ({shown})")
         else:
-            parts.append(f"{', '.join(pids)} not checked: {why}")
+            parts.append(f"{shown} not checked: {why}")
     return "coverage: " + "; ".join(parts) if parts else ""
+
+
+#: how many property ids a text coverage line names per reason
+LISTED = 12
 
 
 @click.command("oracle")

@@ -222,3 +222,24 @@ def test_audit_log_of_other_resources_counts_them_as_ignored() -> None:
     assert got == 2
     assert rep["ignored"] == {"audit events on configmaps (not part of the node lifecycle)": 1}, rep["ignored"]
     assert all(v == NOTHING_READ for v in rep["coverage"].values())
+
+
+def test_text_coverage_of_an_unusable_file_is_one_short_line() -> None:
+    """A file none of whose lines is read: the text report says once that no property was checked, rather
+    than naming every property id (a 3,000-character line before the verdict)."""
+    out = CliRunner().invoke(main, ["check", *_paths(["aesirguard-audit/audit.log"])]).output
+    cov = [x for x in out.splitlines() if x.startswith("coverage: ")]
+    assert cov == ["coverage: no property checked: nothing was read (see the input errors)"], out
+
+
+def test_text_coverage_names_at_most_a_dozen_ids_per_reason() -> None:
+    """Nodes without status leave nearly every property unchecked for one reason: the line names twelve
+    and counts the rest (``--format json`` names each)."""
+    from nodereg.oracle.cli import LISTED, coverage_line
+
+    reasons = {f"p{i}": "not checked: one reason" for i in range(30)} | {"q": "checked"}
+    line = coverage_line(reasons)
+    assert (
+        line == f"coverage: {', '.join(f'p{i}' for i in range(LISTED))} and {30 - LISTED} more not checked: one reason"
+    )
+    assert coverage_line({"a": "not checked: why", "b": "not checked: why"}) == "coverage: no property checked: why"
