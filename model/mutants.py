@@ -1350,4 +1350,27 @@ MUTANTS = (
     ),
 )
 
+
+# round 9: the seeded representative of the class a ninth set written apart let through
+def _restart_renews_lease_before_bootstrap(m: Model) -> Model:
+    e = m.event("kubelet_restarts")
+
+    def eff(s: Any, i: Any) -> Any:
+        # the new process starts its lease controller at once, whether or not bootstrap gave it a certificate
+        return e.effect(s, i).node(i.node, since_lease_renew=0, heartbeat_unseen=True, since_heartbeat=0)
+
+    return _replace_event(m, "restart-renews-lease-before-bootstrap", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "restart-renews-lease-before-bootstrap",
+        "A restarted kubelet renews its Lease at once even when it has no client certificate yet (TLS bootstrap "
+        "not finished): a heartbeat that only the system:node credential can send, from a node that has none.",
+        "cmd/kubelet/app/server.go (run: bootstrap.LoadClientCert before the heartbeat client); pkg/kubelet/nodelease",
+        _restart_renews_lease_before_bootstrap,
+    ),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

@@ -1573,6 +1573,24 @@ PROPERTIES: tuple[Property, ...] = (
         witness_kind="step",
         witness_events=("nlc_sync_noexecute_taints",),
     ),
+    # round 9: what a ninth set of bugs written apart let through
+    Property(
+        "heartbeat-needs-client-certificate",
+        "Only a kubelet that holds its client certificate heartbeats: a Lease renewal or status post the node "
+        "lifecycle controller has not yet seen always comes from a node whose kubelet has its certificate.",
+        "∀n: heartbeat_unseen[n] ⇒ cert[n]",
+        "Before TLS bootstrap completes the kubelet holds only its bootstrap token, whose system:node-bootstrapper "
+        "role lets it create and read CertificateSigningRequests and nothing else; the Lease in kube-node-lease "
+        "and nodes/status are written with the system:node:<name> credential (the Node authorizer), and the "
+        "kubelet builds its heartbeat client only once bootstrap.LoadClientCert has returned. A restarted "
+        "kubelet that renews a Lease before it has a certificate makes a heartbeat no one could have sent.",
+        "cmd/kubelet/app/server.go (run: bootstrap.LoadClientCert before the clients); pkg/kubelet/nodelease; "
+        "plugin/pkg/auth/authorizer/node/node_authorizer.go",
+        "state",
+        lambda s: _all_nodes(s, lambda n: Implies(s.node(n).heartbeat_unseen, s.node(n).cert)),
+        lambda s: s.node(0).heartbeat_unseen,
+        "node 0 has a heartbeat the controller has not yet seen",
+    ),
 )
 
 

@@ -134,6 +134,8 @@ EXPECTED_KILLERS = {
     "uncordon-skips-not-ready-node": "uncordon-clears-unschedulable",
     # issue 12, round 8
     "mark-reachable-swaps-through-not-ready": "ready-noexecute-taint-added-only-when-ready-asks",
+    # round 9
+    "restart-renews-lease-before-bootstrap": "heartbeat-needs-client-certificate",
 }
 
 
