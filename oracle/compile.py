@@ -712,11 +712,13 @@ def _quick_lines(
         "            failing = set()",
         "            for x in pods.values():",
         f"                failing.update(timed_fails(s, x.p, now, used - x.p[{req}]))",
-        f"        for pid in {timed_ids!r}:",
-        "            if pid not in failing:",
-        "                if fail_since:",
-        "                    fail_since.pop(pid, None)",
-        "            elif pid not in fail_since:",
+        # (what _after's loop over the timed properties does, over the few failing ones and the few in a
+        # window: a window ends for each that holds, starts now for each that fails outside one)
+        "        if fail_since:",
+        f"            for pid in [x for x in fail_since if x not in failing and x in {_set_src(timed_ids)}]:",
+        "                del fail_since[pid]",
+        "        for pid in failing:",
+        "            if pid not in fail_since:",
         "                fail_since[pid] = now",
         "    rec.t = now",
         f"    if rec.suppressed or (pods and {noexec}) or fail_since or rec.alive_inferred or (",
