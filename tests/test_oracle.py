@@ -932,3 +932,30 @@ def test_generated_rewrites_compute_what_the_plain_form_does(monkeypatch: pytest
                 assert (r1.s, r1.due, r1.t) == (r2.s, r2.due, r2.t), eid
                 tried += ok
     assert tried > 50  # inline steps were taken, not only declined
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_blocks_find_every_too_long_line(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """``source.blocks`` skips measuring every line of a block when each aligned half-``MAX_LINE``
+    stretch holds a newline: with a small ``MAX_LINE`` and ``BLOCK``, lines around the bound at every
+    offset come out as when every line is measured (each longer than ``MAX_LINE`` as ``TOO_LONG``)."""
+    import io
+
+    from nodereg.oracle import source
+
+    rnd = random.Random(seed)
+    monkeypatch.setattr(source, "MAX_LINE", 64)
+    monkeypatch.setattr(source, "_HALF", 32)
+    monkeypatch.setattr(source, "BLOCK", rnd.choice([128, 200, 256]))
+    sizes = [0, 1, 20, 31, 32, 33, 63, 64, 65, 66, 100, 129, 300]
+    shortcut = source._newline_every
+    long_seen = 0
+    for _ in range(300):
+        lines = [b"x" * rnd.choice(sizes) for _ in range(rnd.randrange(1, 12))]
+        data = b"\n".join(lines) + rnd.choice([b"", b"\n"])
+        monkeypatch.setattr(source, "_newline_every", shortcut)
+        got = [x for part in source.blocks(io.BytesIO(data)) for x in part]
+        monkeypatch.setattr(source, "_newline_every", lambda buf, h: False)  # every line measured
+        assert got == [x for part in source.blocks(io.BytesIO(data)) for x in part], [len(x) for x in lines]
+        long_seen += source.TOO_LONG in got
+    assert long_seen > 50
