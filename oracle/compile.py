@@ -208,6 +208,10 @@ class _ClockTerm(Code):
 
 
 CLOCK_PAST = 10**18
+#: Generate the plain form of two rewrites that only save work (the control state's class bound once,
+#: ``_ctl_src``; ``not (x and not x)`` folded, ``_complementary``): a test compares every generated
+#: function of both forms on random states.
+PLAIN_FORM = False
 _SAME = re.compile(r"\((s\[\d+\]|p\[\d+\]) == \1\)")
 _DIFF = re.compile(r"\((s\[\d+\]|p\[\d+\]) != \1\)")
 #: generated source that reads a pod (its list, or the other pods' requests ``o``)
@@ -255,6 +259,16 @@ class _Fold:
             return ast.Constant(eval(compile(expr, "<fold>", "eval")))
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and const(node.operand):
             return ast.Constant(not node.operand.value)
+        if (
+            isinstance(node, ast.UnaryOp)
+            and isinstance(node.op, ast.Not)
+            and not PLAIN_FORM
+            and _complementary(node.operand)
+        ):
+            # ``not (x and not x)`` is True, ``not (not x or x)`` False, whatever x is (a state read:
+            # ``not s[9] and s[9]`` is a step property's "the taint was not there and is now" on a
+            # step that leaves the taint as it is; evaluated in every inline Lease renewal)
+            return ast.Constant(isinstance(node.operand.op, ast.And))
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and const(node.operand):
             return ast.Constant(-node.operand.value)
         if isinstance(node, ast.BoolOp):
@@ -284,6 +298,64 @@ class _Fold:
         if isinstance(node, ast.If) and const(node.test) and node.test.value is False and not node.orelse:
             return ast.Pass()  # ``if False: return False``
         return node
+
+
+def _pure(x: Any) -> bool:
+    """A generated expression that only reads (a local, a constant, ``s[3]``, and comparisons,
+    negations and conjunctions of those): evaluating it, or not, changes nothing and raises nothing."""
+    import ast
+
+    if isinstance(x, (ast.Name, ast.Constant)):
+        return True
+    if isinstance(x, ast.Subscript):
+        return isinstance(x.value, ast.Name) and isinstance(x.slice, ast.Constant)
+    if isinstance(x, ast.UnaryOp) and isinstance(x.op, ast.Not):
+        return _pure(x.operand)
+    if isinstance(x, ast.BoolOp):
+        return all(_pure(v) for v in x.values)
+    if isinstance(x, ast.Compare):
+        return all(isinstance(op, (ast.Eq, ast.NotEq)) for op in x.ops) and all(
+            _pure(v) for v in [x.left, *x.comparators]
+        )
+    return False
+
+
+def _complementary(x: Any) -> bool:
+    """``x and not x`` (always falsy) or ``not x or x`` (always truthy): a pure conjunction (disjunction)
+    holding some read and its negation among its operands."""
+    import ast
+
+    if not isinstance(x, ast.BoolOp) or not _pure(x):
+        return False
+    negated = {ast.dump(v.operand) for v in x.values if isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.Not)}
+    return any(ast.dump(v) in negated for v in x.values)
+
+
+def _given(src: str, guard: str) -> str:
+    """``src`` (a step's checks, judged after its guard held and before it writes the node list) with
+    each boolean node variable the guard conjoins as a plain read (``s[2] and s[1]``: the kubelet
+    runs and holds its certificate) read as ``True``, and folded: a Lease renewal's checks then no
+    longer read them again (``if not s[2]: return False``)."""
+    import ast
+
+    if PLAIN_FORM:
+        return src
+    top = ast.parse(guard, mode="eval").body
+    conj = top.values if isinstance(top, ast.BoolOp) and isinstance(top.op, ast.And) else [top]
+    bools = {NI[v.name] for v in d.NODE_VARS if v.sort == "bool" and not v.clock}
+    known = {
+        x.slice.value
+        for x in conj
+        if isinstance(x, ast.Subscript)
+        and isinstance(x.value, ast.Name)
+        and x.value.id == "s"
+        and isinstance(x.slice, ast.Constant)
+        and x.slice.value in bools
+    }
+    if not known:
+        return src
+    out = re.sub(r"(?<![\w\].])s\[(\d+)\]", lambda m: "True" if int(m.group(1)) in known else m.group(0), src)
+    return _tidy(out).strip()
 
 
 def _epoch(val: Any, now: str) -> str:
@@ -515,6 +587,13 @@ def _quick_lines(
     written = sorted({int(part.split(":", 1)[0]) for part in nparts})
     pwritten = sorted({int(part.split(":", 1)[0]) for part in pparts})
     dummy = _dummy_pod()
+    # quiet's ``classify(post)`` after the checks: the class the effect computed (``_c``, see _ctl_src), as
+    # classify reads no clock (the only value set in between: since_ready_changed)
+    reuse_class = (
+        not PLAIN_FORM
+        and CTL in written
+        and not {k[1] for k in reads_state(lambda v: d.classify(v.node(0)))} & NODE_CLOCKS
+    )
 
     def locals_path(with_pod: bool) -> list[str]:
         post = {i: f"v{i}" for i in written}
@@ -550,7 +629,10 @@ def _quick_lines(
                 post[rchg] = f"v{rchg}"
             local += [f"    if v{ready} != s[{ready}]:", f"        v{rchg} = now"]
         post[CTL] = f"v{CTL}"
-        local.append(f"    v{CTL} = {on_post(qi['classify'], 's', 'p', 'q')}")
+        if reuse_class:
+            local.append(f"    v{CTL} = _c")
+        else:
+            local.append(f"    v{CTL} = {on_post(qi['classify'], 's', 'p', 'q')}")
         for i in marked:
             readers = [pid for pid, reads in qi["timed_reads"] if i in reads]
             if readers and i in post:
@@ -588,7 +670,7 @@ def _quick_lines(
         "        rec.chg_floor = chg_floor",
         f"    if t[{ready}] != s[{ready}]:",
         f"        t[{rchg}] = now",
-        f"    t[{CTL}] = classify(t)",
+        f"    t[{CTL}] = {'_c' if reuse_class else 'classify(t)'}",
         f"    m_{eid}(s, t, changed, now)",
         "    s[:] = t",
         "    if prec is not None:",
@@ -630,11 +712,13 @@ def _quick_lines(
         "            failing = set()",
         "            for x in pods.values():",
         f"                failing.update(timed_fails(s, x.p, now, used - x.p[{req}]))",
-        f"        for pid in {timed_ids!r}:",
-        "            if pid not in failing:",
-        "                if fail_since:",
-        "                    fail_since.pop(pid, None)",
-        "            elif pid not in fail_since:",
+        # (what _after's loop over the timed properties does, over the few failing ones and the few in a
+        # window: a window ends for each that holds, starts now for each that fails outside one)
+        "        if fail_since:",
+        f"            for pid in [x for x in fail_since if x not in failing and x in {_set_src(timed_ids)}]:",
+        "                del fail_since[pid]",
+        "        for pid in failing:",
+        "            if pid not in fail_since:",
         "                fail_since[pid] = now",
         "    rec.t = now",
         f"    if rec.suppressed or (pods and {noexec}) or fail_since or rec.alive_inferred or (",
@@ -749,6 +833,20 @@ def _constants(step: list[str]) -> list[str]:
                 known[c.group(1)] = c.group(2)
         out.append(x)
     return out
+
+
+def _ctl_src(pre: View, post: dict[Key, Any], edges: Any) -> str:
+    """Source of the control state an event's effect leaves (``post_values``: the post-state's class if a
+    declared edge leads there from the current state, else ``NO_EDGE``), with the class computed once.
+
+    ``post_values`` states it as ``If(Or(ctl == src and cls == dst, ...), cls, NO_EDGE)``; printed as it is,
+    the class (a chain of a dozen comparisons) is evaluated once per edge tried and once more for the
+    value, up to ten times in every quick step. Here it is bound once, ``_c`` (a walrus in the
+    condition, which Python evaluates first), and the edge looked up in a set of pairs: the same value.
+    """
+    after = pre.with_get(lambda k: post[k] if k in post else pre.get(k))
+    cls = _tidy(lit(d.classify(after.node(0)))).strip()
+    return f"(_c if (s[{CTL}], (_c := {cls})) in {_set_src(edges)} else {d.NO_EDGE})"
 
 
 def _set_src(items: Any) -> str:
@@ -1049,7 +1147,10 @@ def _generate(
         lines.append(f"def f_{e.id}(s, p, now, a, o):")
         nparts = []
         for k, val in node_upd.items():
-            src = _epoch(val, "now") if k[1] in NODE_CLOCKS else lit(val)
+            if k[0] == "ctl" and not PLAIN_FORM:
+                src = _ctl_src(pre, post, e.edges)
+            else:
+                src = _epoch(val, "now") if k[1] in NODE_CLOCKS else lit(val)
             nparts.append(f"{NIDX[k]}: {src}")
         pparts = []
         for k, val in pod_upd.items():
@@ -1167,7 +1268,7 @@ def _generate(
         else:
             body.append(f"    if s[{CTL}] not in {_set_src(loops)}: return False")
         ck = And(*checks)
-        body.append(f"    if not ({lit(ck)}): return False")
+        body.append(f"    if not ({_given(lit(ck), lit(guard))}): return False")
         if noop_src is not None:
             body.append(f"    v{NI['taints_synced']} = True")
         for k in node_upd:

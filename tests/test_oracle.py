@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import random
 import subprocess
 import sys
@@ -424,6 +425,7 @@ def test_vector_manifest_shape_and_coverage() -> None:
 
 _SUBSET = """
 import json
+import math
 from nodereg.model.semantics import Config, compiled, real_model
 from nodereg.oracle.vectors import RLIMIT, _bmc, _cover_props, to_events
 model = real_model()
@@ -652,6 +654,8 @@ def test_quiet_step_equals_apply(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                 evs.append({"t": t + rnd.choice([0.1, 9]), "event": "nlc_sync_noschedule_taints", "node": n})
     evs = [e for e in evs if e["event"] == "declare_pod" or rnd.random() > 0.03]
     evs.sort(key=lambda e: e["t"])
+    import nodereg.oracle.eventlog  # noqa: F401  (imported first, it tells a replaced quiet: run alone too)
+
     taken = 0
     real = Oracle.quiet
 
@@ -859,3 +863,99 @@ def test_the_compiled_cache_key_is_the_sources_this_process_loaded(monkeypatch: 
     assert oc._cache_key({"a": 1}, 5.0, frozenset(), oc.QuietSpec()) == before
     monkeypatch.setattr(oc, "_SOURCES_DIGEST", b"other sources")
     assert oc._cache_key({"a": 1}, 5.0, frozenset(), oc.QuietSpec()) != before
+
+
+def _random_node_state(rnd: random.Random, now: float) -> list[Any]:
+    """A node list over each variable's declared domain (any combination, reachable or not), clocks
+    reset up to 120 s before ``now``, in any control state (``NO_EDGE`` included)."""
+    from nodereg.oracle.compile import NODE_KEYS
+
+    by_name = {v.name: v for v in d.NODE_VARS}
+    out: list[Any] = []
+    for k in NODE_KEYS:
+        if k[0] == "ctl":
+            out.append(rnd.randrange(d.NO_EDGE + 1))
+            continue
+        v = by_name[k[1]]
+        if v.clock:
+            out.append(now - rnd.choice([0, 0.5, 4.9, 5, 5.1, 10, 44, 46, 64, 66, 120]))
+        elif v.sort == "bool":
+            out.append(rnd.random() < 0.5)
+        else:
+            lo = v.lo if v.lo is not None else 0
+            hi = v.hi if v.hi is not None else 3000
+            out.append(rnd.randint(lo, min(hi, lo + 3000)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_generated_rewrites_compute_what_the_plain_form_does(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """The two rewrites of the generated code that only save work (the control state's class computed
+    once, ``not (x and not x)`` folded) leave every effect, post-state, fast step and inline step
+    what the plain form computes, on random states of every event (reachable or not): same result,
+    same node list, same deadline."""
+    from nodereg.oracle import compile as oc
+    from nodereg.oracle.core import NodeRec
+
+    o = Oracle()
+    params, slack = o.c.params, o.slack
+    new = oc._generate(params, slack, frozenset(), oc.QuietSpec())[0]
+    monkeypatch.setattr(oc, "PLAIN_FORM", True)
+    plain = oc._generate(params, slack, frozenset(), oc.QuietSpec())[0]
+    assert "_c :=" in new.source and "_c :=" not in plain.source
+    assert "not s[9] and s[9]" in plain.source and "not s[9] and s[9]" not in new.source
+    rnd = random.Random(seed)
+    dummy = oc._dummy_pod()
+    tried = 0
+    for eid, ec in new.events.items():
+        pc = plain.events[eid]
+        for _ in range(300):
+            now = 1000.0 + rnd.random()
+            s = _random_node_state(rnd, now)
+            args = tuple((rnd.random() < 0.5) if a.sort == "bool" else rnd.randint(a.lo, a.hi) for a in ec.event.args)
+            o_ = rnd.choice([0, 500, 4000])
+            assert ec.effect(s, dummy, now, args, o_) == pc.effect(s, dummy, now, args, o_), eid
+            assert ec.post(s, dummy, now, args, o_) == pc.post(s, dummy, now, args, o_), eid
+            assert ec.guard(s, dummy, now, args, o_) == pc.guard(s, dummy, now, args, o_), eid
+            if ec.fast is not None:
+                s1, s2 = list(s), list(s)
+                assert ec.fast(s1, now, args) == pc.fast(s2, now, args), eid
+                assert s1 == s2, eid
+            if ec.inline is not None:
+                line: dict[str, Any] = {"t": now, "event": eid, "node": "n"}
+                line.update({a.name: v for a, v in zip(ec.event.args, args, strict=True)})
+                due = rnd.choice([-math.inf, now - 1, now + 30, math.inf])
+                r1, r2 = NodeRec("n", list(s), now - 1), NodeRec("n", list(s), now - 1)
+                r1.due = r2.due = due
+                ok = ec.inline(line, r1, now)
+                assert ok == pc.inline(line, r2, now), eid
+                assert (r1.s, r1.due, r1.t) == (r2.s, r2.due, r2.t), eid
+                tried += ok
+    assert tried > 50  # inline steps were taken, not only declined
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_blocks_find_every_too_long_line(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """``source.blocks`` skips measuring every line of a block when each aligned half-``MAX_LINE``
+    stretch holds a newline: with a small ``MAX_LINE`` and ``BLOCK``, lines around the bound at every
+    offset come out as when every line is measured (each longer than ``MAX_LINE`` as ``TOO_LONG``)."""
+    import io
+
+    from nodereg.oracle import source
+
+    rnd = random.Random(seed)
+    monkeypatch.setattr(source, "MAX_LINE", 64)
+    monkeypatch.setattr(source, "_HALF", 32)
+    monkeypatch.setattr(source, "BLOCK", rnd.choice([128, 200, 256]))
+    sizes = [0, 1, 20, 31, 32, 33, 63, 64, 65, 66, 100, 129, 300]
+    shortcut = source._newline_every
+    long_seen = 0
+    for _ in range(300):
+        lines = [b"x" * rnd.choice(sizes) for _ in range(rnd.randrange(1, 12))]
+        data = b"\n".join(lines) + rnd.choice([b"", b"\n"])
+        monkeypatch.setattr(source, "_newline_every", shortcut)
+        got = [x for part in source.blocks(io.BytesIO(data)) for x in part]
+        monkeypatch.setattr(source, "_newline_every", lambda buf, h: False)  # every line measured
+        assert got == [x for part in source.blocks(io.BytesIO(data)) for x in part], [len(x) for x in lines]
+        long_seen += source.TOO_LONG in got
+    assert long_seen > 50
