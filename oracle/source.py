@@ -234,7 +234,12 @@ def blocks(f: IO[bytes]) -> Iterator[list[bytes]]:
         block = f.read(BLOCK)
         if not block:
             if rest:
-                yield [rest if len(rest) <= MAX_LINE else TOO_LONG]
+                # (after an over-long line was skipped, ``rest`` is the end of the block its newline was
+                # in: whole lines, each its own, never one line of all of them)
+                last = rest.split(b"\n")
+                if not last[-1]:
+                    last.pop()
+                yield [x if len(x) <= MAX_LINE else TOO_LONG for x in last]
             return
         buf = rest + block if rest else block
         parts = buf.split(b"\n")

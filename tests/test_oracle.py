@@ -959,3 +959,36 @@ def test_blocks_find_every_too_long_line(monkeypatch: pytest.MonkeyPatch, seed: 
         assert got == [x for part in source.blocks(io.BytesIO(data)) for x in part], [len(x) for x in lines]
         long_seen += source.TOO_LONG in got
     assert long_seen > 50
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_blocks_are_the_files_lines(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """``source.blocks`` gives exactly the file's lines, each longer than ``MAX_LINE`` as ``TOO_LONG``:
+    a huge line never swallows the lines after it, also when the input ends in the block after the one
+    where the huge line ended (speed7's find: those lines came out as one line, reported as too long)."""
+    import io
+
+    from nodereg.oracle import source
+
+    rnd = random.Random(seed)
+    monkeypatch.setattr(source, "MAX_LINE", 64)
+    monkeypatch.setattr(source, "_HALF", 32)
+    monkeypatch.setattr(source, "BLOCK", rnd.choice([128, 200, 256]))
+    sizes = [0, 1, 5, 20, 32, 33, 64, 65, 66, 100, 129, 300, 500]
+    for _ in range(300):
+        lines = [b"x" * rnd.choice(sizes) for _ in range(rnd.randrange(1, 12))]
+        data = b"\n".join(lines) + rnd.choice([b"", b"\n"])
+        # the file's lines: what ``split`` gives, less the empty string after a final newline
+        want = data.split(b"\n")
+        if not want[-1]:
+            want.pop()
+        want = [x if len(x) <= 64 else source.TOO_LONG for x in want]
+        got = [x for part in source.blocks(io.BytesIO(data)) for x in part]
+        assert got == want, ([len(x) for x in lines], [len(x) for x in got])
+    # the case found: 65/32/0/300/65/0/5 with BLOCK 200
+    monkeypatch.setattr(source, "BLOCK", 200)
+    lines = [b"x" * n for n in (65, 32, 0, 300, 65, 0, 5)]
+    got = [x for part in source.blocks(io.BytesIO(b"\n".join(lines))) for x in part]
+    assert got == [source.TOO_LONG, lines[1], b"", source.TOO_LONG, source.TOO_LONG, b"", lines[6]], [
+        len(x) for x in got
+    ]
