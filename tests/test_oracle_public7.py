@@ -9,20 +9,16 @@ through stdin, gzipped and with ``--k8s-version 1.31``: the verdict must not cha
 
 from __future__ import annotations
 
-import gzip
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
-
-from nodereg.cli import main
+from public_rows import Row, check_cli, judge_row, judge_variants
 
 PUB = Path(__file__).parent / "data" / "public"
 NOT_A_NODE = "the audit log names no node"
 
-Row = tuple[list[str], int, set[str], set[str], set[str]]
 
 ROWS: list[Row] = [
     # (files, exit code, violated, must be "not checked" (reason starts with anything), must be "checked")
@@ -106,12 +102,6 @@ ROWS: list[Row] = [
 ]
 
 
-def _check(files: list[str], *args: str, stdin: bytes | None = None) -> tuple[int, dict[str, Any], str]:
-    res = CliRunner().invoke(main, ["check", "--format", "json", *args, *files], input=stdin)
-    assert "Traceback" not in res.output and "internal error" not in (res.stderr or ""), res.output
-    return res.exit_code, json.loads(res.stdout), res.stderr
-
-
 def _paths(files: list[str]) -> list[str]:
     return [str(PUB / f) for f in files]
 
@@ -120,35 +110,13 @@ def _paths(files: list[str]) -> list[str]:
     ("files", "code", "violated", "unchecked", "checked"), ROWS, ids=["+".join(r[0]) for r in ROWS]
 )
 def test_public_file(files: list[str], code: int, violated: set[str], unchecked: set[str], checked: set[str]) -> None:
-    got, rep, err = _check(_paths(files))
-    assert got == code, (rep, err)
-    assert {v["property"] for v in rep["violations"]} == violated, rep["violations"]
-    cov = rep["coverage"]
-    for p in unchecked:
-        assert cov.get(p, "").startswith("not checked"), (p, cov.get(p))
-    for p in checked:
-        assert cov.get(p) == "checked", (p, cov.get(p))
-    if code == 2:
-        # one line per error, naming the file (and the line where there is one)
-        lines = [x for x in err.splitlines() if x.startswith("nodereg: error: ")]
-        assert lines and all(files[0].split("/")[-1] in x for x in lines), err
-    if code == 3:
-        assert all(v != "checked" for v in cov.values())
+    judge_row(PUB, (files, code, violated, unchecked, checked))
 
 
 @pytest.mark.parametrize("name", sorted({r[0][0] for r in ROWS if len(r[0]) == 1}))
 def test_public_file_same_through_stdin_gzip_and_1_31(name: str, tmp_path: Path) -> None:
     """A pipe, a .gz file and --k8s-version 1.31 give the verdict the file gives."""
-    row = next(r for r in ROWS if r[0] == [name])
-    path = PUB / name
-    data = path.read_bytes()
-    gz = tmp_path / (path.name + ".gz")
-    gz.write_bytes(gzip.compress(data))
-    want = {v["property"] for v in _check([str(path)])[1]["violations"]}
-    for args, stdin in (((str(gz),), None), (("-",), data), (("--k8s-version", "1.31", str(path)), None)):
-        got, rep, err = _check(list(args), stdin=stdin)
-        assert got == row[1], (args, rep, err)
-        assert {v["property"] for v in rep["violations"]} == want, (args, rep["violations"])
+    judge_variants(PUB, next(r for r in ROWS if r[0] == [name]), tmp_path)
 
 
 def _node(nu_since: str, heartbeat: str, rv: int) -> dict[str, Any]:
@@ -201,7 +169,7 @@ def test_first_listing_judges_taints_only_after_the_pass_had_time(
 ) -> None:
     p = tmp_path / "nodes.json"
     p.write_text("".join(json.dumps({"type": typ, "object": _node(nu, hb, rv)}) + "\n" for typ, nu, hb, rv in events))
-    code, rep, _ = _check([str(p)])
+    code, rep, _ = check_cli([str(p)])
     assert {v["property"] for v in rep["violations"]} == violated, rep["violations"]
     assert code == (1 if violated else 0)
 
@@ -209,12 +177,12 @@ def test_first_listing_judges_taints_only_after_the_pass_had_time(
 def test_audit_event_without_api_version_is_an_audit_event() -> None:
     """falco's traces drop apiVersion: with auditID, verb and stage it is still an audit event, never
     counted as a core/v1 Event."""
-    _, rep, err = _check(_paths(["falco-k8s-audit/exec_pod.json"]))
+    _, rep, err = check_cli(_paths(["falco-k8s-audit/exec_pod.json"]))
     assert "core/v1" not in err and not any("core/v1" in k for k in rep["ignored"]), (rep, err)
 
 
 def test_audit_log_naming_no_node_says_why() -> None:
-    code, rep, _ = _check(_paths(["falco-k8s-audit/create_nginx_pod_privileged.json"]))
+    code, rep, _ = check_cli(_paths(["falco-k8s-audit/create_nginx_pod_privileged.json"]))
     assert code == 3
     assert rep["coverage"]["node-restriction"] == "not checked: " + NOT_A_NODE + (
         ": no request on a Node, its status, its Lease, a node's CSR or a pod's binding to a node"

@@ -9,13 +9,12 @@ through stdin, gzipped and with ``--k8s-version 1.31``: the verdict must not cha
 
 from __future__ import annotations
 
-import gzip
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from public_rows import Row, check_cli, judge_row, judge_variants
 
 from nodereg.cli import main
 
@@ -28,7 +27,6 @@ OPENSHIFT = [
     "insights-operator/kube-controller-manager-master-0.json",
 ]
 
-Row = tuple[list[str], int, set[str], set[str], set[str]]
 
 ROWS: list[Row] = [
     # (files, exit code, violated, must be "not checked" (reason starts with anything), must be "checked")
@@ -105,12 +103,6 @@ ROWS: list[Row] = [
 ]
 
 
-def _check(files: list[str], *args: str, stdin: bytes | None = None) -> tuple[int, dict[str, Any], str]:
-    res = CliRunner().invoke(main, ["check", "--format", "json", *args, *files], input=stdin)
-    assert "Traceback" not in res.output and "internal error" not in (res.stderr or ""), res.output
-    return res.exit_code, json.loads(res.stdout), res.stderr
-
-
 def _paths(files: list[str]) -> list[str]:
     return [str(PUB / f) for f in files]
 
@@ -119,40 +111,17 @@ def _paths(files: list[str]) -> list[str]:
     ("files", "code", "violated", "unchecked", "checked"), ROWS, ids=["+".join(r[0]) for r in ROWS]
 )
 def test_public_file(files: list[str], code: int, violated: set[str], unchecked: set[str], checked: set[str]) -> None:
-    got, rep, err = _check(_paths(files))
-    assert got == code, (rep, err)
-    assert {v["property"] for v in rep["violations"]} == violated, rep["violations"]
-    cov = rep["coverage"]
-    for p in unchecked:
-        assert cov.get(p, "").startswith("not checked"), (p, cov.get(p))
-    for p in checked:
-        assert cov.get(p) == "checked", (p, cov.get(p))
-    if code == 2:
-        # one line per error, naming the file (and the line where there is one); nothing claimed checked
-        lines = [x for x in err.splitlines() if x.startswith("nodereg: error: ")]
-        assert lines and all(files[0].split("/")[-1] in x for x in lines), err
-        assert all(v != "checked" for v in cov.values())
-    if code == 3:
-        assert all(v != "checked" for v in cov.values())
+    judge_row(PUB, (files, code, violated, unchecked, checked))
 
 
 @pytest.mark.parametrize("name", sorted({r[0][0] for r in ROWS if len(r[0]) == 1}))
 def test_public_file_same_through_stdin_gzip_and_1_31(name: str, tmp_path: Path) -> None:
     """A pipe, a .gz file and --k8s-version 1.31 give the verdict the file gives."""
-    row = next(r for r in ROWS if r[0] == [name])
-    path = PUB / name
-    data = path.read_bytes()
-    gz = tmp_path / (path.name + ".gz")
-    gz.write_bytes(gzip.compress(data))
-    want = {v["property"] for v in _check([str(path)])[1]["violations"]}
-    for args, stdin in (((str(gz),), None), (("-",), data), (("--k8s-version", "1.31", str(path)), None)):
-        got, rep, err = _check(list(args), stdin=stdin)
-        assert got == row[1], (args, rep, err)
-        assert {v["property"] for v in rep["violations"]} == want, (args, rep["violations"])
+    judge_variants(PUB, next(r for r in ROWS if r[0] == [name]), tmp_path)
 
 
 def _error(name: str) -> str:
-    err = _check(_paths([name]))[2]
+    err = check_cli(_paths([name]))[2]
     return next(x for x in err.splitlines() if x.startswith("nodereg: error: "))
 
 
@@ -184,7 +153,7 @@ def test_openshift_kube_controller_manager_pod_is_read_for_the_timing(tmp_path: 
     ``openshift-kube-controller-manager/kube-controller-manager-<node>`` (cluster-kube-controller-manager-
     operator bindata/assets/kube-controller-manager/pod.yaml): its image, a release digest, names no
     version (so the kubelets' says it, and why), and a timing flag in its bash script is read."""
-    rep = _check(_paths(OPENSHIFT))[1]
+    rep = check_cli(_paths(OPENSHIFT))[1]
     assert any(
         "v1.20.0+2817867" in n and "the kube-controller-manager image tells no version" in n for n in rep["notes"]
     ), rep["notes"]
@@ -195,14 +164,14 @@ def test_openshift_kube_controller_manager_pod_is_read_for_the_timing(tmp_path: 
     kcm["args"][0] += " --node-monitor-grace-period=50s"
     p = tmp_path / "kcm.json"
     p.write_text(json.dumps(pod))
-    got, rep, err = _check([str(PUB / OPENSHIFT[0]), str(p)])
+    got, rep, err = check_cli([str(PUB / OPENSHIFT[0]), str(p)])
     assert got == 0, (rep, err)
     assert any("node-monitor-grace-period = 50 s from kube-controller-manager" in n for n in rep["notes"]), rep["notes"]
 
 
 def test_nodes_without_status_do_not_claim_node_has_ready_condition_checked() -> None:
     """Listed without a Ready condition and never given one: the property is judged on no node."""
-    cov = _check(_paths(["k8s-admin-dashboard/nodes.yaml"]))[1]["coverage"]
+    cov = check_cli(_paths(["k8s-admin-dashboard/nodes.yaml"]))[1]["coverage"]
     assert cov["node-has-ready-condition"].startswith(
         "not checked: nodes test-node-1, test-node-2, test-node-3 have no status in the input"
     ), cov["node-has-ready-condition"]
@@ -212,13 +181,13 @@ def test_list_with_items_of_another_type_is_one_input_error(tmp_path: Path) -> N
     """A NodeList whose items are an object: one error naming it (never a RecursionError)."""
     p = tmp_path / "nodes.json"
     p.write_text(json.dumps({"kind": "NodeList", "apiVersion": "v1", "items": {"metadata": {"name": "n"}}}))
-    got, _, err = _check([str(p)])
+    got, _, err = check_cli([str(p)])
     assert got == 2 and "nodes.json:1: NodeList: items: expected an array, got an object" in err, err
 
 
 def test_audit_log_of_other_resources_counts_them_as_ignored() -> None:
     """falco's ConfigMap creation (round 7) is read, and counted: exit 2 as before, with the count."""
-    got, rep, _ = _check([str(PUB7 / "falco-k8s-audit/create_configmap.json")])
+    got, rep, _ = check_cli([str(PUB7 / "falco-k8s-audit/create_configmap.json")])
     assert got == 2
     assert rep["ignored"] == {"audit events on configmaps (not part of the node lifecycle)": 1}, rep["ignored"]
     assert all(v == NOTHING_READ for v in rep["coverage"].values())

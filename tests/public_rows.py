@@ -1,0 +1,56 @@
+"""What the public-file tests (rounds 7 and 8) share: a row of a public file's expected verdict, the
+``nodereg check`` run that judges it, and the variants (a pipe, a ``.gz`` file, ``--k8s-version 1.31``)
+that must give the same verdict. Each round keeps its own rows and the comments that say why."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from nodereg.cli import main
+
+#: (files, exit code, violated, must be "not checked" (any reason), must be "checked")
+Row = tuple[list[str], int, set[str], set[str], set[str]]
+
+
+def check_cli(files: list[str], *args: str, stdin: bytes | None = None) -> tuple[int, dict[str, Any], str]:
+    """``nodereg check --format json``: exit code, report, stderr (never a traceback)."""
+    res = CliRunner().invoke(main, ["check", "--format", "json", *args, *files], input=stdin)
+    assert "Traceback" not in res.output and "internal error" not in (res.stderr or ""), res.output
+    return res.exit_code, json.loads(res.stdout), res.stderr
+
+
+def judge_row(folder: Path, row: Row) -> None:
+    """The row's files, checked together, give its exit code, violations and coverage."""
+    files, code, violated, unchecked, checked = row
+    got, rep, err = check_cli([str(folder / f) for f in files])
+    assert got == code, (rep, err)
+    assert {v["property"] for v in rep["violations"]} == violated, rep["violations"]
+    cov = rep["coverage"]
+    for p in unchecked:
+        assert cov.get(p, "").startswith("not checked"), (p, cov.get(p))
+    for p in checked:
+        assert cov.get(p) == "checked", (p, cov.get(p))
+    if code == 2:
+        # one line per error, naming the file (and the line where there is one); nothing claimed checked
+        lines = [x for x in err.splitlines() if x.startswith("nodereg: error: ")]
+        assert lines and all(files[0].split("/")[-1] in x for x in lines), err
+    if code in (2, 3):
+        assert all(v != "checked" for v in cov.values())
+
+
+def judge_variants(folder: Path, row: Row, tmp_path: Path) -> None:
+    """A pipe, a .gz file and --k8s-version 1.31 give the verdict the file gives."""
+    path = folder / row[0][0]
+    data = path.read_bytes()
+    gz = tmp_path / (path.name + ".gz")
+    gz.write_bytes(gzip.compress(data))
+    want = {v["property"] for v in check_cli([str(path)])[1]["violations"]}
+    for args, stdin in (((str(gz),), None), (("-",), data), (("--k8s-version", "1.31", str(path)), None)):
+        got, rep, err = check_cli(list(args), stdin=stdin)
+        assert got == row[1], (args, rep, err)
+        assert {v["property"] for v in rep["violations"]} == want, (args, rep["violations"])
