@@ -455,7 +455,16 @@ def plot(rows: list[dict[str, Any]], path: Path, every_size: dict[str, Any] | No
         missing = [r["nodes"] for r in rows if r.get(key) is None]
         if missing:
             stop = NODEREG_LIMIT_S if key == "nodereg_s" else LIMIT_S
-            ax.plot([missing[0]], [stop], "x", color=colour or "red", markersize=11, markeredgewidth=2)
+            # a tool that finished no size has no line: its cross carries the legend entry
+            ax.plot(
+                [missing[0]],
+                [stop],
+                "x",
+                color=colour or "red",
+                markersize=11,
+                markeredgewidth=2,
+                label=None if xs else f"{label}: did not finish {missing[0]}x{missing[0]}",
+            )
     if every_size and every_size.get("wall_s_median") is not None:
         # one proof covers every size: a flat line across the sizes measured
         y = every_size["wall_s_median"]
