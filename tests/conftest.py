@@ -45,6 +45,10 @@ SLOW_CASES = frozenset(
         "test_k8s_1_31_shows_the_121793_counterexample[jobs-1]",  # 15 s
         "test_fixed_versions_prove_everything_with_witnesses[jobs-1-1.32]",  # 6 s
         "test_fixed_versions_prove_everything_with_witnesses[jobs-1-1.33]",  # 6 s
+        # measured 2026-12-06 evening (76 properties, 68 mutants, eight rounds of captures: make test
+        # 313 s): two of the explorer's four mutants (the other two stay in make test)
+        "test_explorer_finds_what_the_engines_find[scheduler-ignores-noexecute-no-schedule-with-untolerated-taint]",
+        "test_explorer_finds_what_the_engines_find[controller-clears-not-ready-early-synced-taints-match-conditions]",
     }
 )
 

@@ -5,6 +5,7 @@ the schema, equality with the python-statemachine machine, fast path = slow path
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import random
@@ -888,8 +889,25 @@ def _random_node_state(rnd: random.Random, now: float) -> list[Any]:
     return out
 
 
+@functools.cache
+def _rewritten_and_plain() -> tuple[Any, Any]:
+    """The generated oracle code with its rewrites and in the plain form (``PLAIN_FORM``), generated once
+    for every seed of the test below (each generation takes seconds)."""
+    from nodereg.oracle import compile as oc
+
+    o = Oracle()
+    params, slack = o.c.params, o.slack
+    new = oc._generate(params, slack, frozenset(), oc.QuietSpec())[0]
+    oc.PLAIN_FORM = True
+    try:
+        plain = oc._generate(params, slack, frozenset(), oc.QuietSpec())[0]
+    finally:
+        oc.PLAIN_FORM = False
+    return new, plain
+
+
 @pytest.mark.parametrize("seed", range(3))
-def test_generated_rewrites_compute_what_the_plain_form_does(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+def test_generated_rewrites_compute_what_the_plain_form_does(seed: int) -> None:
     """The two rewrites of the generated code that only save work (the control state's class computed
     once, ``not (x and not x)`` folded) leave every effect, post-state, fast step and inline step
     what the plain form computes, on random states of every event (reachable or not): same result,
@@ -897,11 +915,7 @@ def test_generated_rewrites_compute_what_the_plain_form_does(monkeypatch: pytest
     from nodereg.oracle import compile as oc
     from nodereg.oracle.core import NodeRec
 
-    o = Oracle()
-    params, slack = o.c.params, o.slack
-    new = oc._generate(params, slack, frozenset(), oc.QuietSpec())[0]
-    monkeypatch.setattr(oc, "PLAIN_FORM", True)
-    plain = oc._generate(params, slack, frozenset(), oc.QuietSpec())[0]
+    new, plain = _rewritten_and_plain()
     assert "_c :=" in new.source and "_c :=" not in plain.source
     assert "not s[9] and s[9]" in plain.source and "not s[9] and s[9]" not in new.source
     rnd = random.Random(seed)
