@@ -40,6 +40,7 @@ from typing import Any, NamedTuple
 
 from .events import normalise
 from .k8s import (
+    BIND_PROPERTIES,
     LEASE_WATCH_QUIET,
     audit_objects,
     conditions,
@@ -76,16 +77,8 @@ NLC_PROPERTIES = (
 )
 #: properties whose allowances need every Node's readiness (handleDisruption's zone states)
 ZONE_PROPERTIES = ("unreachable-taint-follows-unknown", "not-ready-taint-follows-not-ready")
-#: properties of a binding (judged only when the log holds the creation of the Node bound to)
 #: the VolumeBinding plugin's default bindTimeoutSeconds (pkg/scheduler/apis/config/v1/defaults.go)
 VOLUME_BIND_TIMEOUT = 600.0
-BIND_PROPERTIES = (
-    "no-schedule-without-ready",
-    "no-schedule-with-untolerated-taint",
-    "no-schedule-when-cordoned",
-    "bound-requests-fit-allocatable",
-    "pods-only-on-existing-nodes",
-)
 
 
 _WRITES = ("create", "update", "patch", "delete")

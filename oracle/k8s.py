@@ -1087,6 +1087,16 @@ def node_zone(obj: dict[str, Any]) -> str | None:
 DISRUPTION_EXCLUDED = "node.kubernetes.io/exclude-disruption"
 
 
+#: Properties of a binding: judged only when the input shows the Node the pod is bound to (its creation,
+#: in an audit log; the Node itself, in a watch)
+BIND_PROPERTIES = (
+    "no-schedule-without-ready",
+    "no-schedule-with-untolerated-taint",
+    "no-schedule-when-cordoned",
+    "bound-requests-fit-allocatable",
+    "pods-only-on-existing-nodes",
+)
+
 #: the properties that read a Node's cpu capacity and allocatable, which the model fixes at registration
 RESOURCE_PROPERTIES = ("bound-requests-fit-allocatable", "allocatable-within-capacity")
 

@@ -40,6 +40,7 @@ from nodereg.model import declaration as d
 
 from .events import normalise
 from .k8s import (
+    BIND_PROPERTIES,
     KCM_SYNC,
     KCM_TAKEOVER,
     LEASE_WATCH_QUIET,
@@ -1388,15 +1389,6 @@ UNSEEN_NODE_POD_PROPERTIES = (
     "pods-leave-only-by-eviction-or-gc",
     "requested-is-sum-of-bound-requests",
     "absent-node-has-nothing-requested",
-)
-
-#: Properties of a binding (judged only when the Node the pod is bound to is in the input).
-BIND_PROPERTIES = (
-    "no-schedule-without-ready",
-    "no-schedule-with-untolerated-taint",
-    "no-schedule-when-cordoned",
-    "bound-requests-fit-allocatable",
-    "pods-only-on-existing-nodes",
 )
 
 
