@@ -46,7 +46,8 @@ SLOW_CASES = frozenset(
         "test_fixed_versions_prove_everything_with_witnesses[jobs-1-1.32]",  # 6 s
         "test_fixed_versions_prove_everything_with_witnesses[jobs-1-1.33]",  # 6 s
         # measured 2026-12-06 evening (76 properties, 68 mutants, eight rounds of captures: make test
-        # 313 s): two of the explorer's four mutants (the other two stay in make test)
+        # 313 s, then 294 s): three of the explorer's four mutants (one stays in make test)
+        "test_explorer_finds_what_the_engines_find[register-without-certificate-no-registration-without-credentials]",
         "test_explorer_finds_what_the_engines_find[scheduler-ignores-noexecute-no-schedule-with-untolerated-taint]",
         "test_explorer_finds_what_the_engines_find[controller-clears-not-ready-early-synced-taints-match-conditions]",
     }
