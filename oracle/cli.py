@@ -219,7 +219,9 @@ def _print_text(rep: Any, states: bool) -> None:
         verdict = "inconclusive: no property could be checked on this input"
     if rep.input_errors:
         verdict = f"{len(rep.input_errors)} input error(s), {len(rep.violations)} violation(s): not a full check"
-    click.echo(f"{rep.events} events, {rep.nodes} nodes: {verdict}")
+    unseen = getattr(rep, "nodes_not_shown", 0)
+    shown = f" ({unseen} of them never shown, only named by pods bound to them)" if unseen else ""
+    click.echo(f"{rep.events} events, {rep.nodes} nodes{shown}: {verdict}")
 
 
 def coverage_line(coverage: dict[str, str]) -> str:

@@ -351,6 +351,9 @@ class Oracle:
         #: the input names Nodes whose state it does not show (an audit log begun after their
         #: creation): every zone's disruption state is unknown, master disruption mode never inferred
         self.unseen_nodes = False
+        #: nodes known only because pods are bound to them: the input never shows their Node (a Node
+        #: watch with a selector); the report counts them apart, so '5 nodes' never hides that 2 were unseen
+        self.nodes_not_shown: set[str] = set()
         self._due_heap: list[tuple[float, str]] = []
         #: nodes judged at every event (an open failure window): insertion-ordered, never a set, so
         #: nodes are judged in the order they became hot, not in an order of string hashes that

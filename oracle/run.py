@@ -32,6 +32,8 @@ class Report:
 
     events: int = 0
     nodes: int = 0
+    #: of those, nodes only named by pods bound to them (the input never shows the Node)
+    nodes_not_shown: int = 0
     violations: list[Violation] = field(default_factory=list)
     input_errors: list[InputError] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -49,6 +51,7 @@ class Report:
         return {
             "events": self.events,
             "nodes": self.nodes,
+            "nodes_not_shown": self.nodes_not_shown,
             "conforms": self.conforms,
             "violations": [
                 {k: v.as_json()[k] for k in ("index", "line", "node", "pod", "property", "message")}
@@ -268,6 +271,7 @@ def _done(rep: Report, o: Oracle) -> Report:
         rep.input_errors.append(exc)
     rep.violations = list(o.violations)
     rep.nodes = len(o.nodes)
+    rep.nodes_not_shown = len(o.nodes_not_shown.intersection(o.nodes))
     rep.notes = list(dict.fromkeys(o.notes))[:50]
     rep.coverage = o.coverage()
     if rep.input_errors and not rep.events:

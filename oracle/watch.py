@@ -1028,6 +1028,7 @@ class WatchAdapter:
             for pid in (*BIND_PROPERTIES, *UNSEEN_NODE_POD_PROPERTIES):
                 o.unchecked.setdefault(pid, why)
             o.violations[:] = [v for v in o.violations if v.node not in unseen]
+            o.nodes_not_shown.update(unseen)
         not_judged_after_resize(o, self.resized)
 
     def _no_nodes(self) -> dict[str, str] | None:

@@ -169,6 +169,21 @@ def test_audit_log_of_other_resources_is_unusable_and_says_what_it_held() -> Non
     ], res.stderr
 
 
+def test_nodes_only_named_by_bindings_are_counted_apart() -> None:
+    """'5 nodes' of which 2 the input never shows: the report says so (it said '5 nodes', as if all were read)."""
+    from click.testing import CliRunner
+
+    from nodereg.cli import main
+
+    files = _files("pods-on-unwatched-nodes")
+    _, rep = cg.check_files(files)
+    assert (rep["nodes"], rep["nodes_not_shown"]) == (5, 2)
+    text = CliRunner().invoke(main, ["check", *files]).output.splitlines()[-1]
+    assert text == "123 events, 5 nodes (2 of them never shown, only named by pods bound to them): conforms"
+    _, whole = cg.check_files(_files("graceful-shutdown"))
+    assert whole["nodes_not_shown"] == 0
+
+
 def test_directory_is_its_capture_files(tmp_path: Path) -> None:
     """`nodereg check DIR`: every capture file in it, as when they are named (was exit 2, "Is a directory")."""
     d = SIT / "graceful-shutdown"
