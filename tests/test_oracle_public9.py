@@ -54,6 +54,18 @@ ROWS: list[Row] = [
     # Equal without value: the scheduler's TaintToleration filter, ToleratesTaint): the binding stands
     (SONOBUOY, 1, {TAINTS}, {HEARTBEAT}, {"no-schedule-with-untolerated-taint", "pods-only-on-existing-nodes"}),
     (["sonobuoy/local-path-storage_core_v1_pods.json"], 3, set(), set(), set()),
+    # and the sonobuoy namespace's pods: an e2e Job pod on kind-worker and DaemonSet pods whose deletion was
+    # requested a week before the list (deletionTimestamp minus the grace period): deleted before the capture
+    # began, by no one the list shows, so no eviction is judged (no NoExecute taint either: the not-ready one is
+    # missing, which is the violation already reported)
+    (
+        [*SONOBUOY, "sonobuoy/sonobuoy_core_v1_pods.json"],
+        1,
+        {TAINTS},
+        {HEARTBEAT},
+        {"pods-leave-only-by-eviction-or-gc", "no-execute-eviction", "untolerated-noexecute-pod-is-gone"},
+    ),
+    (["sonobuoy/sonobuoy_core_v1_pods.json"], 3, set(), set(), set()),
     (["sonobuoy/serverversion.json"], 2, set(), set(), set()),
     # -- gmeghnag/omc: a must-gather's PodList of three pods with no node, no status: nothing about nodes --------
     (["omc/pods.yaml"], 3, set(), set(), set()),
@@ -87,6 +99,8 @@ ROWS: list[Row] = [
     (["gk8s/pod.json"], 3, set(), set(), set()),
     # -- we-are-mono/verso-plugin-dnsdhcp: DHCP leases named leases.json, not Kubernetes ---------------------------
     (["verso-dnsdhcp/leases.json"], 2, set(), set(), set()),
+    # -- kenjords/auditlogparser: a Cassandra audit log named audit.log, not a Kubernetes audit log -----------------
+    (["auditlogparser/audit.log"], 2, set(), set(), set()),
 ]
 
 
@@ -117,6 +131,7 @@ def test_public_file_same_through_stdin_gzip_and_1_31(name: str, tmp_path: Path)
         ("troubleshoot/k3s-cluster_version.json", "for a capture of that cluster it is --k8s-version 1.33"),
         ("pod-placement-analyzer/pods.json", "objects whose kind cannot be told"),
         ("metrics-agent/namespaces.jsonl", "namespaces.jsonl:1: no events"),
+        ("auditlogparser/audit.log", "audit.log:1: cannot tell the format (expected events"),
         # a CSR is the TLS bootstrap's first step: never "not part of the node lifecycle"
         ("camgi/csr-approved.yaml", "1 CertificateSigningRequest objects (part of the TLS bootstrap, but not read"),
     ],
