@@ -286,6 +286,23 @@ def pod_request(pod: dict[str, Any]) -> int:
 LISTS = {"List": None, "NodeList": "Node", "PodList": "Pod", "LeaseList": "Lease"}
 LIFECYCLE_KINDS = ("Node", "Pod", "Lease")
 
+#: Kinds of the node lifecycle that watches and lists are not read for, and why (the count in ``ignored``
+#: must not call them "not part of the node lifecycle": a CSR is the TLS bootstrap's first step).
+UNREAD_LIFECYCLE_KINDS = {
+    "CertificateSigningRequest": (
+        "CertificateSigningRequest objects (part of the TLS bootstrap, but not read from watches or lists: "
+        "an object does not say who approved it; a watch's bootstrap is inferred from the Node's creation, "
+        "and audit logs judge the CSR requests)"
+    ),
+}
+
+
+def ignored_kind(kind: str | None) -> str:
+    """The ``ignored`` reason for an object of ``kind`` the watch reader does not read."""
+    if not kind:
+        return "objects whose kind cannot be told (no kind; not shaped like a Node, Pod or Lease)"
+    return UNREAD_LIFECYCLE_KINDS.get(kind, f"{kind} objects (not part of the node lifecycle)")
+
 
 def infer_kind(obj: dict[str, Any]) -> str | None:
     """Node, Pod or Lease from an object's shape, for objects without ``kind`` (client-go, cluster-info dump).
@@ -433,12 +450,7 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
         if okind not in LIFECYCLE_KINDS:
             from .record import ignore
 
-            ignore(
-                sink,
-                f"{okind} objects (not part of the node lifecycle)"
-                if okind
-                else "objects whose kind cannot be told (no kind; not shaped like a Node, Pod or Lease)",
-            )
+            ignore(sink, ignored_kind(okind))
             return
         err = shape_error(okind, obj)
         if err is not None:
@@ -479,12 +491,7 @@ def _snapshot_item(x: Any, of: str | None, name: str, line: int, sink: Any, list
         yield from watch_items(x, name, line, sink)
         return
     if kind not in LIFECYCLE_KINDS:
-        ignore(
-            sink,
-            f"{kind} objects (not part of the node lifecycle)"
-            if kind
-            else "objects whose kind cannot be told (no kind; not shaped like a Node, Pod or Lease)",
-        )
+        ignore(sink, ignored_kind(kind))
         return
     err = shape_error(kind, x)
     if err is not None:

@@ -332,4 +332,41 @@ def sniff_head(head: bytes, path: str) -> str:
             path,
             1,
         )
+    got = _what_json(stripped)
+    if got:
+        raise InputError(
+            f"cannot tell the format: this is {got} (expected events, Kubernetes objects (k8s-watch), k8s-audit "
+            "or itf)",
+            path,
+            1,
+        )
     raise InputError("cannot tell the format (expected events, k8s-watch, k8s-audit or itf); say --input", path, 1)
+
+
+def _what_json(text: str) -> str | None:
+    """What a JSON input that is none of the formats is, for its error (None when it does not parse whole
+    within the head): a version answer (``kubectl version -o json``, ``/version``, a support bundle's
+    cluster_version.json) says which Kubernetes it is, which ``--k8s-version`` takes; anything else is named
+    by its keys (a DHCP lease table, a cost calculator's node list), not left as "say --input"."""
+    import orjson
+
+    try:
+        val = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    if isinstance(val, dict):
+        ver = val.get("info") if isinstance(val.get("info"), dict) else val.get("serverVersion", val)
+        if isinstance(ver, dict) and isinstance(ver.get("gitVersion"), str):
+            mm = f"{ver.get('major')}.{ver.get('minor')}".rstrip("+")
+            return (
+                f"a Kubernetes version answer (gitVersion {ver['gitVersion']}), not a capture; for a capture of "
+                f"that cluster it is --k8s-version {mm}"
+            )
+        keys = ", ".join(list(val)[:5]) + (" ..." if len(val) > 5 else "")
+        return f"a JSON object with keys {keys}" if val else "an empty JSON object"
+    if isinstance(val, list):
+        items = [x for x in val if isinstance(x, dict)]
+        if items and len(items) == len(val):
+            keys = ", ".join(dict.fromkeys(k for x in items[:20] for k in x))
+            return f"a JSON array of {len(val)} objects with keys {keys}"
+    return None

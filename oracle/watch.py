@@ -327,6 +327,10 @@ class WatchAdapter:
                         lrv = _rv(o)
                         self.lease_rv[name] = lrv if lrv is not None else -1
                         if name not in self.nodes:
+                            # a Lease of a Node the list does not hold (a leases-only list): its renewal, as a
+                            # watch's MODIFIED gives it; ``_lease`` compares with the saved renewTime, so it
+                            # must not be saved first (it was: nothing came, and a Lease list was "no events")
+                            del self.leases[name]
                             out += self._lease("ADDED", o, file, line)
                 elif kind == "Pod":
                     out += self._pod("ADDED", o, file, line, listed=True)
@@ -1947,7 +1951,9 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     # (the report's notes are the oracle's once it is done)
     notes = o.notes if o is not None else rep.notes
     notes.extend(adapter.notes)
-    if missing_rv[0]:
+    if missing_rv[0] and len(streams) > 1:
+        # (one file is read in its own order: a single list or a single file merges nothing, and the
+        # note would claim a merge that did not happen)
         notes.append(
             "some watch objects have no numeric metadata.resourceVersion: the files were merged by the "
             "objects' own timestamps instead (latest of creation, conditions, taints, renewTime)"

@@ -1,4 +1,4 @@
-"""What the public-file tests (rounds 7 and 8) share: a row of a public file's expected verdict, the
+"""What the public-file tests (rounds 7 to 9) share: a row of a public file's expected verdict, the
 ``nodereg check`` run that judges it, and the variants (a pipe, a ``.gz`` file, ``--k8s-version 1.31``)
 that must give the same verdict. Each round keeps its own rows and the comments that say why."""
 
@@ -54,3 +54,9 @@ def judge_variants(folder: Path, row: Row, tmp_path: Path) -> None:
         got, rep, err = check_cli(list(args), stdin=stdin)
         assert got == row[1], (args, rep, err)
         assert {v["property"] for v in rep["violations"]} == want, (args, rep["violations"])
+
+
+def error_line(folder: Path, files: list[str]) -> str:
+    """The first ``nodereg: error:`` line of checking ``files`` together (an exit-2 row's one line)."""
+    err = check_cli([str(folder / f) for f in files])[2]
+    return next(x for x in err.splitlines() if x.startswith("nodereg: error: "))
