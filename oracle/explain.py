@@ -200,7 +200,7 @@ def explain(
         return (
             f"node {n}'s taints {have} do not match its conditions (Ready={_ready(post)}, "
             f"unschedulable={post[NI['unschedulable']]}) at {at}, although the node lifecycle controller's "
-            f"taint pass has had {o.slack:g} s"
+            f"taint pass has had at least {o.slack:g} s to sync them"
         )
     if pid == "node-restriction":
         return f"the kubelet of {n} changed taints of its existing Node at {at}"

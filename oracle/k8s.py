@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterator
-from typing import IO, Any
+import re
+from collections.abc import Iterator, Sequence
+from typing import IO, Any, NamedTuple
 
 from nodereg.model import declaration as d
 
@@ -54,8 +55,27 @@ def cpu_millis(q: Any) -> int | None:
         return None
 
 
+class TopValue(NamedTuple):
+    """One top-level value of a stream, where it starts, and where each of its list's items starts.
+
+    ``item_lines`` (None when unknown, or when the value is on one line) gives a List's, an array's
+    or an EventList's items their own lines, so that a violation or an input error about the 40th
+    Node of ``kubectl get nodes -o json`` names that Node's line, not the file's first.
+    """
+
+    line: int
+    value: Any
+    item_lines: Sequence[int] | None = None
+
+
 def objects(f: IO[bytes], name: str) -> Iterator[tuple[int, Any]]:
-    """Every top-level value of a JSON or YAML stream: ``(line where it starts, value)``.
+    """Every top-level value of a JSON or YAML stream: ``(line where it starts, value)``."""
+    for top in top_values(f, name):
+        yield top.line, top.value
+
+
+def top_values(f: IO[bytes], name: str) -> Iterator[TopValue]:
+    """Every top-level value of a JSON or YAML stream: ``(line where it starts, value, item lines)``.
 
     JSON: concatenated (pretty-printed or compact) values or JSON Lines; YAML (the stream does not
     start with ``{`` or ``[``): one value per document (``---``). A value that does not parse is
@@ -85,7 +105,7 @@ class _Prefixed:
         return self._f.read(n)
 
 
-def yaml_documents(f: Any, name: str) -> Iterator[tuple[int, Any]]:
+def yaml_documents(f: Any, name: str) -> Iterator[TopValue]:
     """The documents of a YAML stream (``kubectl get -o yaml``, KWOK files), one at a time.
 
     Split on ``---`` lines so that each document is parsed alone (bounded memory, a bad document
@@ -97,21 +117,22 @@ def yaml_documents(f: Any, name: str) -> Iterator[tuple[int, Any]]:
     start, n, doc, size = 1, 0, [], 0
     rest = b""
 
-    def parse(text: list[bytes], at: int) -> tuple[int, Any] | None:
+    def parse(text: list[bytes], at: int) -> TopValue | None:
         body = b"".join(text)
         if not body.strip() or all(not x.strip() or x.lstrip().startswith(b"#") for x in text):
             return None
         if len(body) > MAX_OBJECT:
-            return at, InputError("YAML document larger than 16 MiB", name, at)
+            return TopValue(at, InputError("YAML document larger than 16 MiB", name, at))
         try:
-            return at, yaml.load(body, Loader=loader)
+            value = yaml.load(body, Loader=loader)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             line = at + mark.line if mark is not None else at
             what = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-            return line, InputError(f"not YAML: {what}", name, line)
+            return TopValue(line, InputError(f"not YAML: {what}", name, line))
         except RecursionError:
-            return at, InputError("YAML nested too deeply", name, at)
+            return TopValue(at, InputError("YAML nested too deeply", name, at))
+        return TopValue(at, value, _yaml_item_lines(text, at, value))
 
     while True:
         chunk = f.read(1 << 20)
@@ -146,7 +167,7 @@ def yaml_documents(f: Any, name: str) -> Iterator[tuple[int, Any]]:
             return
 
 
-def json_values(f: Any, name: str) -> Iterator[tuple[int, Any]]:
+def json_values(f: Any, name: str) -> Iterator[TopValue]:
     """Every JSON value of a stream of concatenated (pretty-printed or compact) values or JSON Lines.
 
     Yields ``(line where the value starts, value)``, in bounded memory (one value at a time, at
@@ -204,7 +225,7 @@ def json_values(f: Any, name: str) -> Iterator[tuple[int, Any]]:
                 if deep
                 else f"not JSON: {exc.msg}"
             )  # type: ignore[union-attr]
-            yield at, InputError(msg, name, at)
+            yield TopValue(at, InputError(msg, name, at))
             while True:
                 k = buf.find("\n{", pos + 1)
                 if k >= 0:
@@ -216,9 +237,100 @@ def json_values(f: Any, name: str) -> Iterator[tuple[int, Any]]:
                 if not more():
                     return
             continue
-        yield line, val
+        yield TopValue(line, val, _json_item_lines(buf, pos, end, line, val))
         line += buf.count("\n", pos, end)
         pos = end
+
+
+_WS = re.compile(r"[ \t\r\n]*")
+_DECODE = json.JSONDecoder().raw_decode
+
+
+def _listed(value: Any) -> list[Any] | None:
+    """The items of a list-shaped value (an array, or an object with an ``items`` array), else None."""
+    if isinstance(value, list):
+        return value
+    if isinstance(value, dict) and isinstance(value.get("items"), list):
+        return value["items"]
+    return None
+
+
+def _json_item_lines(buf: str, pos: int, end: int, line: int, value: Any) -> tuple[int, ...] | None:
+    """The line each item of the list-shaped JSON value ``buf[pos:end]`` starts on (None: on one line).
+
+    Walks the value's top level with the C decoder, one key or item at a time (a second parse of a
+    snapshot, never of a watch stream's one-line events). Any surprise (a duplicate ``items`` key, an
+    odd layout) gives None: the list's own line stands for its items, as before.
+    """
+    items = _listed(value)
+    if not items or buf.find("\n", pos, end) < 0:
+        return None
+    try:
+        i = pos
+        if isinstance(value, dict):  # find the top-level "items" key, skipping the values before it
+            i = _WS.match(buf, i + 1).end()  # type: ignore[union-attr]
+            while True:
+                key, i = _DECODE(buf, i)
+                i = _WS.match(buf, i).end()  # type: ignore[union-attr]
+                if buf[i] != ":":
+                    return None
+                i = _WS.match(buf, i + 1).end()  # type: ignore[union-attr]
+                if key == "items":
+                    break
+                _, i = _DECODE(buf, i)
+                i = _WS.match(buf, i).end()  # type: ignore[union-attr]
+                if buf[i] != ",":
+                    return None
+                i = _WS.match(buf, i + 1).end()  # type: ignore[union-attr]
+        if buf[i] != "[":
+            return None
+        i = _WS.match(buf, i + 1).end()  # type: ignore[union-attr]
+        out: list[int] = []
+        at, counted = line, pos
+        while buf[i] != "]":
+            at += buf.count("\n", counted, i)
+            counted = i
+            out.append(at)
+            _, i = _DECODE(buf, i)
+            i = _WS.match(buf, i).end()  # type: ignore[union-attr]
+            if buf[i] == ",":
+                i = _WS.match(buf, i + 1).end()  # type: ignore[union-attr]
+    except (ValueError, IndexError, RecursionError):
+        return None
+    return tuple(out) if len(out) == len(items) else None
+
+
+def _yaml_item_lines(text: list[bytes], at: int, value: Any) -> tuple[int, ...] | None:
+    """The line each item of a list-shaped YAML document starts on (block style, as kubectl writes it).
+
+    A top-level sequence's items are its ``- `` lines at column 0; a List's are the ``- `` lines at
+    the indentation of the first one under the top-level ``items:`` key. Flow style or any other
+    layout whose count of such lines is not the items' gives None (the document's line stands).
+    """
+    items = _listed(value)
+    if not items:
+        return None
+    out: list[int] = []
+    inside, indent = isinstance(value, list), 0 if isinstance(value, list) else -1
+    for k, raw in enumerate(text):
+        body = raw.rstrip(b"\r\n")
+        stripped = body.lstrip(b" ")
+        if not stripped or stripped.startswith(b"#"):
+            continue
+        col = len(body) - len(stripped)
+        if not inside:
+            if col == 0 and body.rstrip() == b"items:":
+                inside = True
+            continue
+        if indent < 0 and stripped[:1] == b"-":
+            indent = col
+        if col == indent and (stripped == b"-" or stripped.startswith(b"- ")):
+            out.append(at + k)
+        elif col == 0 and not stripped.startswith(b"-"):
+            if isinstance(value, list):
+                return None
+            inside = False  # the next top-level key
+    return tuple(out) if len(out) == len(items) else None
 
 
 def node_vars(obj: dict[str, Any]) -> dict[str, Any]:
@@ -400,17 +512,18 @@ def shape_error(kind: str, obj: dict[str, Any]) -> str | None:
     return None
 
 
-def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
+def watch_items(value: Any, name: str, line: int, sink: Any, item_lines: Sequence[int] | None = None) -> Iterator[Any]:
     """One top-level value of a capture as watch events the adapter reads, or InputErrors.
 
     A watch event passes as it is; a bare object, a ``List``/``NodeList``/``PodList``/``LeaseList`` and
     a JSON array are a snapshot: each object becomes ``{"type": "ADDED", "object": ...}`` (its kind
     from the list's kind or from its shape when it has none). Kinds other than Node, Pod and Lease,
     and objects whose kind cannot be told, are counted in ``sink.ignored`` (never silently dropped).
+    A list's objects carry their own line (``item_lines``, see :class:`TopValue`) in ``.line``.
     """
     if isinstance(value, list):
-        for x in value:
-            yield from _snapshot_item(x, None, name, line, sink, listed=True)
+        for k, x in enumerate(value):
+            yield from _snapshot_item(x, None, name, item_lines[k] if item_lines else line, sink, listed=True)
         return
     if not isinstance(value, dict):
         yield InputError(f"expected a Kubernetes object or watch event, got {json_type(value)}", name, line)
@@ -432,8 +545,8 @@ def watch_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
         of = LISTS.get(kind) if isinstance(kind, str) else None
         if of is None and isinstance(kind, str) and kind.endswith("List") and kind != "List":
             of = kind[:-4]
-        for x in value["items"]:
-            yield from _snapshot_item(x, of, name, line, sink, listed=True)
+        for k, x in enumerate(value["items"]):
+            yield from _snapshot_item(x, of, name, item_lines[k] if item_lines else line, sink, listed=True)
         return
     if "object" in value and "type" in value:
         typ, obj = value.get("type"), value.get("object")
@@ -467,6 +580,12 @@ class Bare(dict):  # type: ignore[type-arg]
     """``{"type": "ADDED", "object": ...}`` of a bare object (``kubectl get -w -o json`` without
     ``--output-watch-events``): a list item or a change, which only its place in the file tells."""
 
+    __slots__ = ("line",)
+
+    def __init__(self, event: dict[str, Any], line: int) -> None:
+        super().__init__(event)
+        self.line = line  # where the object starts (a List's item: its own line)
+
 
 class Listed(dict):  # type: ignore[type-arg]
     """``{"type": "ADDED", "object": ...}`` of an object read from a List or a JSON array.
@@ -475,6 +594,12 @@ class Listed(dict):  # type: ignore[type-arg]
     its objects belongs to the snapshot, however recent its ``creationTimestamp`` (a Node that
     joined a minute ago, listed after nodes whose status was last posted minutes before).
     """
+
+    __slots__ = ("line",)
+
+    def __init__(self, event: dict[str, Any], line: int) -> None:
+        super().__init__(event)
+        self.line = line
 
 
 def _snapshot_item(x: Any, of: str | None, name: str, line: int, sink: Any, listed: bool = False) -> Iterator[Any]:
@@ -498,17 +623,18 @@ def _snapshot_item(x: Any, of: str | None, name: str, line: int, sink: Any, list
         yield InputError(err, name, line)
         return
     ev = {"type": "ADDED", "object": x if x.get("kind") == kind else {**x, "kind": kind}}
-    yield Listed(ev) if listed else Bare(ev)
+    yield Listed(ev, line) if listed else Bare(ev, line)
 
 
 def watch_objects(f: IO[bytes], name: str, sink: Any) -> Iterator[tuple[int, Any]]:
     """:func:`objects` of a capture, expanded by :func:`watch_items`: ``(line, watch event | InputError)``."""
-    for line, value in objects(f, name):
+    for line, value, item_lines in top_values(f, name):
         if isinstance(value, InputError):
             yield line, value
             continue
-        for item in watch_items(value, name, line, sink):
-            yield line, item
+        for item in watch_items(value, name, line, sink, item_lines):
+            at = item.line if isinstance(item, Bare | Listed | InputError) else None
+            yield at if at is not None else line, item
 
 
 def audit_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
@@ -517,6 +643,12 @@ def audit_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
     Items of an ``EventList`` get its ``apiVersion`` and ``kind: Event`` when they carry none; core/v1
     Events (not audit events) are counted in ``sink.ignored``.
     """
+    for _, x in _audit_items_at(value, line, sink, None):
+        yield x
+
+
+def _audit_items_at(value: Any, line: int, sink: Any, item_lines: Sequence[int] | None) -> Iterator[tuple[int, Any]]:
+    """:func:`audit_items` with the line each event starts on (an EventList's items: their own)."""
     from .record import ignore
 
     items: list[Any]
@@ -531,7 +663,9 @@ def audit_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
         items, api = value["items"], value.get("apiVersion")
     else:
         items = [value]
-    for x in items:
+        item_lines = None  # one event: its lines, if any, are not events'
+    for k, x in enumerate(items):
+        at = item_lines[k] if item_lines else line
         if isinstance(x, dict) and "kind" not in x and (api or "auditID" in x):
             x = {**x, "kind": "Event", "apiVersion": x.get("apiVersion") or api or "audit.k8s.io/v1"}
         elif (
@@ -551,17 +685,16 @@ def audit_items(value: Any, name: str, line: int, sink: Any) -> Iterator[Any]:
         ):
             ignore(sink, "core/v1 Events (not audit events)")
             continue
-        yield x
+        yield at, x
 
 
 def audit_objects(f: IO[bytes], name: str, sink: Any) -> Iterator[tuple[int, Any]]:
     """Audit events of a log (JSON Lines, EventList batches, arrays; JSON or YAML), see :func:`audit_items`."""
-    for line, value in objects(f, name):
+    for line, value, item_lines in top_values(f, name):
         if isinstance(value, InputError):
             yield line, value
             continue
-        for x in audit_items(value, name, line, sink):
-            yield line, x
+        yield from _audit_items_at(value, line, sink, item_lines)
 
 
 # -------------------------------------------------------------------------------------------------
