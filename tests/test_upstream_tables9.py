@@ -29,6 +29,16 @@ response where upstream admits it, 403 (404 for "not found") where it refuses.
 
 An admitted row's deviating twin (the API server refusing what upstream admits) is never a
 violation: no property says a request must succeed, and a refusal changes no state.
+
+* ``pkg/kubelet/nodestatus/setters_test.go`` @ ace1c2f7: TestReadyCondition,
+  TestMemoryPressureCondition, TestDiskPressureCondition, TestPIDPressureCondition, as watch captures
+  of round 8's time-stepped controller (``tests/data/upstream_tables/generate.py``): the kubelet posts
+  the setter's condition, the controller's NoSchedule pass follows; its deviating twin is the
+  controller blind to the posted condition (see the section's comment).
+
+Not ported here, already elsewhere: TestRetryUpdateNodeLease and TestUpdateUsingLatestLease (round 8,
+documented skips: they test the lease client's retries), TestMonitorNodeHealthMarkPodsNotReady*,
+TestPodStatusChange, TestNodeEventGeneration, TestReconcileNodeLabels (round 8).
 """
 
 from __future__ import annotations
@@ -854,3 +864,169 @@ NOT_PORTED = [
 @pytest.mark.parametrize(("test", "row", "why"), NOT_PORTED, ids=[f"{t}/{r}" for t, r, _ in NOT_PORTED])
 def test_noderestriction_not_ported(test: str, row: str, why: str) -> None:
     _skip(test, row, NOT_PORTED_WHY[why])
+
+
+# =================================================================================================
+# pkg/kubelet/nodestatus/setters_test.go @ ace1c2f7: TestReadyCondition, TestMemoryPressureCondition,
+# TestDiskPressureCondition, TestPIDPressureCondition
+# =================================================================================================
+#
+# Each row: the condition as the Node held it (upstream's ``node``; None: a new Node, which registers
+# with the condition False, as the kubelet's initial status has it) and what the setter makes of it.
+# The kubelet of node0 posts the row's before-state at 20 s and the setter's result at 60 s; the node
+# lifecycle controller (round 8's time-stepped ``_NLC``) follows with doNoScheduleTaintingPass. What the
+# setter's inputs were (the eviction manager's pressure, the runtime's errors) is not in a cluster's
+# objects, so the conforming capture is the setter's output posted; the deviating twin is the
+# controller that does not see the posted condition (reads it as its opposite), flagged by the
+# property that ties the condition to its taint.
+
+import test_upstream_tables8 as t8  # noqa: E402  (round 8's controller and judge)
+
+gen = t8.gen
+SETTERS = "pkg/kubelet/nodestatus/setters_test.go"
+PRESSURE = {
+    "MemoryPressure": (
+        ("KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
+        ("KubeletHasInsufficientMemory", "kubelet has insufficient memory available"),
+    ),
+    "DiskPressure": (
+        ("KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
+        ("KubeletHasDiskPressure", "kubelet has disk pressure"),
+    ),
+    "PIDPressure": (
+        ("KubeletHasSufficientPID", "kubelet has sufficient PID available"),
+        ("KubeletHasInsufficientPID", "kubelet has insufficient PID available"),
+    ),
+}
+TAINT_OF = {
+    "MemoryPressure": "node.kubernetes.io/memory-pressure",
+    "DiskPressure": "node.kubernetes.io/disk-pressure",
+    "PIDPressure": "node.kubernetes.io/pid-pressure",
+}
+#: (row, condition before (None: new), pressure)
+PRESSURE_ROWS = [
+    ("new, no pressure", None, False),
+    ("new, pressure", None, True),
+    ("transition to pressure", False, True),
+    ("transition to no pressure", True, False),
+    ("pressure, no transition", True, True),
+    ("no pressure, no transition", False, False),
+]
+SETTER_ROWS: list[dict[str, Any]] = [
+    {"t": f"Test{cond}Condition", "row": name, "cond": cond, "before": before, "after": after}
+    for cond in PRESSURE
+    for name, before, after in PRESSURE_ROWS
+]
+# TestReadyCondition: Ready before (None: new) and the setter's Ready (status, message)
+READY_ROWS = [
+    ("new, ready", None, True, "kubelet is posting ready status"),
+    ("new, ready: apparmor validator passed", None, True, "kubelet is posting ready status. AppArmor enabled"),
+    ("new, ready: apparmor validator failed", None, True, "kubelet is posting ready status"),
+    ("new, ready: soft requirement warning", None, True, "kubelet is posting ready status. WARNING: foo"),
+    ("new, not ready: storage errors", None, False, "some storage error"),
+    ("new, not ready: shutdown active", None, False, "node is shutting down"),
+    ("new, not ready: runtime and network errors", None, False, "[runtime, network]"),
+    (
+        "new, not ready: missing capacities",
+        None,
+        False,
+        "missing node capacity for resources: cpu, memory, pods, ephemeral-storage",
+    ),
+    ("transition to ready", False, True, "kubelet is posting ready status"),
+    ("transition to not ready", True, False, "foo"),
+    ("ready, no transition", True, True, "kubelet is posting ready status"),
+    ("not ready, no transition", False, False, "foo"),
+]
+SETTER_ROWS += [
+    {"t": "TestReadyCondition", "row": n, "cond": "Ready", "before": b, "after": a, "message": m}
+    for n, b, a, m in READY_ROWS
+]
+#: what the blind controller's capture breaks, by (condition, posted status)
+SETTER_FLAGGED = {
+    ("MemoryPressure", True): {"condition-taints-follow-conditions"},
+    ("Ready", False): {"not-ready-taint-follows-not-ready", "fallen-node-keeps-a-ready-taint"},
+}
+SETTER_LESS = (
+    "the model says less than upstream here: nodeConditionToTaintKeyStatusMap (node_lifecycle_controller.go) "
+    "maps DiskPressure=True and PIDPressure=True to their NoSchedule taints, and so does rules.CONDITION_TAINTS, "
+    "but the model's Node holds only MemoryPressure: condition-taints-follow-conditions judges cordon, "
+    "memory-pressure and network-unavailable, so a controller that leaves the disk-pressure or pid-pressure "
+    "taint out is not flagged (the conforming capture is judged)"
+)
+SETTER_NO_TAINT = (
+    "the posted condition calls for no taint: the deviation would be a controller adding one without its "
+    "condition, which a blind NoSchedule pass of the simulated controller cannot show without also writing "
+    "the condition it imagines (round 8's stray-taint rows of TestApplyNoExecuteTaints cover that deviation)"
+)
+
+
+def _post(c: Any, cond: str, status: bool, message: str | None = None) -> None:
+    """The kubelet's status update carrying the setter's condition."""
+    if cond == "Ready":
+        if status:
+            c.post_status("node0", "True", "KubeletReady", message or "kubelet is posting ready status")
+        else:
+            c.post_status("node0", "False", "KubeletNotReady", message or "foo")
+        return
+    reason, msg = PRESSURE[cond][status]
+    value = "True" if status else "False"
+    for x in c.nodes["node0"]["status"]["conditions"]:
+        if x["type"] == cond:
+            if x["status"] != value:
+                x["lastTransitionTime"] = gen.ts(c.t)
+            x.update(status=value, reason=reason, message=msg)
+    # one status update: the setters stamp every condition's lastHeartbeatTime with the same now
+    # (nodestatus MemoryPressureCondition, ReadyCondition ...), so Ready's heartbeat moves too
+    c.post_status("node0")
+
+
+AT = 60.0
+
+
+def _setter_story(row: dict[str, Any], conform: bool) -> Any:
+    c = t8._NLC(seed=930)
+    gen.base(c, workers=4, zones=("zone1",), web=4)
+    if not conform:
+        seen = {True: "False", False: "True"}[row["after"]] if row["cond"] != "Ready" else None
+        c.blind = {row["cond"]: seen or ("True" if not row["after"] else "False")}
+    c.start()
+    c.advance(20)
+    if row["before"] is not None:
+        _post(c, row["cond"], row["before"])
+    c.advance(AT)
+    _post(c, row["cond"], row["after"], row.get("message"))
+    c.advance(AT + 60)
+    return c
+
+
+def _has_condition_taint(c: Any, cond: str) -> bool:
+    if cond == "Ready":
+        return bool(c.has_taint("node0", gen.NOTREADY, "NoSchedule"))
+    return bool(c.has_taint("node0", TAINT_OF[cond], "NoSchedule"))
+
+
+@pytest.mark.parametrize("row", SETTER_ROWS, ids=[f"{r['t']}/{r['row']}" for r in SETTER_ROWS])
+def test_node_status_setter(row: dict[str, Any], tmp_path: Path) -> None:
+    """The setter's condition posted: the capture conforms, and the condition's NoSchedule taint is on
+    exactly when the condition calls for it (nodeConditionToTaintKeyStatusMap)."""
+    c = _setter_story(row, True)
+    found, msgs, _ = t8._sim_judge(c, tmp_path)
+    assert found == set(), msgs
+    assert _has_condition_taint(c, row["cond"]) == _calls_for_taint(row)
+
+
+@pytest.mark.parametrize("row", SETTER_ROWS, ids=[f"{r['t']}/{r['row']}/controller blind" for r in SETTER_ROWS])
+def test_node_status_setter_blind_controller(row: dict[str, Any], tmp_path: Path) -> None:
+    """The controller's NoSchedule pass does not see the posted condition: flagged by the property
+    that ties the condition to its taint."""
+    if row["cond"] in ("DiskPressure", "PIDPressure"):
+        _skip(row["t"], row["row"] + " (controller blind)", SETTER_LESS)
+    if not _calls_for_taint(row):
+        _skip(row["t"], row["row"] + " (controller blind)", SETTER_NO_TAINT)
+    found, msgs, _ = t8._sim_judge(_setter_story(row, False), tmp_path)
+    want = SETTER_FLAGGED[(row["cond"], row["after"])]
+    assert {(p, n) for p, n, _ in found} == {(p, "node0") for p in want}, msgs
+
+
+def _calls_for_taint(row: dict[str, Any]) -> bool:
+    return bool(row["after"] if row["cond"] != "Ready" else not row["after"])
