@@ -1030,3 +1030,114 @@ def test_node_status_setter_blind_controller(row: dict[str, Any], tmp_path: Path
 
 def _calls_for_taint(row: dict[str, Any]) -> bool:
     return bool(row["after"] if row["cond"] != "Ready" else not row["after"])
+
+
+# -------------------------------------------------------------------------------------------------
+# (not upstream) the audit reader's edges of the rules above
+# -------------------------------------------------------------------------------------------------
+
+
+def _edge_log(rows: list[tuple[str, str, dict[str, Any], Any, Any]], created: bool) -> list[dict[str, Any]]:
+    """mynode renewing its Lease (created in the log or before it), then each (who, verb, ref, request,
+    response) at 30 s, 31 s, ..."""
+    log = ga.Log()
+    if created:
+        node = _node(ME, TAINT_A)
+        _log(log, 0.1, ME, "create", _ref("nodes", ME), node, 201, node)
+    for k in range(int(END // 10) + 1):
+        _log(log, 1 + 10 * k, ME, "update", _ref("leases", ME, "kube-node-lease"))
+    for i, (who, verb, ref, req, resp) in enumerate(rows):
+        _log(log, T_ROW + i, who, verb, ref, req, 201 if verb == "create" else 200, resp)
+    return [e for _, e in sorted(log.lines, key=lambda x: x[0])]
+
+
+_UNTAINT_JSON = [{"op": "remove", "path": "/spec/taints/0"}]
+EDGE_ROWS = [
+    # admitLease: a creation names its Lease in its body (objectRef.name filled from it, or not at all)
+    pytest.param(
+        [(ME, "create", _ref("leases", None, "kube-node-lease"), _lease("kube-node-lease", "foo"), None)],
+        True,
+        {(NR, "foo", None)},
+        False,
+        id="lease creation naming another node only in its body",
+    ),
+    pytest.param(
+        [(ME, "create", _ref("leases", None, "kube-node-lease"), None, None)],
+        True,
+        set(),
+        False,
+        id="lease creation logged without any name: not judged",
+    ),
+    # admitNode's DeepEqual: the same taints in another spelling of timeAdded, a strategic merge patch
+    pytest.param(
+        [(ME, "patch", _ref("nodes", ME), {"spec": {"taints": TAINT_A}}, None)],
+        True,
+        set(),
+        False,
+        id="kubelet patch writing its taints unchanged",
+    ),
+    pytest.param(
+        [(ME, "patch", _ref("nodes", ME), {"spec": {"taints": TAINT_B}}, None)],
+        True,
+        NR_ME,
+        False,
+        id="kubelet patch changing its taints",
+    ),
+    pytest.param(
+        [(ME, "patch", _ref("nodes", ME), _UNTAINT_JSON, None)],
+        True,
+        NR_ME,
+        False,
+        id="kubelet JSON patch removing a taint",
+    ),
+    # a Node created before the log: an update's taints cannot be compared (said in the notes)
+    pytest.param(
+        [(ME, "update", _ref("nodes", ME), _node(ME, TAINT_A), None)],
+        False,
+        set(),
+        True,
+        id="kubelet update of a Node created before the log: not judged",
+    ),
+    pytest.param(
+        [(ME, "patch", _ref("nodes", ME), {"spec": {"taints": TAINT_A}}, None)],
+        False,
+        NR_ME,
+        False,
+        id="kubelet patch naming taints of a Node created before the log: flagged as before",
+    ),
+    # a kubelet renewing its client certificate twice, the second CSR approved by the approver
+    pytest.param(
+        [
+            (
+                ME,
+                "create",
+                _ref("certificatesigningrequests", None),
+                _csr_row("", f"system:node:{ME}", CLIENT_KUBELET, True)["body"],
+                None,
+            ),
+            (
+                "system:serviceaccount:kube-system:certificate-controller",
+                "update",
+                _ref("certificatesigningrequests", f"csr-{ME}", sub="approval"),
+                {"status": {"conditions": [{"type": "Approved", "status": "True"}]}},
+                None,
+            ),
+        ],
+        True,
+        set(),
+        False,
+        id="kubelet client certificate rotation approved",
+    ),
+]
+
+
+@pytest.mark.parametrize(("rows", "created", "want", "noted"), EDGE_ROWS)
+def test_audit_node_restriction_edges(
+    rows: list[tuple[str, str, dict[str, Any], Any, Any]], created: bool, want: Found, noted: bool, tmp_path: Path
+) -> None:
+    path = tmp_path / "audit.log"
+    path.write_text("".join(json.dumps(e) + "\n" for e in _edge_log(rows, created)))
+    rep = check([str(path)])
+    assert rep.input_errors == []
+    assert {(v.property, v.node, v.pod) for v in rep.violations} == want, [v.message for v in rep.violations]
+    assert any("updated its Node, whose taints before are not in the audit log" in n for n in rep.notes) is noted
