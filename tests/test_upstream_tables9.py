@@ -47,6 +47,7 @@ import base64
 import copy
 import importlib.util
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,8 @@ import pytest
 from nodereg.oracle import check
 
 HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+import test_upstream_tables8 as t8  # noqa: E402  (round 8's time-stepped controller and its judge)
 
 
 def _load_gen_audit() -> Any:
@@ -879,8 +882,6 @@ def test_noderestriction_not_ported(test: str, row: str, why: str) -> None:
 # objects, so the conforming capture is the setter's output posted; the deviating twin is the
 # controller that does not see the posted condition (reads it as its opposite), flagged by the
 # property that ties the condition to its taint.
-
-import test_upstream_tables8 as t8  # noqa: E402  (round 8's controller and judge)
 
 gen = t8.gen
 SETTERS = "pkg/kubelet/nodestatus/setters_test.go"
