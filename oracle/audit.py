@@ -12,10 +12,15 @@ nothing. For the others:
   issued certificate (``kubelet_obtain_certificate``, inferred).
 * ``nodes`` create: by ``system:node:<name>`` in group ``system:nodes`` for its own name:
   ``kubelet_register_node``; by anyone else: a violation of ``no-registration-without-credentials``.
-* ``nodes``/``nodes/status`` writes and ``leases`` (kube-node-lease) by ``system:node:<m>`` on
-  another node's object: ``node-restriction``; a kubelet's write of its own Node's ``spec.taints``:
-  ``node-restriction``; its own ``nodes/status`` with a Ready condition: ``kubelet_post_status``;
-  its own Lease: ``kubelet_renew_lease``.
+* ``nodes``/``nodes/status`` writes and deletions and ``leases`` (kube-node-lease) writes and deletions
+  by ``system:node:<m>`` on another node's object: ``node-restriction`` (admitNode, admitLease); a
+  kubelet's write that changes its own Node's ``spec.taints`` (compared with the taints the log last
+  showed, as admitNode's apiequality.Semantic.DeepEqual): ``node-restriction``; its own ``nodes/status``
+  with a Ready condition: ``kubelet_post_status``; its own Lease: ``kubelet_renew_lease``. A kubelet's
+  CSR for its own name, created with the certificate it holds, is a rotation, no bootstrap step.
+* a pod created by ``system:node:<m>`` with ``spec.nodeName`` another node, or deleted or evicted by it
+  while the log shows it bound to another node: ``node-restriction`` (admitPodCreate, admitPod,
+  admitPodEviction).
 * ``pods/binding`` create: ``scheduler_bind_pod``; ``nodes`` delete: ``admin_delete_node``;
   ``spec.unschedulable`` patched by a non-node user: cordon / uncordon.
 * The node lifecycle controller's writes (``system:serviceaccount:kube-system:node-controller`` or
@@ -123,6 +128,14 @@ class AuditAdapter:
         #: when kube-controller-manager is seen writing (``watch.review_late_unknown``)
         self.acts: list[tuple[float, str]] = []
         self.csr_node: dict[str, str] = {}
+        #: CSRs a kubelet created for itself while holding its certificate (rotation): no bootstrap step
+        self.rotations: set[str] = set()
+        #: per Node created in the log, its spec.taints as last written (``_written_taints``), None once unknown
+        self.taints: dict[str, tuple[tuple[Any, ...], ...] | None] = {}
+        #: whether the request being read had a JSON Patch body (its taint ops are partial: ``_body``)
+        self.json_patch = False
+        #: Nodes a kubelet updated whose taints before are not in the log (said once in the notes)
+        self.taints_unjudged: set[str] = set()
         self.has_cert: set[str] = set()
         self.requested: set[str] = set()
         #: nodes a request names whose creation the log does not hold (created before it began)
@@ -215,10 +228,18 @@ class AuditAdapter:
                 self.o.unchecked.setdefault(pid, why)
 
     def _viol(
-        self, out: list[Item], prop: str, node: str | None, msg: str, file: str | None, line: int | None, event: str
+        self,
+        out: list[Item],
+        prop: str,
+        node: str | None,
+        msg: str,
+        file: str | None,
+        line: int | None,
+        event: str,
+        pod: str | None = None,
     ) -> None:
         self.named = True
-        out.append(Violation(-1, line, file, node, None, prop, msg, self.t, event))
+        out.append(Violation(-1, line, file, node, pod, prop, msg, self.t, event))
 
     def feed(self, ev: Any, file: str | None, line: int | None) -> list[Item]:
         if isinstance(ev, LogEnd):
@@ -297,6 +318,7 @@ class AuditAdapter:
         res, sub, name, verb = ref.get("resource"), ref.get("subresource"), ref.get("name"), ev.get("verb")
         if not all(x is None or isinstance(x, str) for x in (res, sub, name, verb, ref.get("namespace"))):
             raise InputError("objectRef/verb: expected strings", file, line)
+        self.json_patch = isinstance(ev.get("requestObject"), list)
         req = _body(ev.get("requestObject"), "requestObject", file, line)
         resp = _body(ev.get("responseObject"), "responseObject", file, line)
         obj = resp or req
@@ -323,8 +345,17 @@ class AuditAdapter:
             if verb == "create" and spec.get("signerName", KUBELET_SIGNER) == KUBELET_SIGNER:
                 cn = csr_common_name(spec.get("request"))
                 node = cn[len("system:node:") :] if cn and cn.startswith("system:node:") else None
-                if node:
-                    csr = (obj.get("metadata") or {}).get("name") or name
+                csr = (obj.get("metadata") or {}).get("name") or name
+                if node and as_node == node:
+                    # a kubelet renewing its client certificate (client-go certificate manager
+                    # rotateCerts; the approver's selfnodeclient case, sarapprove.go isSelfNodeClientCert):
+                    # it authenticates with the certificate it holds, which stays its credential until
+                    # the new one is issued, so this is no bootstrap request (was: read as one, and the
+                    # node was reported to hold a certificate its CSR was never approved for)
+                    self._ensure_cert(out, node, t, file, line)
+                    if csr:
+                        self.rotations.add(csr)
+                elif node:
                     if csr:
                         self.csr_node[csr] = node
                     self.requested.add(node)
@@ -336,37 +367,50 @@ class AuditAdapter:
                     if isinstance(c, dict)
                 )
                 node = self.csr_node.get(name or "")
-                if approved and node:
+                if approved and node and name not in self.rotations:
                     self._ev(out, {"t": t, "event": "csr_approver_approve", "node": node}, file, line)
             return out
         if res == "nodes":
             return self._nodes(out, as_node, username, groups, verb, sub, name, obj, req, t, file, line)
-        if res == "leases" and ref.get("namespace") == "kube-node-lease" and verb in ("update", "patch", "create"):
+        if (
+            res == "leases"
+            and ref.get("namespace") == "kube-node-lease"
+            and verb in ("update", "patch", "create", "delete")
+        ):
+            if verb == "create" and not name:
+                # admitLease judges a creation by the Lease's own name (a create's request carries none)
+                name = (obj.get("metadata") or {}).get("name") or None
+            if as_node and name is None:
+                return out  # a creation logged without the Lease's name: whose Lease it is is not known
             if as_node and name != as_node:
                 self._viol(
                     out,
                     "node-restriction",
                     name,
-                    f"the kubelet of {as_node} wrote the Lease of node {name} "
-                    f"at {_t(t)}; NodeRestriction lets a node write only its own Lease",
+                    f"the kubelet of {as_node} {'deleted' if verb == 'delete' else 'wrote'} the Lease of node "
+                    f"{name} at {_t(t)}; NodeRestriction lets a node write only its own Lease",
                     file,
                     line,
                     "kubelet_renew_lease",
                 )
-            elif as_node:
+            elif as_node and verb != "delete":
                 self._ensure_cert(out, as_node, t, file, line)
                 self._ev(out, {"t": t, "event": "kubelet_renew_lease", "node": as_node}, file, line)
                 if file is not None:
                     self.lease_file[as_node] = file
             return out
         if res == "pods" and sub is None and verb == "create":
-            return self._pod_created(out, ref, name, req, resp, t, file, line)
+            return self._pod_created(out, ref, name, req, resp, t, file, line, as_node)
+        if res == "pods" and sub == "eviction" and not name:
+            # admitPodEviction: the pod from the request's name, else from the Eviction's
+            name = (req.get("metadata") or {}).get("name") or None
         if (
             res == "pods"
             and isinstance(name, str)
             and ((sub is None and verb == "delete") or (sub == "eviction" and verb == "create"))
         ):
-            return self._pod_deleted(out, f"{ref.get('namespace') or 'default'}/{name}", username, sub, t, file, line)
+            pod = f"{ref.get('namespace') or 'default'}/{name}"
+            return self._pod_deleted(out, pod, username, sub, t, file, line, as_node)
         if res == "pods" and sub == "binding" and verb == "create":
             target = (req.get("target") or {}).get("name")
             if isinstance(target, str) and name:
@@ -406,6 +450,7 @@ class AuditAdapter:
         t: float,
         file: str | None,
         line: int | None,
+        as_node: str | None = None,
     ) -> list[Item]:
         """A pod's creation logged with its body: declared with its tolerations (a DaemonSet's pods carry
         the ones its controller added), so that its binding is judged by them. The response is the pod
@@ -440,6 +485,19 @@ class AuditAdapter:
         vols = [v for v in vl if isinstance(v, dict)] if isinstance(vl, list) else []
         self.pods[key] = any("persistentVolumeClaim" in v or "ephemeral" in v for v in vols)
         node = spec.get("nodeName")
+        if as_node and isinstance(node, str) and node and node != as_node:
+            # admitPodCreate: "node %q can only create pods with spec.nodeName set to itself"
+            self._viol(
+                out,
+                "node-restriction",
+                as_node,
+                f"the kubelet of {as_node} created pod {key} bound to node {node} at {_t(t)}; NodeRestriction "
+                "lets a node create only (mirror) pods bound to itself",
+                file,
+                line,
+                "scheduler_bind_pod",
+                pod=key,
+            )
         if isinstance(node, str) and node:
             self.bound[key] = node
             out.append(
@@ -459,7 +517,15 @@ class AuditAdapter:
         return out
 
     def _pod_deleted(
-        self, out: list[Item], pod: str, username: str, sub: Any, t: float, file: str | None, line: int | None
+        self,
+        out: list[Item],
+        pod: str,
+        username: str,
+        sub: Any,
+        t: float,
+        file: str | None,
+        line: int | None,
+        as_node: str | None = None,
     ) -> list[Item]:
         """A pod's deletion requested: a ``delete`` (``kubectl delete``, with or without
         gracePeriodSeconds; PodGC's force delete) or a ``pods/eviction`` create (``kubectl drain``, autoscalers:
@@ -478,6 +544,21 @@ class AuditAdapter:
             return out
         self.deleted.add(pod)
         node = self.bound.pop(pod, None)
+        if as_node and node is not None and node != as_node:
+            # admitPod (Delete) / admitPodEviction: a node deletes or evicts only pods with spec.nodeName
+            # set to itself. Only a binding the log shows is judged: a pod without one in it may be bound
+            # by a request the audit policy leaves out (so "unbound" is never concluded)
+            self._viol(
+                out,
+                "node-restriction",
+                as_node,
+                f"the kubelet of {as_node} {'evicted' if sub == 'eviction' else 'deleted'} pod {pod}, bound to "
+                f"node {node}, at {_t(t)}; NodeRestriction lets a node delete only pods bound to itself",
+                file,
+                line,
+                "delete_pod",
+                pod=pod,
+            )
         if sub is None and username in NLC_USERS and node is not None and node in self.nlc_taints:
             self._ev(out, {"t": t, "event": "taint_eviction_evict_pod", "node": node, "pod": pod}, file, line)
         out.append(normalise({"t": t, "event": "delete_pod", "pod": pod}, file, line))
@@ -577,6 +658,7 @@ class AuditAdapter:
             self.labels[node] = dict(labels) if isinstance(labels, dict) else {}
             self._ev(out, ev, file, line, **zone_extra({"metadata": {"labels": self.labels[node]}}))
             self.nlc_taints[node] = _nlc_taints(spec.get("taints"))
+            self.taints[node] = _taint_list(spec.get("taints"))
             self.preexisting.discard(node)
             return out
         if verb in ("update", "patch"):
@@ -593,7 +675,11 @@ class AuditAdapter:
                     "kubelet_post_status",
                 )
                 return out
-            if as_node and sub is None and "taints" in (req.get("spec") or {}):
+            before = self.taints.get(name)
+            written = self._written_taints(verb, sub, req, obj)
+            if name in self.taints and written is not _UNTOUCHED:
+                self.taints[name] = written  # type: ignore[assignment]
+            if as_node and self._kubelet_changed_taints(name, verb, before, written):
                 self._viol(
                     out,
                     "node-restriction",
@@ -653,8 +739,59 @@ class AuditAdapter:
                     self._nlc(out, name, sub, obj, req, t, file, line)
             return out
         if verb == "delete" and sub is None:
+            if as_node and as_node != name:
+                # admitNode: "node %q is not allowed to modify node %q", for every operation (was: read
+                # as an admin's deletion, never flagged)
+                self._viol(
+                    out,
+                    "node-restriction",
+                    name,
+                    f"the kubelet of {as_node} deleted Node {name} at {_t(t)}: node X is not allowed to modify node Y",
+                    file,
+                    line,
+                    "admin_delete_node",
+                )
+            self.taints.pop(name, None)
             self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
         return out
+
+    def _written_taints(self, verb: Any, sub: Any, req: dict[str, Any], obj: dict[str, Any]) -> Any:
+        """The Node's spec.taints after an admitted write: ``_UNTOUCHED`` when the write leaves them as they
+        were (a status write: the status strategy keeps spec; a patch not naming them), None when the
+        log does not say (no body; a JSON Patch, whose taint operations may be partial)."""
+        if sub is not None:
+            return _UNTOUCHED
+        if obj is not req and isinstance(obj.get("spec"), dict):
+            return _taint_list(obj["spec"].get("taints"))  # the response: the object as stored
+        if verb == "update":
+            # an update replaces the object: taints left out of its body are removed
+            return _taint_list((req.get("spec") or {}).get("taints")) if req else None
+        spec = req.get("spec")
+        if isinstance(spec, dict) and "taints" in spec:
+            # NodeSpec.taints has no patch strategy: a merge patch replaces the list whole
+            return None if self.json_patch else _taint_list(spec["taints"])
+        return None if not req else _UNTOUCHED
+
+    def _kubelet_changed_taints(self, name: str, verb: Any, before: Any, written: Any) -> bool:
+        """Whether a kubelet's admitted write of its own Node changed its taints, which admitNode refuses
+        ("node %q is not allowed to modify taints": apiequality.Semantic.DeepEqual of the old and new
+        spec.taints, nil and empty alike). Writing the same taints (a kubelet's update of its whole Node)
+        is admitted (was: any write naming spec.taints was flagged, upstream's "allow update of my
+        node: no change to taints"); removing them by leaving them out of an update is not (was: missed)."""
+        if written is _UNTOUCHED:
+            return False
+        if before is not None and written is not None:
+            return bool(before != written)
+        if verb == "patch":
+            return True  # a kubelet's patch naming spec.taints, before or after unknown: kubelets send none
+        if name not in self.taints_unjudged:
+            self.taints_unjudged.add(name)
+            self.notes.append(
+                f"the kubelet of {name} updated its Node, whose taints before are not in the audit log "
+                "(created before it began, or written without a body): whether it changed them "
+                "(NodeRestriction refuses that) is not judged"
+            )
+        return False
 
     def _relabel(
         self,
@@ -732,6 +869,27 @@ def _nlc_taints(taints: Any) -> tuple[frozenset[str], frozenset[str]]:
         frozenset(x.get("key") for x in ts if x.get("effect") == "NoSchedule" and x.get("key") in NLC_NOSCHEDULE),
         frozenset(x.get("key") for x in ts if x.get("effect") == "NoExecute" and x.get("key") in NLC_NOEXECUTE),
     )
+
+
+#: a write that leaves a Node's taints as they were (``AuditAdapter._written_taints``)
+_UNTOUCHED = object()
+
+
+def _taint_list(v: Any) -> tuple[tuple[Any, ...], ...]:
+    """spec.taints as apiequality.Semantic.DeepEqual compares them: in order, absent and empty alike,
+    timeAdded as a time (not as its spelling)."""
+    out = []
+    for x in v if isinstance(v, list) else []:
+        if not isinstance(x, dict):
+            out.append((repr(x),))
+            continue
+        added = x.get("timeAdded")
+        try:
+            when: Any = parse_time(added, "timeAdded", None, None) if added else None
+        except InputError:
+            when = added
+        out.append((x.get("key") or "", x.get("value") or "", x.get("effect") or "", when))
+    return tuple(out)
 
 
 def _obj(ev: dict[str, Any], key: str, file: str | None, line: int | None) -> dict[str, Any]:
