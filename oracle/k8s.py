@@ -170,76 +170,226 @@ def yaml_documents(f: Any, name: str) -> Iterator[TopValue]:
 def json_values(f: Any, name: str) -> Iterator[TopValue]:
     """Every JSON value of a stream of concatenated (pretty-printed or compact) values or JSON Lines.
 
-    Yields ``(line where the value starts, value)``, in bounded memory (one value at a time, at
-    most :data:`MAX_OBJECT`). A malformed value is yielded as ``(line, InputError)``; the stream
-    then resumes at the next line that starts with ``{``.
+    Yields ``(line where the value starts, value, item lines)``, in bounded memory: one value at a
+    time, at most :data:`MAX_OBJECT` of text, except a list (a JSON array, or an object with an
+    ``items`` array: ``kubectl get pods -A -o json`` of a large cluster is hundreds of MiB), which is
+    read item by item, each item at most :data:`MAX_OBJECT` (see :class:`_JsonStream`). A malformed
+    value is yielded as ``(line, InputError)``; the stream then resumes at the next line that starts
+    with ``{``.
     """
-    import codecs
+    yield from _JsonStream(f, name).values()
 
-    dec = json.JSONDecoder()
-    utf8 = codecs.getincrementaldecoder("utf-8")("replace")  # a character split between reads stays whole
-    buf, pos, line, eof = "", 0, 1, False
-    ws = " \t\r\n"
 
-    def more() -> bool:
-        nonlocal buf, pos, eof
-        if eof:
+#: A value whose text is longer than this and still incomplete is read one member or item at a time.
+STREAM_FROM = 4 << 20
+#: Text of one list read item by item (the items are kept: the list is one snapshot).
+MAX_LIST = 4 << 30
+
+
+class _Incomplete(Exception):
+    """The text ended inside a value."""
+
+
+class _TooBig(Exception):
+    """One member or item of a long list is itself longer than MAX_OBJECT."""
+
+
+class _JsonStream:
+    """The text of a JSON stream, read 1 MiB at a time; ``pos`` is where the unread text starts and
+    ``line`` the line it is on. Text before ``pos`` is dropped when more is read."""
+
+    CHUNK = 1 << 20  # bytes read at a time
+
+    def __init__(self, f: Any, name: str) -> None:
+        import codecs
+
+        self.f, self.name = f, name
+        self.utf8 = codecs.getincrementaldecoder("utf-8")("replace")  # a character split between reads stays whole
+        self.buf, self.pos, self.line, self.eof = "", 0, 1, False
+        self.dec = json.JSONDecoder()
+
+    def more(self) -> bool:
+        if self.eof:
             return False
-        chunk = f.read(1 << 20)
+        chunk = self.f.read(self.CHUNK)
         if not chunk:
-            eof = True
-            tail = utf8.decode(b"", final=True)
+            self.eof = True
+            tail = self.utf8.decode(b"", final=True)
             if tail:
-                buf = buf[pos:] + tail
-                pos = 0
+                self.buf = self.buf[self.pos :] + tail
+                self.pos = 0
                 return True
             return False
-        buf = buf[pos:] + utf8.decode(chunk)
-        pos = 0
+        self.buf = self.buf[self.pos :] + self.utf8.decode(chunk)
+        self.pos = 0
         return True
 
-    while True:
+    def values(self) -> Iterator[TopValue]:
+        ws = " \t\r\n"
         while True:
-            while pos < len(buf) and buf[pos] in ws:
-                if buf[pos] == "\n":
-                    line += 1
-                pos += 1
-            if pos < len(buf) or not more():
-                break
-        if pos >= len(buf):
-            return
-        try:
-            val, end = dec.raw_decode(buf, pos)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            deep = isinstance(exc, RecursionError)
-            epos = pos if deep else exc.pos  # type: ignore[union-attr]
-            near_end = not deep and epos >= len(buf) - 65536
-            if near_end and len(buf) - pos <= MAX_OBJECT and more():
-                continue
-            too_big = len(buf) - pos > MAX_OBJECT
-            at = line + buf.count("\n", pos, min(epos, len(buf)))
-            msg = (
-                "JSON value larger than 16 MiB"
-                if too_big
-                else "JSON nested too deeply"
-                if deep
-                else f"not JSON: {exc.msg}"
-            )  # type: ignore[union-attr]
-            yield TopValue(at, InputError(msg, name, at))
             while True:
-                k = buf.find("\n{", pos + 1)
-                if k >= 0:
-                    line += buf.count("\n", pos, k + 1)
-                    pos = k + 1
+                while self.pos < len(self.buf) and self.buf[self.pos] in ws:
+                    if self.buf[self.pos] == "\n":
+                        self.line += 1
+                    self.pos += 1
+                if self.pos < len(self.buf) or not self.more():
                     break
-                line += buf.count("\n", pos)
-                pos = len(buf)
-                if not more():
+            buf, pos, line = self.buf, self.pos, self.line
+            if pos >= len(buf):
+                return
+            try:
+                val, end = self.dec.raw_decode(buf, pos)
+            except (json.JSONDecodeError, RecursionError) as exc:
+                deep = isinstance(exc, RecursionError)
+                epos = pos if deep else exc.pos  # type: ignore[union-attr]
+                near_end = not deep and epos >= len(buf) - 65536
+                size, container = len(buf) - pos, buf[pos] in "[{"
+                if near_end and size <= MAX_OBJECT and (size <= STREAM_FROM or not container) and self.more():
+                    continue
+                if near_end and container and not self.eof:
+                    got = self._members()
+                    if got is not None:
+                        yield got
+                        continue
+                    at, msg = self._why_at or self.line, self._why  # where reading it stopped
+                else:
+                    msg = (
+                        "JSON value larger than 16 MiB"
+                        if len(buf) - pos > MAX_OBJECT
+                        else "JSON nested too deeply"
+                        if deep
+                        else f"not JSON: {exc.msg}"  # type: ignore[union-attr]
+                    )
+                    at = line + buf.count("\n", pos, min(epos, len(buf)))
+                yield TopValue(at, InputError(msg, self.name, at))
+                if not self._resync():
                     return
-            continue
-        yield TopValue(line, val, _json_item_lines(buf, pos, end, line, val))
-        line += buf.count("\n", pos, end)
-        pos = end
+                continue
+            if end == len(buf) and not self.eof and self.more():
+                continue  # a number may go on in the next read ("1" of "10")
+            yield TopValue(line, val, _json_item_lines(buf, pos, end, line, val))
+            self.line += buf.count("\n", pos, end)
+            self.pos = end
+
+    def _resync(self) -> bool:
+        """Skip to the next line that starts with ``{`` (False: the text ended first)."""
+        while True:
+            k = self.buf.find("\n{", self.pos + 1)
+            if k >= 0:
+                self.line += self.buf.count("\n", self.pos, k + 1)
+                self.pos = k + 1
+                return True
+            self.line += self.buf.count("\n", self.pos)
+            self.pos = len(self.buf)
+            if not self.more():
+                return False
+
+    # -- a long list, item by item ---------------------------------------------------------------------
+
+    _why = ""
+    _why_at: int | None = None
+
+    def _consume(self, i: int) -> None:
+        """Everything before index ``i`` is read: count its lines, let ``more`` drop it."""
+        self.line += self.buf.count("\n", self.pos, i)
+        self.pos = i
+
+    def _ws(self, i: int) -> int:
+        while True:
+            j = _WS.match(self.buf, i).end()  # type: ignore[union-attr]
+            if j < len(self.buf):
+                return j
+            self._consume(j)
+            if not self.more():
+                raise _Incomplete
+            i = 0
+
+    def _value(self, i: int) -> tuple[Any, int]:
+        """One JSON value at ``i`` (its text read in as needed, at most MAX_OBJECT), and its end."""
+        self._consume(i)
+        while True:
+            try:
+                val, end = self.dec.raw_decode(self.buf, self.pos)
+                if end < len(self.buf) or not self.more():  # a number may go on in the next read
+                    return val, end
+                continue
+            except json.JSONDecodeError as exc:
+                incomplete = exc.pos >= len(self.buf) - 65536
+                if incomplete and len(self.buf) - self.pos > MAX_OBJECT:
+                    raise _TooBig from None
+                if not incomplete or not self.more():
+                    raise
+            # (RecursionError propagates: nested too deeply)
+
+    def _expect(self, i: int, chars: str) -> int:
+        i = self._ws(i)
+        if self.buf[i] not in chars:
+            raise ValueError(f"expected {' or '.join(repr(c) for c in chars)}")
+        return i
+
+    def _items(self, i: int, lines: list[int], read: list[int]) -> tuple[list[Any], int]:
+        """The array at ``i`` (``[``), item by item; each item's line is appended to ``lines``."""
+        out: list[Any] = []
+        i = self._ws(i + 1)
+        if self.buf[i] == "]":
+            return out, i + 1
+        while True:
+            self._consume(i)
+            lines.append(self.line)
+            val, i = self._value(self.pos)
+            read[0] += i - self.pos
+            if read[0] > MAX_LIST:
+                raise ValueError("JSON list larger than 4 GiB")
+            out.append(val)
+            i = self._expect(i, ",]")
+            if self.buf[i] == "]":
+                return out, i + 1
+            i = self._ws(i + 1)
+
+    def _members(self) -> TopValue | None:
+        """The long array or object at ``pos``, one item or member at a time (each at most MAX_OBJECT of
+        text), an ``items`` array item by item with their lines; None, with ``_why``, when malformed."""
+        start, lines, read = self.line, [], [0]
+        self._why_at = None
+        value: Any
+        try:
+            i = self.pos
+            if self.buf[i] == "[":
+                value, i = self._items(i, lines, read)
+            else:
+                value = {}
+                i = self._ws(i + 1)
+                while self.buf[i] != "}":
+                    key, i = self._value(i)
+                    if not isinstance(key, str):
+                        raise ValueError("expected a key")
+                    i = self._ws(self._expect(i, ":") + 1)
+                    if key == "items" and self.buf[i] == "[" and "items" not in value:
+                        value[key], i = self._items(i, lines, read)
+                    else:
+                        value[key], i = self._value(i)
+                    i = self._expect(i, ",}")
+                    if self.buf[i] == ",":
+                        i = self._ws(i + 1)
+                i += 1
+        except _Incomplete:
+            self._why = "not JSON: the text ends inside a value"
+            return None
+        except _TooBig:
+            self._why = "JSON value larger than 16 MiB"
+            return None
+        except RecursionError:
+            self._why = "JSON nested too deeply"
+            return None
+        except (ValueError, IndexError) as exc:
+            self._why = f"not JSON: {getattr(exc, 'msg', None) or exc}"
+            if isinstance(exc, json.JSONDecodeError):  # the line of the very character, as one parse names it
+                self._why_at = self.line + self.buf.count("\n", self.pos, exc.pos)
+            return None
+        self._consume(i)
+        items = _listed(value)
+        known = bool(items) and len(lines) == len(items) and self.line > start  # (one line: no item lines)
+        return TopValue(start, value, tuple(lines) if known else None)
 
 
 _WS = re.compile(r"[ \t\r\n]*")

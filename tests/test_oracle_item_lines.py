@@ -160,3 +160,87 @@ def test_top_values_give_item_lines_of_each_document(tmp_path: Path) -> None:
     with f.open("rb") as fh:
         got = [(t.line, t.item_lines) for t in top_values(fh, str(f))]
     assert got == [(1, (3, 4)), (6, (6, 7))]
+
+
+# -- a list longer than one value may be (kubectl get pods -A -o json of a large cluster) ------------------
+
+
+def _small_limits(monkeypatch: Any, chunk: int = 512) -> None:
+    """The limits of a 1,000-node cluster's list, scaled down so that a test file crosses them."""
+    import nodereg.oracle.k8s as k8s
+
+    monkeypatch.setattr(k8s, "MAX_OBJECT", 16 << 10)
+    monkeypatch.setattr(k8s, "STREAM_FROM", 4 << 10)
+    monkeypatch.setattr(k8s._JsonStream, "CHUNK", chunk)
+
+
+def _tops(path: Path) -> list[tuple[int, Any, Any]]:
+    with path.open("rb") as fh:
+        return [
+            (t.line, t.value if not isinstance(t.value, Exception) else str(t.value), t.item_lines)
+            for t in top_values(fh, str(path))
+        ]
+
+
+def test_a_list_longer_than_one_value_may_be_is_read_item_by_item(tmp_path: Path, monkeypatch: Any) -> None:
+    """Was exit 2, "JSON value larger than 16 MiB", on `kubectl get nodes -o json` of ~2,000 Nodes."""
+    doc = json.loads(SONOBUOY.read_text())
+    for k in range(20):  # more Nodes: the list is longer than the 64 KiB peeked at to tell the format
+        doc["items"].append({**doc["items"][0], "metadata": {**doc["items"][0]["metadata"], "name": f"cp-{k}"}})
+    f = tmp_path / "nodes.json"
+    f.write_text("\n" + json.dumps(doc, indent=4) + "\n" + json.dumps(doc) + "\n")
+    want, whole = _tops(f), check([str(f)]).as_json()
+    assert f.stat().st_size > 200 << 10 and whole["nodes"] == 23 and whole["violations"], whole
+    _small_limits(monkeypatch)
+    assert _tops(f) == want  # the same values, lines and item lines, read in 512-byte chunks
+    assert check([str(f)]).as_json() == whole
+    big = json.dumps(doc["items"][0], indent=4)
+    f.write_text(json.dumps({"kind": "Node", "status": {"x": [big] * 12}}))
+    (err,) = [t for t in _tops(f) if isinstance(t[1], str)]
+    assert err[1].endswith("JSON value larger than 16 MiB"), err  # one member larger than a value may be
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    values_=st.lists(values, min_size=1, max_size=4),
+    listed=st.lists(st.booleans(), min_size=4, max_size=4),
+    indent=st.sampled_from([None, 1, 3]),
+    chunk=st.sampled_from([1, 7, 64]),
+)
+def test_reading_in_small_chunks_gives_the_same_values(
+    values_: list[Any], listed: list[bool], indent: int | None, chunk: int
+) -> None:
+    """Any stream of values: the item-by-item path gives exactly what one parse of each value gives."""
+    import io
+
+    import nodereg.oracle.k8s as k8s
+
+    docs = [
+        {"kind": "List", "items": v if isinstance(v, list) else [v], "z": v} if lst else v
+        for v, lst in zip(values_, listed, strict=False)
+    ]
+    text = "\n".join(json.dumps(x, indent=indent) for x in docs).encode()
+
+    def read(stream_from: int, max_object: int, size: int) -> list[Any]:
+        old = k8s.STREAM_FROM, k8s.MAX_OBJECT, k8s._JsonStream.CHUNK
+        k8s.STREAM_FROM, k8s.MAX_OBJECT, k8s._JsonStream.CHUNK = stream_from, max_object, size
+        try:
+            return [tuple(t) for t in k8s.json_values(io.BytesIO(text), "x")]
+        finally:
+            k8s.STREAM_FROM, k8s.MAX_OBJECT, k8s._JsonStream.CHUNK = old
+
+    assert read(1, 1 << 20, chunk) == read(1 << 30, 1 << 30, 1 << 20)
+
+
+def test_a_malformed_long_list_is_one_error_then_the_next_value(tmp_path: Path, monkeypatch: Any) -> None:
+    doc = json.loads(SONOBUOY.read_text())
+    text = json.dumps(doc, indent=4)
+    broken = text.replace('"kind-worker"', '"kind-worker",,', 1)
+    f = tmp_path / "broken.json"
+    f.write_text(broken + "\n" + json.dumps({"kind": "List", "items": []}) + "\n")
+    _small_limits(monkeypatch)
+    tops = _tops(f)
+    bad = broken.splitlines().index(next(x for x in broken.splitlines() if '"kind-worker",,' in x)) + 1
+    assert [t[0] for t in tops] == [bad, broken.count("\n") + 2], tops
+    assert str(tops[0][1]).startswith(f"{f}:{bad}: not JSON: Expecting property name"), tops
+    assert tops[1][1] == {"kind": "List", "items": []}
