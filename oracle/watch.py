@@ -1379,6 +1379,14 @@ class WatchAdapter:
         return items
 
 
+#: The kubelet's pressure conditions the model leaves out, and the properties that would judge their taints.
+_UNMODELLED_PRESSURE = ("DiskPressure", "PIDPressure")
+_PRESSURE_TAINT_PROPERTIES = ("condition-taints-follow-conditions", "synced-taints-match-conditions")
+
+#: How old a Node's newest status stamp can be when it is listed: the kubelet posts an unchanged status every
+#: nodeStatusReportFrequency (5 min), checked every nodeStatusUpdateFrequency (10 s).
+STATUS_REPORT_LAG = 310.0
+
 #: What is judged about a pod on its Node beyond its binding (not judged on a Node the input never shows).
 UNSEEN_NODE_POD_PROPERTIES = (
     "no-execute-eviction",
@@ -1852,9 +1860,36 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     import functools
 
     order = sorted(range(len(blocks)), key=functools.cmp_to_key(earlier))
+    # A list taken after another file's watch had gone on (`kubectl get leases -w` started an hour after `kubectl
+    # get nodes,pods -w`): its newest object is newer than another file's first watch event, and its newest stamp
+    # is later than every stamp of the other lists (and of their watch events from before it) by more than a
+    # Node's newest status stamp can lag its list (nodeStatusReportFrequency, 5 min) plus a
+    # node-monitor-grace-period. It is not the capture's first moment, whatever kinds it holds: it is placed by
+    # its resourceVersions among the watch events (each Lease as the write it is). A second shell's watch started
+    # seconds or minutes after the first stays part of the first moment, as before.
+    grace = float(o.c.params.get("node_monitor_grace_period", 50)) if o is not None else 50.0
+
+    def _later(j: int) -> bool:
+        top_rv, top_t = blocks[j][4]
+        if top_rv < 0 or any(_node_or_pod(x[5]) for x in blocks[j][0]):
+            return (
+                False  # (Lease lists only: a later list of Nodes or pods would be a relist's DeletedFinalStateUnknown)
+            )
+        went_on, ref = float("inf"), float("-inf")
+        for m, b in enumerate(blocks):
+            if m == j or not b[0]:
+                continue
+            ref = max(ref, b[4][1])
+            rest = b[2]
+            if rest is not None and not isinstance(rest[5], InputError) and rest[0] >= 0:
+                went_on = min(went_on, rest[0])
+                if rest[0] < top_rv:
+                    ref = max(ref, rest[1])
+        return went_on < top_rv and top_t > ref + STATUS_REPORT_LAG + grace
+
     for i in order:
         block, seen = blocks[i][0], blocks[i][1]
-        if block and not taken.isdisjoint(seen):
+        if block and (not taken.isdisjoint(seen) or _later(i)):
             relist.add(i)
             continue
         taken |= seen
