@@ -1274,7 +1274,10 @@ class WatchAdapter:
                 "default_tolerations": False,
             }
             self._ev(items, ev, file, line)
-            if node is not None and node in self.nodes and (typ == "ADDED" or listed):
+            # first seen in a MODIFIED event (a watch without its initial list: `kubectl get -w --watch-only`):
+            # bound at some time the input does not show, perhaps before it began, so taken as bound, unjudged
+            unseen_binding = typ == "MODIFIED" and not listed
+            if node is not None and node in self.nodes and (typ == "ADDED" or listed or unseen_binding):
                 # already bound: its bits against the taints of the node it is on
                 from .compile import PI
 
@@ -1283,12 +1286,19 @@ class WatchAdapter:
                     p[PI[k]] = v
             self.pods[key] = {"node": None, "deleting": False, "tolerations": tols, "request": pod_request(obj)}
             prev = self.pods[key]
-            if node is not None and (typ == "ADDED" or listed):
+            if node is not None and (typ == "ADDED" or listed or unseen_binding):
                 # bound before the watch began, or a static pod's mirror (created with nodeName
                 # by its kubelet, never scheduled): taken as it is
                 if node not in self.nodes and self.nodes:
                     self.unseen_bound.setdefault(node, []).append(key)
-                items.append(_bound(key, node, self.t, file, line, unchecked=self._no_nodes()))
+                unchecked = self._no_nodes()
+                if unseen_binding and unchecked is None:
+                    unchecked = dict.fromkeys(
+                        BIND_PROPERTIES,
+                        f"pod {key} was first seen already bound to {node}, in a MODIFIED event (a watch without "
+                        "its initial list, `kubectl get -w --watch-only`): its binding is not in the input",
+                    )
+                items.append(_bound(key, node, self.t, file, line, unchecked=unchecked))
                 prev["node"] = node
             if listed and _deletion(obj) is not None:
                 prev["deleting"] = True  # its deletion was requested before the capture began
