@@ -1069,6 +1069,63 @@ class WatchAdapter:
             items.append(_bound(key, name, t, file, line))
         return items
 
+    def _tolerations_changed(
+        self, key: str, obj: dict[str, Any], prev: dict[str, Any], file: str | None, line: int | None
+    ) -> list[Item]:
+        """A bound pod's tolerations changed (`kubectl patch`: ValidatePodUpdate lets a pod add tolerations and
+        change an existing one's tolerationSeconds, validateOnlyAddedTolerations).
+
+        Upstream's taint-eviction controller re-runs processPodOnNode on the update (PodUpdated ->
+        handlePodUpdate) with the pod's new tolerations: a timer already running is kept whatever the new
+        finite tolerationSeconds (CreatedAt + the new minimum is never after now + it), which is what the
+        oracle does by keeping the pod's bits; a pod that now tolerates every NoExecute taint of its Node for
+        ever has its eviction cancelled (getMinTolerationTime < 0), and one that no longer does gets a timer
+        from now. Those two are taken as the pod declared again, bound, with its new bits. Later taint
+        changes of the Node read the new tolerations (processPodOnNode reads pod.Spec.Tolerations).
+        """
+        spec = obj.get("spec") or {}
+        tols = [x for x in (spec.get("tolerations") or []) if isinstance(x, dict)]
+        old = prev["tolerations"]
+        if tols == old:
+            return []
+        prev["tolerations"] = tols
+        node = prev["node"]
+        taints = _taint_list(self.nodes[node]["obj"])
+        before = pod_bits(old, taints, self.gates).get("tolerates_forever")
+        after = pod_bits(tols, taints, self.gates).get("tolerates_forever")
+        if before is None or before == after:
+            return []
+        from .compile import PI
+
+        items: list[Item] = []
+        t = self.t
+        self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
+        ev = {
+            "t": t,
+            "event": "declare_pod",
+            "pod": key,
+            "tolerations": tols,
+            "request": prev.get("request", 0),
+            "default_tolerations": False,
+        }
+        self._ev(items, ev, file, line)
+        bits = items[-1].extra["pod"]  # type: ignore[index, union-attr]
+        for k, v in pod_bits(tols, taints, self.gates).items():
+            bits[PI[k]] = v
+        items.append(_bound(key, node, t, file, line))
+        note = (
+            f"pod {key}'s tolerations changed on {node}: it "
+            + (
+                "now tolerates every NoExecute taint there for ever: its eviction is cancelled"
+                if after
+                else "no longer tolerates the NoExecute taints there for ever: its timer starts now"
+            )
+            + " (taint_eviction.go processPodOnNode on the pod's update)"
+        )
+        if note not in self.notes:
+            self.notes.append(note)
+        return items
+
     def _retolerate(self, name: str, obj: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
         """When a Node's taints change: its bound pods' toleration bits against the new taints."""
         if _taint_list(obj) == _taint_list(old):
@@ -1350,6 +1407,8 @@ class WatchAdapter:
                     pod_bits_after={key: pod_bits(prev["tolerations"], taints, self.gates)},
                 )
             prev["node"] = node
+        elif prev["node"] is not None and not prev["deleting"] and typ != "DELETED" and prev["node"] in self.nodes:
+            items += self._tolerations_changed(key, obj, prev, file, line)
         request = _deletion(obj)
         if request is not None and not prev["deleting"]:
             prev["deleting"] = True
