@@ -184,6 +184,8 @@ class WatchAdapter:
         self.resized: dict[str, float] = {}
         #: Nodes shown without any ``status``, and pods bound to Nodes the input never shows (``partial_input``)
         self.statusless: set[str] = set()
+        #: the first Node seen with DiskPressure or PIDPressure True, and when (``partial_input``)
+        self.other_pressure: dict[str, tuple[str, float | None]] = {}
         self.unseen_bound: dict[str, list[str]] = {}
         #: per node, how much its kubelet's stamps in the list snapshot were moved (``_deskew_leases``)
         self.shift: dict[str, float] = {}
@@ -596,6 +598,9 @@ class WatchAdapter:
             self.statusless.discard(name)
         else:
             self.statusless.add(name)  # judged on its spec alone would be a pass by silence (``partial_input``)
+        for ctype in _UNMODELLED_PRESSURE:
+            if (conds.get(ctype) or {}).get("status") == "True" and name not in self.other_pressure:
+                self.other_pressure[name] = (ctype, self.t)
         if prev is None:
             t = self._time(meta.get("creationTimestamp"), file=file, line=line)
             if typ == "ADDED" and not listed:
@@ -1028,6 +1033,34 @@ class WatchAdapter:
             for pid in (*BIND_PROPERTIES, *UNSEEN_NODE_POD_PROPERTIES):
                 o.unchecked.setdefault(pid, why)
             o.violations[:] = [v for v in o.violations if v.node not in unseen]
+        lease_only = sorted(n for n in self.leases if n not in self.ever) if self.ever else []
+        if lease_only:
+            # a node Lease renewed (or not) for a Node the input never shows (`kubectl get -w --watch-only`: a
+            # Node appears only when it changes; a Node watch with a selector): whether it was marked is unknown
+            shown = ", ".join(lease_only[:5]) + (" ..." if len(lease_only) > 5 else "")
+            its = "its Node" if len(lease_only) == 1 else "their Nodes"
+            why = (
+                f"the input holds the Lease of {shown} but never {its}"
+                " (a watch with --watch-only shows a Node only when it changes; a Node watch with a selector): "
+                "its heartbeats are not judged (checked for the Nodes shown)"
+            )
+            from .core import NEVER_JUDGED, NOT_JUDGED_ON_CAPTURES
+
+            for pid in sorted(getattr(o, "_hb_props", ())):
+                if pid not in NEVER_JUDGED and pid not in NOT_JUDGED_ON_CAPTURES:
+                    o.unchecked.setdefault(pid, why)
+        if self.other_pressure:
+            name, (ctype, when) = min(self.other_pressure.items(), key=lambda x: (x[1][1] or 0.0, x[0]))
+            more = len(self.other_pressure) - 1
+            why = (
+                f"node {name}{f' (and {more} more)' if more else ''} has {ctype} True"
+                f"{f' from {_fmt(when)}' if when is not None else ''}: the model has one pressure condition "
+                "(MemoryPressure; DiskPressure and PIDPressure are not modelled, model/declaration.py), so their "
+                "node.kubernetes.io/disk-pressure and pid-pressure taints (doNoScheduleTaintingPass) are not "
+                "judged; MemoryPressure's and NetworkUnavailable's are"
+            )
+            for pid in _PRESSURE_TAINT_PROPERTIES:
+                o.unchecked.setdefault(pid, why)
         not_judged_after_resize(o, self.resized)
 
     def _no_nodes(self) -> dict[str, str] | None:
