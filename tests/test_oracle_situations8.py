@@ -97,7 +97,18 @@ CASES: list[Row] = [
     # (false silent-node-becomes-unknown, heartbeating-node-stays-known)
     ("leases-watch-started-late", 0, set(), {}, HB),
     ("leases-watch-started-late-never-marked", 1, {"silent-node-becomes-unknown"}, {}, set()),
+    # no controller at all: worker-2's death before the Lease list is still judged, from the Lease write that list
+    # shows (placed at its resourceVersion, ~300 s), not from the list's moment
+    ("leases-watch-started-late-early-death-never-marked", 1, {"silent-node-becomes-unknown"}, {}, set()),
 ]
+
+
+def test_late_lease_list_dates_a_dead_node_by_its_last_renewal() -> None:
+    """worker-2 stopped at ~300 s: reported 171 s after that renewal (at its next event), not 1200 s later."""
+    _, rep = cg.check_files(_files("leases-watch-started-late-early-death-never-marked"))
+    by_node = {v["node"]: v["message"] for v in rep["violations"]}
+    assert set(by_node) == {"worker-2", "worker-3"}
+    assert "171 s after its kubelet's last heartbeat" in by_node["worker-2"], by_node["worker-2"]
 
 
 #: What a row's input holds that is not read as an object: the WatchList streams' BOOKMARKs (two initial-events-end

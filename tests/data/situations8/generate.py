@@ -643,20 +643,24 @@ def status_stale_leases_fresh_never_marked() -> Files:
 
 
 # -- 11. the Lease watch started long after the Node watch -----------------------------------------------------------
-def _leases_late(seed: int, marks_late_death: bool) -> Files:
+def _leases_late(seed: int, nlc_off_at: float | None) -> Files:
     """`kubectl get nodes,pods -A -w --output-watch-events -o json` from 0 s; the Lease watch only from 1500 s
-    (someone remembered it). worker-2 dies at 300 s (marked, tainted, its pod evicted: judged without
-    heartbeats, no Lease yet); worker-3 dies at 1600 s, inside the Lease watch: marked 50 s later, or
-    (``marks_late_death=False``) never."""
+    (someone remembered it). worker-2 dies at 300 s (marked, tainted, its pod evicted; its Lease in the late
+    list is the last one it renewed, at ~300 s: a write at that resourceVersion, so its heartbeat is judged);
+    worker-3 dies at 1600 s, inside the Lease watch: marked 50 s later. ``nlc_off_at``: the node lifecycle
+    controller stops then (1600: worker-3 never marked; 0: neither, and nothing else about worker-2 shows
+    that it died before the Lease list but its Lease)."""
     c = Sim(seed=seed)
     base(c)
     c.start()
+    if nlc_off_at == 0:
+        c.nlc = False
     c.advance(300)
     _kill(c, ["worker-2"])
     c.advance(1500)
     lease_start = c.t
     c.advance(1600)
-    if not marks_late_death:
+    if nlc_off_at is not None:
         c.nlc = False
     _kill(c, ["worker-3"])
     c.advance(c.t + 150)
@@ -680,12 +684,17 @@ def _leases_late(seed: int, marks_late_death: bool) -> Files:
 
 @scenario
 def leases_watch_started_late() -> Files:
-    return _leases_late(891, True)
+    return _leases_late(891, None)
 
 
 @scenario
 def leases_watch_started_late_never_marked() -> Files:
-    return _leases_late(891, False)
+    return _leases_late(891, 1600)
+
+
+@scenario
+def leases_watch_started_late_early_death_never_marked() -> Files:
+    return _leases_late(891, 0)
 
 
 # -- writing --------------------------------------------------------------------------------------------------------
