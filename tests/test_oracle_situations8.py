@@ -65,6 +65,10 @@ CASES: list[Row] = [
     ("toleration-seconds-raised-timer-restarted", 1, {"no-execute-eviction"}, {}, set()),
     ("toleration-seconds-lowered-timer-kept", 0, set(), {}, EVICT),
     ("toleration-made-forever-cancelled", 0, set(), {}, EVICT),
+    # the same in an audit log (a `kubectl patch` at RequestResponse). bug: the patch was not read (a false
+    # no-execute-eviction when the toleration became for ever)
+    ("audit-toleration-patched-forever", 0, set(), {}, {"no-execute-eviction"}),
+    ("audit-toleration-patched-longer-not-evicted", 1, {"no-execute-eviction"}, {}, set()),
     # -- 5. terminal pods are the taint-eviction controller's too (getPodsAssignedToNode: no phase filter)
     ("terminal-pods-noexecute-evicted", 0, set(), {}, EVICT),
     ("terminal-pods-noexecute-skipped", 1, {"no-execute-eviction"}, {}, set()),
@@ -89,6 +93,10 @@ CASES: list[Row] = [
         {},
         set(),
     ),
+    # -- 9b. schedulingGates: the pod is not schedulable until its gates go (SchedulingGates PreEnqueue), so a
+    # cordon 30 s before the gates were removed was in the scheduler's view when it decided
+    ("scheduling-gates-removed-then-bound", 0, set(), {}, BIND),
+    ("scheduling-gates-bound-to-cordoned", 1, BIND, {}, set()),
     # -- 10. status heartbeats 300-310 s old at the start, Leases in microseconds: the Lease is the heartbeat
     ("status-stale-leases-fresh", 0, set(), {}, HB | {"unreachable-taint-follows-unknown"}),
     ("status-stale-leases-fresh-never-marked", 1, {"silent-node-becomes-unknown"}, {}, set()),

@@ -613,6 +613,99 @@ def audit_podgc_bound_to_deleted_node() -> Files:
     return _audit_podgc(True)
 
 
+def _audit_toleration_patch(seconds: int | None) -> Files:
+    """An audit log (pods at RequestResponse): worker-b dies, is marked Unknown at 73 s and tainted
+    unreachable:NoExecute at 78 s (situations3's log); its web pod has the 300 s DefaultTolerationSeconds. At
+    150 s `kubectl patch pod --type=merge` sets the unreachable toleration's tolerationSeconds to ``seconds``
+    (None: removed, tolerate for ever); a user's `kubectl delete` of another pod shows the policy logs deletes.
+    No eviction follows: upstream's processPodOnNode cancels it for a toleration for ever, and keeps the running
+    timer (due at 378 s) for any finite value, so a pod still there at 470 s after a finite patch is overdue."""
+    log = s7._audit_base(470)
+    name = "web-5d8f7c9b6-x7k2p"
+    s7._pod_create(log, 5, name)
+    s7._pod_bind(log, 6, name, "worker-b")
+    s7._pod_create(log, 7, "api-6c4d9f8b7-q9w8e")
+    s7._pod_bind(log, 8, "api-6c4d9f8b7-q9w8e", "worker-a")
+    tols = [
+        {"key": k, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300} for k in (NOTREADY, UNREACH)
+    ]
+    if seconds is None:
+        del tols[1]["tolerationSeconds"]
+    else:
+        tols[1]["tolerationSeconds"] = seconds
+    patch = {"spec": {"tolerations": tols}}
+    ref = {"resource": "pods", "namespace": "default", "name": name, "apiVersion": "v1"}
+    log.ev(150, *s7.ADMIN, "patch", ref, patch, level="RequestResponse", ua=s7.KUBECTL)
+    pod = {
+        "kind": "Pod",
+        "apiVersion": "v1",
+        "metadata": {"name": name, "namespace": "default"},
+        "spec": {
+            "nodeName": "worker-b",
+            "containers": [{"name": "web", "image": "nginx:1.27", "resources": {"requests": {"cpu": "100m"}}}],
+            "tolerations": tols,
+        },
+    }
+    log.lines[-1][1]["responseObject"] = pod
+    s7._pod_delete(log, 200, "api-6c4d9f8b7-q9w8e", s7.ADMIN, s7.KUBECTL)
+    return s7._audit_files(log)
+
+
+@scenario
+def audit_toleration_patched_forever() -> Files:
+    return _audit_toleration_patch(None)
+
+
+@scenario
+def audit_toleration_patched_longer_not_evicted() -> Files:
+    return _audit_toleration_patch(3600)
+
+
+# -- 9b. pods with schedulingGates ---------------------------------------------------------------------------------
+def _gated(seed: int, cordoned: bool) -> Files:
+    """A pod created with `spec.schedulingGates` (a queue controller's gate: Kueue's
+    kueue.x-k8s.io/admission): Pending, PodScheduled False "SchedulingGated"; the scheduler's SchedulingGates
+    PreEnqueue plugin keeps it out of the queue until the gates are removed at 60 s; it is bound 1 s later.
+    ``cordoned``: worker-2, where it is bound, was cordoned at 30 s (and has the unschedulable taint since):
+    upstream's NodeUnschedulable and TaintToleration filters reject it, so that binding is the scheduler's
+    error (the pod was not schedulable before 60 s: the decision came after the cordon)."""
+    c = Sim(seed=seed)
+    base(c, web=0)
+    p = c.pod("default", "train-7c9d8b6f5-g4t2k", None, created=-5, labels={"app": "train"})
+    p["spec"]["schedulingGates"] = [{"name": "kueue.x-k8s.io/admission"}]
+    p["status"]["conditions"] = [
+        {
+            "type": "PodScheduled",
+            "status": "False",
+            "lastProbeTime": None,
+            "lastTransitionTime": ts(-5),
+            "reason": "SchedulingGated",
+            "message": "Scheduling is blocked due to non-empty scheduling gates",
+        }
+    ]
+    c.start()
+    c.advance(30)
+    if cordoned:
+        s6._cordon(c, "worker-2")
+    c.advance(60)
+    del p["spec"]["schedulingGates"]
+    c.emit("MODIFIED", p)
+    c.advance(61)
+    s6._bind(c, "default/train-7c9d8b6f5-g4t2k", "worker-2")
+    c.advance(120)
+    return _all(c)
+
+
+@scenario
+def scheduling_gates_removed_then_bound() -> Files:
+    return _gated(895, False)
+
+
+@scenario
+def scheduling_gates_bound_to_cordoned() -> Files:
+    return _gated(895, True)
+
+
 # -- 10. status heartbeats older than 5 minutes next to fresh Leases ------------------------------------------------
 def _stale_status(seed: int, nlc: bool) -> Files:
     """Every kubelet last posted its status 300-310 s before the capture (nodeStatusReportFrequency 5 min,
