@@ -157,6 +157,10 @@ class AuditAdapter:
         #: deletion was requested (``_pod_deleted``)
         self.bound: dict[str, str] = {}
         self.deleted: set[str] = set()
+        #: per pod whose creation the log holds with its body, its tolerations as last written and its cpu
+        #: request (``_pod_updated``)
+        self.tols: dict[str, list[dict[str, Any]]] = {}
+        self.requests: dict[str, int] = {}
         #: how many pod deletions (``delete``, ``pods/eviction``) the log holds: none, and its policy may not log them
         self.pod_deletes = 0
         self.t = 0.0
@@ -411,6 +415,8 @@ class AuditAdapter:
         ):
             pod = f"{ref.get('namespace') or 'default'}/{name}"
             return self._pod_deleted(out, pod, username, sub, t, file, line, as_node)
+        if res == "pods" and sub is None and verb in ("update", "patch") and isinstance(name, str):
+            return self._pod_updated(out, f"{ref.get('namespace') or 'default'}/{name}", req, resp, t, file, line)
         if res == "pods" and sub == "binding" and verb == "create":
             target = (req.get("target") or {}).get("name")
             if isinstance(target, str) and name:
@@ -482,6 +488,7 @@ class AuditAdapter:
             "default_tolerations": body is req,
         }
         out.append(normalise(ev, file, line))
+        self.tols[key], self.requests[key] = tols, ev["request"]
         vols = [v for v in vl if isinstance(v, dict)] if isinstance(vl, list) else []
         self.pods[key] = any("persistentVolumeClaim" in v or "ephemeral" in v for v in vols)
         node = spec.get("nodeName")
@@ -514,6 +521,84 @@ class AuditAdapter:
                     ),
                 )
             )
+        return out
+
+    def _pod_updated(
+        self,
+        out: list[Item],
+        pod: str,
+        req: dict[str, Any],
+        resp: dict[str, Any],
+        t: float,
+        file: str | None,
+        line: int | None,
+    ) -> list[Item]:
+        """A bound pod's tolerations changed (`kubectl patch`, `kubectl edit`: validateOnlyAddedTolerations lets an
+        existing toleration change only its tolerationSeconds).
+
+        Upstream's taint-eviction controller re-runs processPodOnNode on the update: a running timer is kept for
+        any new finite tolerationSeconds (the pod's declaration is kept), a pod that now tolerates every NoExecute
+        taint of its Node for ever has its eviction cancelled, and one that no longer does gets a timer from now:
+        for those two the pod is declared again with its new tolerations, bound. The new tolerations are the
+        response's pod (RequestResponse level), else the request's list (an update, a merge patch: the list is
+        replaced); a JSON Patch inside the list logged without its result leaves them unknown, and then no
+        eviction is judged.
+        """
+        old = self.tols.get(pod)
+        if old is None or pod in self.deleted:
+            return out
+        rspec, qspec = resp.get("spec"), req.get("spec")
+        spec = rspec if isinstance(rspec, dict) and "tolerations" in rspec else qspec
+        if not isinstance(spec, dict) or "tolerations" not in spec:
+            return out
+        tl = spec["tolerations"]
+        tols = [x for x in tl if isinstance(x, dict)] if isinstance(tl, list) else []
+        if not tols:
+            # (tolerations cannot be removed: an empty list is a JSON Patch inside it, its result not logged)
+            self._blind(
+                ("no-execute-eviction", "untolerated-noexecute-pod-is-gone", "eviction-only-when-due"),
+                f"pod {pod}'s tolerations were changed by a patch the log holds without its result (a JSON Patch "
+                "logged at Request level): its tolerations from then are unknown, so evictions are not judged",
+            )
+            return out
+        self.tols[pod] = tols
+        node = self.bound.get(pod)
+        if node is None or node not in self.nlc_taints:
+            return out
+        from nodereg.model import rules as r
+
+        taints = [{"key": k, "effect": "NoExecute"} for k in sorted(self.nlc_taints[node][1])]
+        if not taints:
+            return out
+        before = r.eviction_delay_seconds(old, taints) is None
+        after = r.eviction_delay_seconds(tols, taints) is None
+        if before == after:
+            return out
+        from .compile import PI
+        from .watch import pod_bits
+
+        out.append(normalise({"t": t, "event": "delete_pod", "pod": pod}, file, line))
+        ev = {"t": t, "event": "declare_pod", "pod": pod, "tolerations": tols, "default_tolerations": False}
+        if pod in self.requests:
+            ev["request"] = self.requests[pod]
+        rec = normalise(ev, file, line)
+        # its bits against the Node's NoExecute taints, as a watch's reader computes them (the model keeps one
+        # tolerationSeconds per pod: over every Ready slot it would be the not-ready toleration's too)
+        bits = rec.extra["pod"]  # type: ignore[index]
+        for k, v in pod_bits(tols, taints, None).items():
+            bits[PI[k]] = v
+        out.append(rec)
+        out.append(ObservedBinding(t, node, pod, line, file, None))
+        note = (
+            f"pod {pod}'s tolerations changed on {node} at {_t(t)}: it "
+            + (
+                "now tolerates every NoExecute taint there for ever: its eviction is cancelled"
+                if after
+                else "no longer tolerates the NoExecute taints there for ever: its timer starts then"
+            )
+            + " (taint_eviction.go processPodOnNode on the pod's update)"
+        )
+        self.notes.append(note)
         return out
 
     def _pod_deleted(

@@ -147,6 +147,9 @@ READY_EVENTS = frozenset(
         "observe_node",
     }
 )
+#: Steps that change which Nodes a zone counts (with a reader's ``zone``/``disruption_excluded`` extras)
+_ZONE_MEMBERSHIP_EVENTS = frozenset({"kubelet_register_node", "admin_delete_node"})
+_ZONE_KEYS = frozenset({"zone", "disruption_excluded"})
 #: The Ready NoExecute taints the node lifecycle controller owns (markNodeAsReachable removes them).
 _NE_READY_TAINTS = ("taint_not_ready_ne", "taint_unreachable_ne")
 #: Events :meth:`Oracle.quiet` leaves to :meth:`Oracle.apply`: bookkeeping events, and the two whose
@@ -354,6 +357,8 @@ class Oracle:
         #: nodes known only because pods are bound to them: the input never shows their Node (a Node
         #: watch with a selector); the report counts them apart, so '5 nodes' never hides that 2 were unseen
         self.nodes_not_shown: set[str] = set()
+        #: per zone key, when its Nodes last changed (one registered, deleted, relabelled, excluded)
+        self._zone_moved: dict[str, float] = {}
         self._due_heap: list[tuple[float, str]] = []
         #: nodes judged at every event (an open failure window): insertion-ordered, never a set, so
         #: nodes are judged in the order they became hot, not in an order of string hashes that
@@ -578,6 +583,15 @@ class Oracle:
                 self._master_kept(t)
         if extra and "custom_taints" in extra and node is not None:
             self.custom_taints[node] = extra["custom_taints"]
+        if (
+            self.attribute
+            and node is not None
+            and (eid in _ZONE_MEMBERSHIP_EVENTS or (extra and _ZONE_KEYS & extra.keys()))
+        ):
+            # a zone's Nodes changed: its disruption state may have changed with it (``_partial_settled``)
+            self._zone_moved[self.zones.get(node, "")] = t
+            if extra and extra.get("zone") is not None:
+                self._zone_moved[str(extra["zone"])] = t
         if extra and "zone" in extra and node is not None:
             # (None: the zone labels were removed, upstream's "" zone; a reader says so when they change)
             if extra["zone"] is None:
@@ -1300,9 +1314,43 @@ class Oracle:
         else:
             return self.eviction_rate
         note = f"{why}; the NoExecute taint-follow properties are not judged for its Nodes meanwhile"
+        if rate == 0.0 and not why.startswith("all "):
+            note += " (a Ready NoExecute taint added there once that has held for node-monitor-period + --slack is)"
         if note not in self.notes:
             self.notes.append(note)
         return rate
+
+    def _partial_settled(self, rec: NodeRec, now: float) -> tuple[str, int, int, float] | None:
+        """The node's zone is a small one in partial disruption, unchanged long enough for a monitor pass to
+        have seen it: (zone, not Ready, Nodes, since), else None.
+
+        handleDisruption (node_lifecycle_controller.go) runs at the end of every monitorNodeHealth pass and,
+        when a zone's state changes, setLimiterInZone swaps its NoExecute tainter's limiter to
+        ReducedQPSFunc(zoneSize): 0 for a partially disrupted zone of at most --large-cluster-size-threshold
+        Nodes, and RateLimitedTimedQueue.SwapLimiter(0) puts in a limiter that never allows (flowcontrol's
+        NewFakeNeverRateLimiter): doNoExecuteTaintingPass adds no Ready NoExecute taint in that zone until it
+        leaves the state (a condition-taint swap, SwapNodeControllerTaint, bypasses the queue and is not one).
+        ``since`` is the latest Ready change (or registration) of the zone's Nodes: the state has held since
+        then, so a taint added more than node-monitor-period + --slack later came through a stopped limiter.
+        Only when that is certain: master disruption mode is judged apart, a large zone has its own rate.
+        """
+        zone = self.zones.get(rec.name, "")
+        size = bad = 0
+        since = -INF
+        for name, r in self.nodes.items():
+            if not r.s[_EXISTS] or name in self.disruption_excluded or self.zones.get(name, "") != zone:
+                continue
+            size += 1
+            bad += r.s[_READY] != d.READY_TRUE
+            since = max(since, r.s[_READY_CHANGED])
+        since = max(since, self._zone_moved.get(zone, -INF))
+        if self.unseen_nodes or size > LARGE_CLUSTER_SIZE or self._every_zone_down():
+            return None
+        if not (bad > 2 and bad / size >= UNHEALTHY_ZONE_THRESHOLD and bad != size):
+            return None
+        if now - since <= self.c.params["node_monitor_period"] + self.slack:
+            return None
+        return zone, bad, size, since
 
     def _every_zone_down(self) -> bool:
         """No existing Node is Ready=True (handleDisruption: every zone fully disrupted), of those the
@@ -1593,6 +1641,7 @@ class Oracle:
         pre = list(s)
         absent_flagged = pre[_READY] == d.READY_ABSENT and "node-has-ready-condition" in rec.suppressed
         master_add = None
+        partial_add: tuple[Any, ...] | None = None
         if self.attribute and eid == "nlc_sync_noexecute_taints" and expect:
             had = any(s[NI[k]] for k in _NE_READY_TAINTS)
             gets = [k for k in _NE_READY_TAINTS if expect.get(NI[k], s[NI[k]])]
@@ -1601,6 +1650,10 @@ class Oracle:
                 self._excuse_step = True
             elif not had and gets and self._master_settled(now):
                 master_add = gets
+            elif not had and gets:
+                partial_add = self._partial_settled(rec, now)
+                if partial_add is not None:
+                    partial_add = (gets, *partial_add)
         if prec is not None:
             here = prec.node == rec.name
             prec.p[_BOUND] = 0 if here else (d.UNBOUND if prec.node is None else 1)
@@ -1724,6 +1777,8 @@ class Oracle:
             self._report(
                 GENERIC, rec, prec, eid, pre, post, now, master_since=self._all_down_since, master_add=master_add
             )
+        elif partial_add is not None and GENERIC not in found:
+            self._report(GENERIC, rec, prec, eid, pre, post, now, partial_add=partial_add)
         self._excuse_step = False
         # adopt the observed post-state; the machine follows the data again
         if post[_READY] != pre[_READY]:

@@ -213,6 +213,14 @@ def explain(
             f"{fmt_time(kw['master_since'])}: in master disruption mode upstream's node lifecycle controller "
             "stops NoExecute tainting (and removed those taints on entering it: handleDisruption)"
         )
+    if pid == "control-state-matches-definition" and kw.get("partial_add"):
+        gets, zone, bad, size, since = kw["partial_add"]
+        return (
+            f"node {n} was tainted {_noexecute_names(gets)} at {at} although its zone {zone or '(no zone label)'} "
+            f"had had {bad} of its {size} Nodes not Ready since {fmt_time(since)} (partial disruption, at most "
+            f"{prm.get('large_cluster_size_threshold', 50)} Nodes): upstream's node lifecycle controller stops "
+            "NoExecute tainting there (handleDisruption: setLimiterInZone, ReducedQPSFunc = 0)"
+        )
     if pid == "control-state-matches-definition" and kw.get("master_kept"):
         kept = _noexecute_names(kw["master_kept"])
         return (

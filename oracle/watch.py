@@ -184,6 +184,8 @@ class WatchAdapter:
         self.resized: dict[str, float] = {}
         #: Nodes shown without any ``status``, and pods bound to Nodes the input never shows (``partial_input``)
         self.statusless: set[str] = set()
+        #: the first Node seen with DiskPressure or PIDPressure True, and when (``partial_input``)
+        self.other_pressure: dict[str, tuple[str, float | None]] = {}
         self.unseen_bound: dict[str, list[str]] = {}
         #: per node, how much its kubelet's stamps in the list snapshot were moved (``_deskew_leases``)
         self.shift: dict[str, float] = {}
@@ -600,6 +602,9 @@ class WatchAdapter:
             self.statusless.discard(name)
         else:
             self.statusless.add(name)  # judged on its spec alone would be a pass by silence (``partial_input``)
+        for ctype in _UNMODELLED_PRESSURE:
+            if (conds.get(ctype) or {}).get("status") == "True" and name not in self.other_pressure:
+                self.other_pressure[name] = (ctype, self.t)
         if prev is None:
             t = self._time(meta.get("creationTimestamp"), file=file, line=line)
             if typ == "ADDED" and not listed:
@@ -1033,6 +1038,34 @@ class WatchAdapter:
                 o.unchecked.setdefault(pid, why)
             o.violations[:] = [v for v in o.violations if v.node not in unseen]
             o.nodes_not_shown.update(unseen)
+        lease_only = sorted(n for n in self.leases if n not in self.ever) if self.ever else []
+        if lease_only:
+            # a node Lease renewed (or not) for a Node the input never shows (`kubectl get -w --watch-only`: a
+            # Node appears only when it changes; a Node watch with a selector): whether it was marked is unknown
+            shown = ", ".join(lease_only[:5]) + (" ..." if len(lease_only) > 5 else "")
+            its = "its Node" if len(lease_only) == 1 else "their Nodes"
+            why = (
+                f"the input holds the Lease of {shown} but never {its}"
+                " (a watch with --watch-only shows a Node only when it changes; a Node watch with a selector): "
+                "its heartbeats are not judged (checked for the Nodes shown)"
+            )
+            from .core import NEVER_JUDGED, NOT_JUDGED_ON_CAPTURES
+
+            for pid in sorted(getattr(o, "_hb_props", ())):
+                if pid not in NEVER_JUDGED and pid not in NOT_JUDGED_ON_CAPTURES:
+                    o.unchecked.setdefault(pid, why)
+        if self.other_pressure:
+            name, (ctype, when) = min(self.other_pressure.items(), key=lambda x: (x[1][1] or 0.0, x[0]))
+            more = len(self.other_pressure) - 1
+            why = (
+                f"node {name}{f' (and {more} more)' if more else ''} has {ctype} True"
+                f"{f' from {_fmt(when)}' if when is not None else ''}: the model has one pressure condition "
+                "(MemoryPressure; DiskPressure and PIDPressure are not modelled, model/declaration.py), so their "
+                "node.kubernetes.io/disk-pressure and pid-pressure taints (doNoScheduleTaintingPass) are not "
+                "judged; MemoryPressure's and NetworkUnavailable's are"
+            )
+            for pid in _PRESSURE_TAINT_PROPERTIES:
+                o.unchecked.setdefault(pid, why)
         not_judged_after_resize(o, self.resized)
 
     def _no_nodes(self) -> dict[str, str] | None:
@@ -1072,6 +1105,63 @@ class WatchAdapter:
             for k, v in pod_bits(p["tolerations"], _taint_list(obj), self.gates).items():
                 bits[PI[k]] = v
             items.append(_bound(key, name, t, file, line))
+        return items
+
+    def _tolerations_changed(
+        self, key: str, obj: dict[str, Any], prev: dict[str, Any], file: str | None, line: int | None
+    ) -> list[Item]:
+        """A bound pod's tolerations changed (`kubectl patch`: ValidatePodUpdate lets a pod add tolerations and
+        change an existing one's tolerationSeconds, validateOnlyAddedTolerations).
+
+        Upstream's taint-eviction controller re-runs processPodOnNode on the update (PodUpdated ->
+        handlePodUpdate) with the pod's new tolerations: a timer already running is kept whatever the new
+        finite tolerationSeconds (CreatedAt + the new minimum is never after now + it), which is what the
+        oracle does by keeping the pod's bits; a pod that now tolerates every NoExecute taint of its Node for
+        ever has its eviction cancelled (getMinTolerationTime < 0), and one that no longer does gets a timer
+        from now. Those two are taken as the pod declared again, bound, with its new bits. Later taint
+        changes of the Node read the new tolerations (processPodOnNode reads pod.Spec.Tolerations).
+        """
+        spec = obj.get("spec") or {}
+        tols = [x for x in (spec.get("tolerations") or []) if isinstance(x, dict)]
+        old = prev["tolerations"]
+        if tols == old:
+            return []
+        prev["tolerations"] = tols
+        node = prev["node"]
+        taints = _taint_list(self.nodes[node]["obj"])
+        before = pod_bits(old, taints, self.gates).get("tolerates_forever")
+        after = pod_bits(tols, taints, self.gates).get("tolerates_forever")
+        if before is None or before == after:
+            return []
+        from .compile import PI
+
+        items: list[Item] = []
+        t = self.t
+        self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
+        ev = {
+            "t": t,
+            "event": "declare_pod",
+            "pod": key,
+            "tolerations": tols,
+            "request": prev.get("request", 0),
+            "default_tolerations": False,
+        }
+        self._ev(items, ev, file, line)
+        bits = items[-1].extra["pod"]  # type: ignore[index, union-attr]
+        for k, v in pod_bits(tols, taints, self.gates).items():
+            bits[PI[k]] = v
+        items.append(_bound(key, node, t, file, line))
+        note = (
+            f"pod {key}'s tolerations changed on {node}: it "
+            + (
+                "now tolerates every NoExecute taint there for ever: its eviction is cancelled"
+                if after
+                else "no longer tolerates the NoExecute taints there for ever: its timer starts now"
+            )
+            + " (taint_eviction.go processPodOnNode on the pod's update)"
+        )
+        if note not in self.notes:
+            self.notes.append(note)
         return items
 
     def _retolerate(self, name: str, obj: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
@@ -1279,7 +1369,10 @@ class WatchAdapter:
                 "default_tolerations": False,
             }
             self._ev(items, ev, file, line)
-            if node is not None and node in self.nodes and (typ == "ADDED" or listed):
+            # first seen in a MODIFIED event (a watch without its initial list: `kubectl get -w --watch-only`):
+            # bound at some time the input does not show, perhaps before it began, so taken as bound, unjudged
+            unseen_binding = typ == "MODIFIED" and not listed
+            if node is not None and node in self.nodes and (typ == "ADDED" or listed or unseen_binding):
                 # already bound: its bits against the taints of the node it is on
                 from .compile import PI
 
@@ -1288,12 +1381,19 @@ class WatchAdapter:
                     p[PI[k]] = v
             self.pods[key] = {"node": None, "deleting": False, "tolerations": tols, "request": pod_request(obj)}
             prev = self.pods[key]
-            if node is not None and (typ == "ADDED" or listed):
+            if node is not None and (typ == "ADDED" or listed or unseen_binding):
                 # bound before the watch began, or a static pod's mirror (created with nodeName
                 # by its kubelet, never scheduled): taken as it is
                 if node not in self.nodes and self.nodes:
                     self.unseen_bound.setdefault(node, []).append(key)
-                items.append(_bound(key, node, self.t, file, line, unchecked=self._no_nodes()))
+                unchecked = self._no_nodes()
+                if unseen_binding and unchecked is None:
+                    unchecked = dict.fromkeys(
+                        BIND_PROPERTIES,
+                        f"pod {key} was first seen already bound to {node}, in a MODIFIED event (a watch without "
+                        "its initial list, `kubectl get -w --watch-only`): its binding is not in the input",
+                    )
+                items.append(_bound(key, node, self.t, file, line, unchecked=unchecked))
                 prev["node"] = node
             if listed and _deletion(obj) is not None:
                 prev["deleting"] = True  # its deletion was requested before the capture began
@@ -1345,6 +1445,8 @@ class WatchAdapter:
                     pod_bits_after={key: pod_bits(prev["tolerations"], taints, self.gates)},
                 )
             prev["node"] = node
+        elif prev["node"] is not None and not prev["deleting"] and typ != "DELETED" and prev["node"] in self.nodes:
+            items += self._tolerations_changed(key, obj, prev, file, line)
         request = _deletion(obj)
         if request is not None and not prev["deleting"]:
             prev["deleting"] = True
@@ -1383,6 +1485,14 @@ class WatchAdapter:
             self.pods.pop(key, None)
         return items
 
+
+#: The kubelet's pressure conditions the model leaves out, and the properties that would judge their taints.
+_UNMODELLED_PRESSURE = ("DiskPressure", "PIDPressure")
+_PRESSURE_TAINT_PROPERTIES = ("condition-taints-follow-conditions", "synced-taints-match-conditions")
+
+#: How old a Node's newest status stamp can be when it is listed: the kubelet posts an unchanged status every
+#: nodeStatusReportFrequency (5 min), checked every nodeStatusUpdateFrequency (10 s).
+STATUS_REPORT_LAG = 310.0
 
 #: What is judged about a pod on its Node beyond its binding (not judged on a Node the input never shows).
 UNSEEN_NODE_POD_PROPERTIES = (
@@ -1857,9 +1967,36 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     import functools
 
     order = sorted(range(len(blocks)), key=functools.cmp_to_key(earlier))
+    # A list taken after another file's watch had gone on (`kubectl get leases -w` started an hour after `kubectl
+    # get nodes,pods -w`): its newest object is newer than another file's first watch event, and its newest stamp
+    # is later than every stamp of the other lists (and of their watch events from before it) by more than a
+    # Node's newest status stamp can lag its list (nodeStatusReportFrequency, 5 min) plus a
+    # node-monitor-grace-period. It is not the capture's first moment, whatever kinds it holds: it is placed by
+    # its resourceVersions among the watch events (each Lease as the write it is). A second shell's watch started
+    # seconds or minutes after the first stays part of the first moment, as before.
+    grace = float(o.c.params.get("node_monitor_grace_period", 50)) if o is not None else 50.0
+
+    def _later(j: int) -> bool:
+        top_rv, top_t = blocks[j][4]
+        if top_rv < 0 or any(_node_or_pod(x[5]) for x in blocks[j][0]):
+            return (
+                False  # (Lease lists only: a later list of Nodes or pods would be a relist's DeletedFinalStateUnknown)
+            )
+        went_on, ref = float("inf"), float("-inf")
+        for m, b in enumerate(blocks):
+            if m == j or not b[0]:
+                continue
+            ref = max(ref, b[4][1])
+            rest = b[2]
+            if rest is not None and not isinstance(rest[5], InputError) and rest[0] >= 0:
+                went_on = min(went_on, rest[0])
+                if rest[0] < top_rv:
+                    ref = max(ref, rest[1])
+        return went_on < top_rv and top_t > ref + STATUS_REPORT_LAG + grace
+
     for i in order:
         block, seen = blocks[i][0], blocks[i][1]
-        if block and not taken.isdisjoint(seen):
+        if block and (not taken.isdisjoint(seen) or _later(i)):
             relist.add(i)
             continue
         taken |= seen
