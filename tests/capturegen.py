@@ -793,3 +793,24 @@ def check_situation(directory: Path, code: int, violated: set[str], unchecked: s
     got, rep = check_files(files)
     assert got == code, rep
     assert_report(rep, violated, unchecked, checked)
+
+
+def assert_same_piped_and_gzipped(files: list[str], tmp_path: Path) -> None:
+    """`cat f | nodereg check - others...` and every file gzipped give the verdict the files give."""
+    import gzip
+    import subprocess
+    import sys
+
+    want, rep = check_files(files)
+    cmd = [sys.executable, "-m", "nodereg", "check", "--format", "json"]
+    piped = subprocess.run([*cmd, "-", *files[1:]], input=Path(files[0]).read_bytes(), capture_output=True)
+    assert piped.returncode == want, piped.stderr
+    gz = []
+    for f in files:
+        raw = gzip.decompress(Path(f).read_bytes()) if f.endswith(".gz") else Path(f).read_bytes()
+        out = tmp_path / (Path(f).name.removesuffix(".gz") + ".gz")
+        out.write_bytes(gzip.compress(raw, mtime=0))
+        gz.append(str(out))
+    code, rep2 = check_files(gz)
+    assert code == want
+    assert {v["property"] for v in rep2["violations"]} == {v["property"] for v in rep["violations"]}

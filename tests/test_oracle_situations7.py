@@ -11,9 +11,6 @@ of unusable inputs.
 
 from __future__ import annotations
 
-import gzip
-import subprocess
-import sys
 from pathlib import Path
 
 import capturegen as cg
@@ -216,17 +213,4 @@ def test_json_type_names_in_errors(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["capture-paused", "audit-taint-eviction-delete", "node-without-status"])
 def test_same_through_a_pipe_and_gzipped(name: str, tmp_path: Path) -> None:
     """`cat f | nodereg check - others...` and every file gzipped give the same verdict."""
-    files = _files(name)
-    want, rep = cg.check_files(files)
-    cmd = [sys.executable, "-m", "nodereg", "check", "--format", "json"]
-    piped = subprocess.run([*cmd, "-", *files[1:]], input=Path(files[0]).read_bytes(), capture_output=True)
-    assert piped.returncode == want, piped.stderr
-    gz = []
-    for f in files:
-        raw = gzip.decompress(Path(f).read_bytes()) if f.endswith(".gz") else Path(f).read_bytes()
-        out = tmp_path / (Path(f).name.removesuffix(".gz") + ".gz")
-        out.write_bytes(gzip.compress(raw, mtime=0))
-        gz.append(str(out))
-    code, rep2 = cg.check_files(gz)
-    assert code == want
-    assert {v["property"] for v in rep2["violations"]} == {v["property"] for v in rep["violations"]}
+    cg.assert_same_piped_and_gzipped(_files(name), tmp_path)
