@@ -1100,13 +1100,17 @@ class WatchAdapter:
         return out
 
     def _release_bound(self, node: str) -> list[Item]:
-        """The late list shows ``node``: the pods held for it are bound from now, their bindings not judged."""
+        """The late list shows ``node``: the pods held for it are bound from now, as they stood. One bound before the
+        capture (the first moment's) is taken as bound, as it would have been; one whose binding the watch showed
+        before the Nodes list leaves the binding properties not checked, as a pods-only watch does."""
         why = (
             f"pods bound to node {node} before the Nodes list that first shows it, taken long after the other "
             "watches began: their bindings are not in the input"
         )
         return [
-            ObservedBinding(self.t, node, pod, b.line, b.file, dict.fromkeys(BIND_PROPERTIES, why))
+            ObservedBinding(
+                self.t, node, pod, b.line, b.file, dict.fromkeys(BIND_PROPERTIES, why) if b.unchecked else None
+            )
             for pod, b in sorted(self.held_bound.pop(node).items())
         ]
 
