@@ -818,7 +818,8 @@ class Oracle:
             if rec is not None and any(prec.p[PI[k]] != v for k, v in vals.items()):
                 self._advance(rec, now)
                 forever = prec.p[PI["tolerates_forever"]]
-                running = not forever and self._has_noexec(rec.s)
+                # (a timer started before now: one a binding starts now is the new bits' own, pod_bits_after)
+                running = not forever and self._has_noexec(rec.s) and prec.p[PI["since_noexecute"]] < now
                 for k, v in vals.items():
                     if k == "toleration_seconds" and running and not vals.get("tolerates_forever"):
                         continue  # the scheduled eviction is kept (taint_eviction.go processPodOnNode)
