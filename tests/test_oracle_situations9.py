@@ -3,9 +3,9 @@
 ``tests/data/situations9``: captures written by ``generate.py`` there (the upstream reason of each verdict is in its
 scenario's docstring and in the row's comment): a pod whose not-ready and unreachable tolerations differ, on a Node
 tainted not-ready only and through the condition-taint swap; managed-cluster audit policies (Nodes at Metadata, node
-Lease updates at None) and refused writes (409 Conflict); a pods or Nodes watch started 25 min after the others; two
-API servers' logs, side by side and shipped into one file out of order; a rotated log; core/v1 Events in a log; a
-kubelet's client certificate renewed while its Node is Unknown.
+Lease updates at None) and refused writes (409 Conflict, 422 Invalid); a pods or Nodes watch started 25 min after the
+others; two API servers' logs, side by side and shipped into one file out of order; a rotated log; core/v1 Events in
+a log; a kubelet's client certificate renewed while its Node is Unknown.
 """
 
 from __future__ import annotations
@@ -56,6 +56,9 @@ CASES: list[Row] = [
     # assigned") binds nothing, one admitted (201) to the tainted Node is the scheduler's error
     ("audit-lease-conflicts-marked", 0, set(), {}, HB | {"unreachable-taint-follows-unknown"}),
     ("audit-lease-conflicts-never-marked", 1, {"silent-node-becomes-unknown"}, {}, set()),
+    # a kubelet's status patches answered 422 Invalid (ValidateNodeUpdate) store no heartbeat either
+    ("audit-status-invalid-marked", 0, set(), {}, HB | {"unreachable-taint-follows-unknown"}),
+    ("audit-status-invalid-never-marked", 1, {"silent-node-becomes-unknown"}, {}, set()),
     ("audit-binding-conflict-refused", 0, set(), {}, BIND | {"no-schedule-without-ready"}),
     (
         "audit-binding-to-tainted-admitted",

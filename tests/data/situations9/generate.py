@@ -313,6 +313,39 @@ def _binding_conflict(code: int) -> Files:
     return {"audit.log": _jsonl(_lines(log))}
 
 
+def _status_invalid(marked: bool) -> Files:
+    """worker-b's Lease writes stop at 11.3 s (its kubelet cannot reach the coordination API through a broken
+    webhook, say) while it goes on patching its Node's status every 10 s, each answered 422 Invalid (a condition
+    the API server's validation refuses: ValidateNodeUpdate). A refused status write stores nothing:
+    lastHeartbeatTime stays at 10.3 s and the node lifecycle controller marks worker-b Unknown (63 s).
+    ``marked=False``: it never does."""
+    log = _log(11.3, 300)
+    _status(log, 10.3, "worker-b", "True", "KubeletReady", "kubelet is posting ready status")
+    for k in range(28):
+        _status(log, 20.5 + 10 * k, "worker-b", "True", "KubeletReady", "kubelet is posting ready status")
+        log.lines[-1][1]["responseStatus"].update(
+            code=422,
+            status="Failure",
+            reason="Invalid",
+            message='Node "worker-b" is invalid: status.conditions[3].lastTransitionTime: Required value',
+        )
+    if marked:
+        _unknown(log, 63, "worker-b", 10.3)
+        _taints(log, 63.1, "worker-b", [(UNREACH, "NoSchedule")])
+        _taints(log, 68.2, "worker-b", [(UNREACH, "NoSchedule"), (UNREACH, "NoExecute")])
+    return {"audit.log": _jsonl(_lines(log))}
+
+
+@scenario
+def audit_status_invalid_marked() -> Files:
+    return _status_invalid(True)
+
+
+@scenario
+def audit_status_invalid_never_marked() -> Files:
+    return _status_invalid(False)
+
+
 @scenario
 def audit_binding_conflict_refused() -> Files:
     return _binding_conflict(409)
