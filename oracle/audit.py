@@ -944,7 +944,34 @@ class AuditAdapter:
         if new[0] != old[0]:
             self._ev(out, {"t": t, "event": "nlc_sync_noschedule_taints", "node": name}, file, line)
         if new[1] != old[1]:
-            self._ev(out, {"t": t, "event": "nlc_sync_noexecute_taints", "node": name}, file, line)
+            self._ev(
+                out, {"t": t, "event": "nlc_sync_noexecute_taints", "node": name}, file, line, **self._retolerate(name)
+            )
+
+    def _retolerate(self, name: str) -> dict[str, Any]:
+        """The toleration bits of the pods bound to ``name`` against its NoExecute taints as now written, as the
+        watch reader computes them when a Node's taints change.
+
+        Upstream's processPodOnNode takes getMinTolerationTime over the tolerations that *match the Node's
+        current* NoExecute taints (GetMatchingTolerations): a pod tolerating not-ready for 300 s and
+        unreachable for 30 s is evicted 300 s after a not-ready:NoExecute taint (the kubelet's own
+        Ready=False). The declaration's number is the smallest over both (was: taken as the timer whatever the
+        Node's taint, a false no-execute-eviction 30 s in). A running timer is kept on a swap (``Oracle._pod_bits``).
+        """
+        from .watch import pod_bits
+
+        written = self.taints.get(name)
+        if written is not None:
+            listed = [{"key": x[0], "value": x[1], "effect": x[2]} for x in written if len(x) == 4]
+        else:
+            # (a JSON Patch or a body-less write: the controller's own keys are what the log shows)
+            listed = [{"key": k, "effect": "NoExecute"} for k in sorted(self.nlc_taints[name][1])]
+        bits = {
+            pod: pod_bits(self.tols[pod], listed, None)
+            for pod, node in self.bound.items()
+            if node == name and pod in self.tols and pod not in self.deleted
+        }
+        return {"pod_bits": bits} if bits else {}
 
 
 def _nlc_taints(taints: Any) -> tuple[frozenset[str], frozenset[str]]:

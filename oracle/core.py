@@ -801,7 +801,13 @@ class Oracle:
 
         A bound pod whose bits change (its Node's taints changed) is judged with its old bits up to
         now and with the new ones from now: a pod that tolerated every NoExecute taint for ever and
-        now does not gets its eviction timer started now (processPodOnNode: no timer to keep).
+        now does not gets its eviction timer started now (processPodOnNode: no timer to keep). A pod
+        whose timer is running and that still tolerates the new taints for a finite time keeps its
+        timer, start and length: processPodOnNode finds the scheduled eviction and, as ``CreatedAt +
+        minTolerationTime`` is before ``now + minTolerationTime``, returns without touching it (the
+        not-ready to unreachable swap of SwapNodeControllerTaint does not shorten a not-ready timer of
+        300 s to the unreachable toleration's 30 s; was: the new length from the old start, a false
+        no-execute-eviction).
         """
         now = self.now if self.now is not None else -INF
         for name, vals in bits.items():
@@ -812,7 +818,11 @@ class Oracle:
             if rec is not None and any(prec.p[PI[k]] != v for k, v in vals.items()):
                 self._advance(rec, now)
                 forever = prec.p[PI["tolerates_forever"]]
+                # (a timer started before now: one a binding starts now is the new bits' own, pod_bits_after)
+                running = not forever and self._has_noexec(rec.s) and prec.p[PI["since_noexecute"]] < now
                 for k, v in vals.items():
+                    if k == "toleration_seconds" and running and not vals.get("tolerates_forever"):
+                        continue  # the scheduled eviction is kept (taint_eviction.go processPodOnNode)
                     prec.p[PI[k]] = v
                 if forever and not prec.p[PI["tolerates_forever"]] and self._has_noexec(rec.s):
                     for v in d.POD_VARS:

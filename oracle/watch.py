@@ -156,6 +156,12 @@ class WatchAdapter:
         self.t = 0.0
         #: a Node object was read (else, a leases-only or pods-only capture, nothing about nodes is judged)
         self.saw_node = False
+        #: files holding a Nodes list taken long after the other watches went on (``watch_events``' late lists):
+        #: until it, the Nodes are not in the input; the bindings of pods to Nodes it will show, held till then
+        self.late_node_lists: set[str] = set()
+        #: files holding a late list of Nodes or pods: what it shows stood before it (observed, never created there)
+        self.late_lists: set[str] = set()
+        self.held_bound: dict[str, dict[str, ObservedBinding]] = {}
         #: kubelet clock skew (see ``feed``): look one stamped event ahead (``watch_events``; never in
         #: ``oracle --stdio``, which answers each line at once)
         self.deskew = False
@@ -335,7 +341,7 @@ class WatchAdapter:
                             del self.leases[name]
                             out += self._lease("ADDED", o, file, line)
                 elif kind == "Pod":
-                    out += self._pod("ADDED", o, file, line, listed=True)
+                    out += self._hold(self._pod("ADDED", o, file, line, listed=True))
                 if kind == "Lease" and o["metadata"].get("namespace") == "kube-system":
                     out += self._lease("ADDED", o, file, line)
             except (AttributeError, TypeError, KeyError) as exc:
@@ -548,6 +554,9 @@ class WatchAdapter:
             else:
                 listed = True
                 self._top = (max(self._top[0], rv), max(self._top[1], key[1]))
+        if file in self.late_lists and file in self.relists and typ == "ADDED" and kind in ("Node", "Pod"):
+            # a late list's objects are as they stand at it, created before it: observed, not registered
+            listed = True
         if kind in ("Node", "Pod"):
             key = (kind, meta["name"] if kind == "Node" else f"{meta.get('namespace', 'default')}/{meta['name']}")
             if typ == "DELETED":
@@ -563,9 +572,11 @@ class WatchAdapter:
                 out = self._node(typ, obj, file, line, listed=listed)
                 if meta["name"] in self.down and file not in self.ended_files:
                     out += self._up(meta["name"], "Node", file, line)
+                if meta["name"] in self.held_bound and meta["name"] in self.nodes:
+                    out += self._release_bound(meta["name"])
                 return out
             if kind == "Pod":
-                return self._pod(typ, obj, file, line, listed=listed)
+                return self._hold(self._pod(typ, obj, file, line, listed=listed))
             if kind == "Lease":
                 return self._lease(typ, obj, file, line)
         except (AttributeError, TypeError, KeyError) as exc:
@@ -1068,9 +1079,47 @@ class WatchAdapter:
                 o.unchecked.setdefault(pid, why)
         not_judged_after_resize(o, self.resized)
 
+    def _hold(self, items: list[Item]) -> list[Item]:
+        """Before a late Nodes list (``late_node_lists``): a pod bound to a Node not yet shown is held, not put on
+        a Node the model would take as absent (was: pods-only-on-existing-nodes, absent-node-has-nothing-requested
+        on every Node of a capture whose Nodes watch started late); its deletion before the list drops it."""
+        if not self.held_bound and not (self.late_node_lists & set(self.relists)):
+            return items
+        out: list[Item] = []
+        for it in items:
+            if type(it) is ObservedBinding and it.node not in self.nodes and self.late_node_lists & set(self.relists):
+                self.held_bound.setdefault(it.node, {})[it.pod] = it
+                continue
+            if (
+                type(it) is EventRecord
+                and it.event == "delete_pod"
+                and any(held.pop(it.pod, None) is not None for held in self.held_bound.values())
+            ):
+                continue
+            out.append(it)
+        return out
+
+    def _release_bound(self, node: str) -> list[Item]:
+        """The late list shows ``node``: the pods held for it are bound from now, as they stood. One bound before the
+        capture (the first moment's) is taken as bound, as it would have been; one whose binding the watch showed
+        before the Nodes list leaves the binding properties not checked, as a pods-only watch does."""
+        why = (
+            f"pods bound to node {node} before the Nodes list that first shows it, taken long after the other "
+            "watches began: their bindings are not in the input"
+        )
+        return [
+            ObservedBinding(
+                self.t, node, pod, b.line, b.file, dict.fromkeys(BIND_PROPERTIES, why) if b.unchecked else None
+            )
+            for pod, b in sorted(self.held_bound.pop(node).items())
+        ]
+
     def _no_nodes(self) -> dict[str, str] | None:
-        """With no Node at all in the input (a pods-only capture), no property about nodes is judged."""
-        if self.nodes:
+        """With no Node at all in the input (a pods-only capture), no property about nodes is judged. A Node list
+        still to come (a Nodes watch started long after the pods watch: ``watch_events``' late lists) is a Node
+        stream: the pods bound before it are not judged on their Nodes, the rest is (was: every property "not
+        checked: no Node stream" from the first pod on, a capture with a late Nodes watch judged nothing)."""
+        if self.nodes or any("Node" in kinds for kinds in self.relists.values()):
             return None
         from nodereg.properties.catalogue import ALL_PROPERTIES
 
@@ -1978,10 +2027,19 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
 
     def _later(j: int) -> bool:
         top_rv, top_t = blocks[j][4]
-        if top_rv < 0 or any(_node_or_pod(x[5]) for x in blocks[j][0]):
-            return (
-                False  # (Lease lists only: a later list of Nodes or pods would be a relist's DeletedFinalStateUnknown)
-            )
+        if top_rv < 0:
+            return False
+        # A late list of Nodes or pods (`kubectl get pods -A -w` started long after `kubectl get nodes,leases -w`)
+        # too, but only of kinds no other file shows: what it lacks was then never seen alive, so the relist's
+        # DeletedFinalStateUnknown removes nothing (was: merged into the first moment, its Nodes "Ready" and
+        # "renewing" there from their state 25 min later: false silent-node-becomes-unknown, eviction-only-when-due)
+        kinds = {k[0] for k in blocks[j][1]} & {"Node", "Pod"}
+        if kinds and any(
+            kinds & ({k[0] for k in b[1]} | ({k[0] for k in _object_keys(b[2][5])} if b[2] is not None else set()))
+            for m, b in enumerate(blocks)
+            if m != j
+        ):
+            return False
         went_on, ref = float("inf"), float("-inf")
         for m, b in enumerate(blocks):
             if m == j or not b[0]:
@@ -1998,6 +2056,10 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         block, seen = blocks[i][0], blocks[i][1]
         if block and (not taken.isdisjoint(seen) or _later(i)):
             relist.add(i)
+            if taken.isdisjoint(seen) and any(k[0] in ("Node", "Pod") for k in seen):
+                adapter.late_lists.add(block[0][4])
+                if any(k[0] == "Node" for k in seen):
+                    adapter.late_node_lists.add(block[0][4])
             continue
         taken |= seen
         for x in block:
