@@ -795,15 +795,19 @@ def check_situation(directory: Path, code: int, violated: set[str], unchecked: s
     assert_report(rep, violated, unchecked, checked)
 
 
-def assert_same_piped_and_gzipped(files: list[str], tmp_path: Path) -> None:
-    """`cat f | nodereg check - others...` and every file gzipped give the verdict the files give."""
+def assert_same_piped_and_gzipped(files: list[str], tmp_path: Path, unzip_piped: bool = False) -> None:
+    """`cat f | nodereg check - others...` (`zcat f` with ``unzip_piped``) and every file gzipped give the
+    verdict the files give."""
     import gzip
     import subprocess
     import sys
 
     want, rep = check_files(files)
     cmd = [sys.executable, "-m", "nodereg", "check", "--format", "json"]
-    piped = subprocess.run([*cmd, "-", *files[1:]], input=Path(files[0]).read_bytes(), capture_output=True)
+    first = Path(files[0]).read_bytes()
+    if unzip_piped and files[0].endswith(".gz"):
+        first = gzip.decompress(first)
+    piped = subprocess.run([*cmd, "-", *files[1:]], input=first, capture_output=True)
     assert piped.returncode == want, piped.stderr
     gz = []
     for f in files:

@@ -10,9 +10,6 @@ a log; a kubelet's client certificate renewed while its Node is Unknown.
 
 from __future__ import annotations
 
-import gzip
-import subprocess
-import sys
 from pathlib import Path
 
 import capturegen as cg
@@ -146,19 +143,4 @@ def test_refused_writes_are_not_writes() -> None:
 @pytest.mark.parametrize("name", ["nodes-watch-started-late-never-marked", "audit-rotated-never-evicted"])
 def test_same_through_a_pipe_and_gzipped(name: str, tmp_path: Path) -> None:
     """`zcat f | nodereg check - others...` and every file gzipped give the same verdict."""
-    files = _files(name)
-    want, rep = cg.check_files(files)
-    cmd = [sys.executable, "-m", "nodereg", "check", "--format", "json"]
-    first = Path(files[0]).read_bytes()
-    raw = gzip.decompress(first) if files[0].endswith(".gz") else first
-    piped = subprocess.run([*cmd, "-", *files[1:]], input=raw, capture_output=True)
-    assert piped.returncode == want, piped.stderr
-    gz = []
-    for f in files:
-        data = gzip.decompress(Path(f).read_bytes()) if f.endswith(".gz") else Path(f).read_bytes()
-        out = tmp_path / (Path(f).name.removesuffix(".gz") + ".gz")
-        out.write_bytes(gzip.compress(data, mtime=0))
-        gz.append(str(out))
-    code, rep2 = cg.check_files(gz)
-    assert code == want
-    assert {v["property"] for v in rep2["violations"]} == {v["property"] for v in rep["violations"]}
+    cg.assert_same_piped_and_gzipped(_files(name), tmp_path, unzip_piped=True)
