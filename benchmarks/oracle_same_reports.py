@@ -8,7 +8,7 @@ its files together (a capture of several files), and any traces named on the com
 both formats (``--format json`` and ``text``). Each tree checks all of them in one process (click's
 ``main`` called per input, its output captured), so that ~2,000 checks take minutes, not an hour::
 
-    python benchmarks/oracle_same_reports.py --base bd8958f benchmarks/work/oracle-*.jsonl
+    python benchmarks/oracle_same_reports.py --base bd8958f [--new REV] benchmarks/work/oracle-*.jsonl
 
 Prints one line per difference and a summary; exit 0 when every report is identical, 1 otherwise.
 """
@@ -75,6 +75,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("traces", nargs="*", type=Path)
     ap.add_argument("--base", default="main", help="git revision of the baseline")
+    ap.add_argument("--new", help="git revision to compare (default: the working tree as it is)")
     ap.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--runs", type=Path, help=argparse.SUPPRESS)
     a = ap.parse_args()
@@ -86,11 +87,15 @@ def main() -> None:
 
     runs = inputs(a.traces)
     with tempfile.TemporaryDirectory() as tmp:
-        pkg = baseline_tree(a.base, Path(tmp))
+        (Path(tmp) / "base").mkdir()
+        pkg = baseline_tree(a.base, Path(tmp) / "base")
         runs_file = Path(tmp) / "runs.json"
         runs_file.write_text(json.dumps(runs))
         env_new = dict(os.environ)
         env_new.pop("PYTHONPATH", None)
+        if a.new is not None:  # (a revision: the working tree can change while this runs)
+            (Path(tmp) / "new").mkdir()
+            env_new["PYTHONPATH"] = str(baseline_tree(a.new, Path(tmp) / "new"))
         results = {}
         for tag, env in (("base", {**env_new, "PYTHONPATH": str(pkg)}), ("new", env_new)):
             out = Path(tmp) / f"{tag}.jsonl"
@@ -111,6 +116,7 @@ def main() -> None:
         json.dumps(
             {
                 "base": a.base,
+                "new": a.new or "working tree",
                 "runs": len(runs),
                 "identical": len(runs) - diff,
                 "different": diff,
