@@ -927,16 +927,97 @@ def _inline_spec(e: d.Event) -> list[str] | None:
         or any(fields[n][0] == "effect" and fields[n][1] for n in names)
     ):
         return None
+    gets, rest, _ = _spec_parts(e, fields, names, counts)
+    return gets + rest
+
+
+def _spec_split(e: d.Event) -> tuple[list[str], list[str], list[str], dict[int, Any]]:
+    """:func:`_inline_spec` of an event with an inline step, as its inline step reads the line: the
+    field reads, their checks, the checks when no optional argument is given, and the optional
+    arguments' defaults (by index)."""
+    from .spec import event_spec
+
+    _, _, fields, _ = event_spec(e.id)
+    names = [a.name for a in e.args]
+    counts = sorted(set(fields) - set(names))
+    gets, rest, defaults = _spec_parts(e, fields, names, counts)
+    _, rest_absent, _ = _spec_parts(e, fields, names, counts, frozenset(defaults))
+    return gets, rest, rest_absent, defaults
+
+
+def _inline_body(
+    step: list[str], e: d.Event, pod_relevant: bool, nparts: list[str], due: str | None, cond: Any, cond_due: Any
+) -> list[str]:
+    """An inline step after its line is read: the node, the step (``step``: its time checks, guard,
+    effect, checks and writes), and the node's new deadline."""
+    lines: list[str] = []
+    if pod_relevant:
+        lines.append("    if rec.pods: return False")
+    lines.append("    s = rec.s")
+    counts = sorted(set(_arg_names_of(e.id)) - {a.name for a in e.args})
+    if counts:  # what Oracle.apply does before its fast step: the machine's size, until it exists
+        lines.append(f"    if not s[{NIDX[('node', 'exists', 0)]}]:")
+        for i, n in enumerate(counts):
+            lines.append(f"        if c{i} is not None: s[{NIDX[('node', n, 0)]}] = c{i}")
+    ex = NI["exists"]
+    if any(f"s[{ex}]" in part for part in nparts):
+        # an effect that reads whether the Node exists (a registration: create or AlreadyExists):
+        # one step per case, each with it folded in (up to the step's writes, which read the post-state)
+        lines.append(f"    if s[{ex}]:")
+        lines += ["    " + x for x in _constants(_with_value(step, f"s[{ex}]", "True"))]
+        lines.append("    else:")
+        lines += ["    " + x for x in _constants(_with_value(step, f"s[{ex}]", "False"))]
+    else:
+        lines += _constants(step)
+    lines.append("    rec.t = now")
+    if due is None:
+        lines.append("    rec.due = -INF")
+    else:
+        c_src = _tidy(lit(cond)).strip()
+        m = re.fullmatch(r"now \+ ([0-9.]+)", due)
+        if c_src == "True" and m and float(m.group(1)) > 0:
+            lines.append(f"    rec.due = {due}")  # the step reset every clock the time checks read
+        else:
+            # the time checks hold on the pre-state at ``now``: before the deadline (``early``), or
+            # evaluated above (same ``ne``, same ``now``); a check that reads nothing this step writes
+            # reads the same values after it, so only the others (``cond_due``) are judged here
+            e_src = _tidy(lit(cond_due)).strip()
+            # ``ne`` is set where the time checks ran (not before the deadline, ``early``)
+            if re.search(r"\bne\b", e_src):
+                lines.append("    ne = now - SL")
+            lines += _deadline_lines(due)
+            if e_src == "True":
+                lines.append("    rec.due = d if early or d > now else -INF")
+            else:
+                lines.append(f"    rec.due = d if d > now and ({e_src}) else -INF")
+    lines.append("    return True")
+    return lines
+
+
+def _spec_parts(
+    e: d.Event, fields: dict[str, Any], names: list[str], counts: list[str], absent: frozenset[int] = frozenset()
+) -> tuple[list[str], list[str], dict[int, Any]]:
+    """:func:`_inline_spec`'s lines in two parts: the reads of the fields (``aI``: the event's arguments,
+    ``cI``: the counts), and the checks of what they hold; with the arguments ``absent`` known to be
+    missing from the line (their checks dropped, their count term 0). Also each optional argument's
+    index -> the value ``normalise`` gives it when it is missing."""
     effects = {name: i for i, name in enumerate(d.EFFECT_NAMES)}
     out = [f"    a{i} = ev.get({n!r})" for i, n in enumerate(names)]
     out += [f"    c{i} = ev.get({n!r})" for i, n in enumerate(counts)]
-    count = "".join(f" + (a{i} is not None)" for i in range(len(names)))
+    gets = out
+    out = []
+    count = "".join(f" + (a{i} is not None)" for i in range(len(names)) if i not in absent)
     count += "".join(f" + (c{i} is not None)" for i in range(len(counts)))
     out.append(f"    if len(ev) != 3{count}: return False")
     for i in range(len(counts)):
         out.append(f"    if c{i} is not None and not (c{i}.__class__ is int and 0 <= c{i} <= {10**15}): return False")
+    defaults: dict[int, Any] = {}
     for i, n in enumerate(names):
         kind, required, default = fields[n]
+        if kind == "effect" or not required:
+            defaults[i] = default
+        if i in absent:
+            continue
         if kind == "effect":  # a name ("NoSchedule") or its index, as normalise's _value reads it
             out.append(f"    if a{i} is None: a{i} = {default!r}")
             out.append(f"    elif a{i}.__class__ is str:")
@@ -948,7 +1029,7 @@ def _inline_spec(e: d.Event) -> list[str] | None:
         else:
             out.append(f"    if a{i} is None: a{i} = {default!r}")
             out.append(f"    elif a{i}.__class__ is not bool: return False")
-    return out
+    return gets, out, defaults
 
 
 def _sources_digest() -> bytes:
@@ -1326,7 +1407,13 @@ def _generate(
         # taint pass pending (a NotReady node posting Ready keeps its not-ready taint until the
         # controller's pass) is taken there as quiet takes it, instead of declined to it
         opening: list[str] = []
-        if noop_src is not None:
+        if noop_src is not None and (
+            e.id in quiet_spec.not_quiet or lit(node_upd[("node", "taints_synced", 0)]) == "True"
+        ):
+            # (none for an event quiet leaves to apply, such as a re-registration: it takes no such step;
+            # none for the taint pass itself: it leaves no pass pending)
+            body.append(f"    if not ({noop_src}): return False")
+        elif noop_src is not None:
             # first: the common decline (a Node update that needs a taint pass: the slow path's window)
             body.append(f"    if not ({noop_src}): return False")
             opening = _opening_lines(
@@ -1387,20 +1474,11 @@ def _generate(
         due = _deadline_src(atoms, zero_ids)
         gsrc = re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", lit(guard))
         tsrc = re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", lit(And(*tchecks, guard)))
+        gets, rest_full, rest_absent, defaults = _spec_split(e)
         for prefix, lines_of in (("in", body), ("iw", body_open)):
             if not lines_of:
                 continue
             ib = [re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", x) for x in lines_of]
-            lines.append(f"def {prefix}_{e.id}(ev, rec, now):")
-            lines += spec
-            if pod_relevant:
-                lines.append("    if rec.pods: return False")
-            lines.append("    s = rec.s")
-            counts = sorted(set(_arg_names_of(e.id)) - {a.name for a in e.args})
-            if counts:  # what Oracle.apply does before its fast step: the machine's size, until it exists
-                lines.append(f"    if not s[{NIDX[('node', 'exists', 0)]}]:")
-                for i, n in enumerate(counts):
-                    lines.append(f"        if c{i} is not None: s[{NIDX[('node', n, 0)]}] = c{i}")
             step = [
                 "    early = now < rec.due",
                 "    if early:",
@@ -1410,38 +1488,24 @@ def _generate(
                 f"        if not ({tsrc}): return False",
                 *ib,
             ]
-            ex = NI["exists"]
-            if any(f"s[{ex}]" in part for part in nparts):
-                # an effect that reads whether the Node exists (a registration: create or AlreadyExists):
-                # one step per case, each with it folded in (up to the step's writes, which read the post-state)
-                lines.append(f"    if s[{ex}]:")
-                lines += ["    " + x for x in _constants(_with_value(step, f"s[{ex}]", "True"))]
-                lines.append("    else:")
-                lines += ["    " + x for x in _constants(_with_value(step, f"s[{ex}]", "False"))]
-            else:
-                lines += _constants(step)
-            lines.append("    rec.t = now")
-            if due is None:
-                lines.append("    rec.due = -INF")
-            else:
-                c_src = _tidy(lit(cond)).strip()
-                m = re.fullmatch(r"now \+ ([0-9.]+)", due)
-                if c_src == "True" and m and float(m.group(1)) > 0:
-                    lines.append(f"    rec.due = {due}")  # the step reset every clock the time checks read
-                else:
-                    # the time checks hold on the pre-state at ``now``: before the deadline (``early``), or
-                    # evaluated above (same ``ne``, same ``now``); a check that reads nothing this step writes
-                    # reads the same values after it, so only the others (``cond_due``) are judged here
-                    e_src = _tidy(lit(cond_due)).strip()
-                    # ``ne`` is set where the time checks ran (not before the deadline, ``early``)
-                    if re.search(r"\bne\b", e_src):
-                        lines.append("    ne = now - SL")
-                    lines += _deadline_lines(due)
-                    if e_src == "True":
-                        lines.append("    rec.due = d if early or d > now else -INF")
-                    else:
-                        lines.append(f"    rec.due = d if d > now and ({e_src}) else -INF")
-            lines.append("    return True")
+            lines.append(f"def {prefix}_{e.id}(ev, rec, now):")
+            lines += gets
+            if defaults:
+                # the common line gives none of the optional arguments (a registration with its counts
+                # only): the step with their defaults folded in, as normalise gives them
+                lines.append(f"    if {' and '.join(f'a{i} is None' for i in defaults)}:")
+                dstep = [
+                    re.sub(
+                        r"\ba(\d+)\b",
+                        lambda m, dv=defaults: repr(dv[int(m.group(1))]) if int(m.group(1)) in dv else m.group(0),
+                        x,
+                    )
+                    for x in step
+                ]
+                lines += ["    " + x for x in rest_absent]
+                lines += ["    " + x for x in _inline_body(dstep, e, pod_relevant, nparts, due, cond, cond_due)]
+            lines += rest_full
+            lines += _inline_body(step, e, pod_relevant, nparts, due, cond, cond_due)
             lines.append("")
             ev_meta[e.id]["inline" if prefix == "in" else "inline_open"] = f"{prefix}_{e.id}"
         # the same reading of the arguments alone: a shard's check that another shard's line is valid
