@@ -373,6 +373,9 @@ class EventCode:
     effect: Callable[..., tuple[dict[int, Any], dict[int, Any]]]  # -> (node updates, pod updates)
     fast: Callable[..., bool] | None  # (s, now, a) -> applied with no finding, or False (untouched)
     inline: Callable[..., bool] | None  # (parsed line, NodeRec, now) -> the same, for the events hot loop
+    #: the inline step that also takes a step leaving a taint pass pending, as Oracle.quiet would (for the
+    #: hot loop where quiet may be taken: no attribution); None where no such step can be (it is ``inline``)
+    inline_open: Callable[..., bool] | None
     valid: Callable[..., bool] | None  # (parsed line) -> its fields are what ``normalise`` accepts
     read_args: Callable[..., tuple[Any, ...] | None] | None  # (parsed line) -> its arguments, as ``valid`` reads them
     post: Callable[..., list[Any]]  # (s, p, now, a, o) -> a copy of s with the effect's node updates
@@ -734,6 +737,53 @@ def _quick_lines(
     return out
 
 
+def _opening_lines(edge_check: list[str], checks: str, post: set[int], qi: dict[str, Any]) -> list[str]:
+    """The end of an ``iw_`` inline step whose effect leaves a taint pass pending (``taints_synced``
+    false, and the controller's pass would change a taint): what :meth:`Oracle.quiet` (its generated
+    quick step, ``_quick_lines``) does with such a step, on the node list's post-state held in the
+    locals ``vI`` (``post``: the indices written).
+
+    The inline step runs only before the node's alarm, so what the quick step reads of the node's
+    bookkeeping is known: no slack window is open (``fail_since`` empty), no pass pending
+    (``unsynced_since`` None), nothing suppressed or inferred; and, as for every inline step, the time
+    checks hold and every state property that reads nothing the step writes still holds. So the
+    step's checks are those of the inline step but for the promises time alone can break, which quiet
+    does not judge at the step (``checks``), then quiet's bookkeeping: the changes each timed property
+    reads (``changed``), the pending pass (``unsynced_since``), the windows of the timed properties the
+    post-state breaks (``fail_since``, in ``timed_fails_n``'s order) and the alarm that sends the node's
+    next events to the quick step or the slow path.
+    """
+    ready, rchg = NI["ready"], NI["since_ready_changed"]
+    out = ["    if rec.hb_gated: return False", *edge_check, f"    if not ({checks}): return False"]
+    out += ["    rt = rec.t", "    if rt > rec.tslow and rt > rec.chg_floor:", "        rec.chg_floor = rt"]
+    post = set(post)
+    if ready in post:
+        if rchg not in post:
+            out.append(f"    v{rchg} = s[{rchg}]")
+            post.add(rchg)
+        out += [f"    if v{ready} != s[{ready}]:", f"        v{rchg} = now"]
+    out.append("    changed = rec.changed")
+    for i in sorted(post):
+        readers = [pid for pid, reads in qi["timed_reads"] if i in reads]
+        if readers:
+            out += [f"    if v{i} != s[{i}]:", *[f"        changed[{pid!r}] = now" for pid in readers]]
+    out += [f"    s[{i}] = v{i}" for i in sorted(post)]
+    out += [
+        "    rec.tslow = now",
+        "    rec.unsynced_since = now",
+        "    failing = timed_fails_n(s, now, rec.used)",
+        "    if failing:",
+        "        fail_since = rec.fail_since",
+        "        for pid in failing:",
+        "            fail_since[pid] = now",
+        "    rec.t = now",
+        "    rec.alarm = -INF",
+        "    rec.due = -INF",
+        "    return True",
+    ]
+    return out
+
+
 def _untimed_guard(view: View, b: Bound) -> Any:
     return b.inst.event.guard(view, b)
 
@@ -877,16 +927,97 @@ def _inline_spec(e: d.Event) -> list[str] | None:
         or any(fields[n][0] == "effect" and fields[n][1] for n in names)
     ):
         return None
+    gets, rest, _ = _spec_parts(e, fields, names, counts)
+    return gets + rest
+
+
+def _spec_split(e: d.Event) -> tuple[list[str], list[str], list[str], dict[int, Any]]:
+    """:func:`_inline_spec` of an event with an inline step, as its inline step reads the line: the
+    field reads, their checks, the checks when no optional argument is given, and the optional
+    arguments' defaults (by index)."""
+    from .spec import event_spec
+
+    _, _, fields, _ = event_spec(e.id)
+    names = [a.name for a in e.args]
+    counts = sorted(set(fields) - set(names))
+    gets, rest, defaults = _spec_parts(e, fields, names, counts)
+    _, rest_absent, _ = _spec_parts(e, fields, names, counts, frozenset(defaults))
+    return gets, rest, rest_absent, defaults
+
+
+def _inline_body(
+    step: list[str], e: d.Event, pod_relevant: bool, nparts: list[str], due: str | None, cond: Any, cond_due: Any
+) -> list[str]:
+    """An inline step after its line is read: the node, the step (``step``: its time checks, guard,
+    effect, checks and writes), and the node's new deadline."""
+    lines: list[str] = []
+    if pod_relevant:
+        lines.append("    if rec.pods: return False")
+    lines.append("    s = rec.s")
+    counts = sorted(set(_arg_names_of(e.id)) - {a.name for a in e.args})
+    if counts:  # what Oracle.apply does before its fast step: the machine's size, until it exists
+        lines.append(f"    if not s[{NIDX[('node', 'exists', 0)]}]:")
+        for i, n in enumerate(counts):
+            lines.append(f"        if c{i} is not None: s[{NIDX[('node', n, 0)]}] = c{i}")
+    ex = NI["exists"]
+    if any(f"s[{ex}]" in part for part in nparts):
+        # an effect that reads whether the Node exists (a registration: create or AlreadyExists):
+        # one step per case, each with it folded in (up to the step's writes, which read the post-state)
+        lines.append(f"    if s[{ex}]:")
+        lines += ["    " + x for x in _constants(_with_value(step, f"s[{ex}]", "True"))]
+        lines.append("    else:")
+        lines += ["    " + x for x in _constants(_with_value(step, f"s[{ex}]", "False"))]
+    else:
+        lines += _constants(step)
+    lines.append("    rec.t = now")
+    if due is None:
+        lines.append("    rec.due = -INF")
+    else:
+        c_src = _tidy(lit(cond)).strip()
+        m = re.fullmatch(r"now \+ ([0-9.]+)", due)
+        if c_src == "True" and m and float(m.group(1)) > 0:
+            lines.append(f"    rec.due = {due}")  # the step reset every clock the time checks read
+        else:
+            # the time checks hold on the pre-state at ``now``: before the deadline (``early``), or
+            # evaluated above (same ``ne``, same ``now``); a check that reads nothing this step writes
+            # reads the same values after it, so only the others (``cond_due``) are judged here
+            e_src = _tidy(lit(cond_due)).strip()
+            # ``ne`` is set where the time checks ran (not before the deadline, ``early``)
+            if re.search(r"\bne\b", e_src):
+                lines.append("    ne = now - SL")
+            lines += _deadline_lines(due)
+            if e_src == "True":
+                lines.append("    rec.due = d if early or d > now else -INF")
+            else:
+                lines.append(f"    rec.due = d if d > now and ({e_src}) else -INF")
+    lines.append("    return True")
+    return lines
+
+
+def _spec_parts(
+    e: d.Event, fields: dict[str, Any], names: list[str], counts: list[str], absent: frozenset[int] = frozenset()
+) -> tuple[list[str], list[str], dict[int, Any]]:
+    """:func:`_inline_spec`'s lines in two parts: the reads of the fields (``aI``: the event's arguments,
+    ``cI``: the counts), and the checks of what they hold; with the arguments ``absent`` known to be
+    missing from the line (their checks dropped, their count term 0). Also each optional argument's
+    index -> the value ``normalise`` gives it when it is missing."""
     effects = {name: i for i, name in enumerate(d.EFFECT_NAMES)}
     out = [f"    a{i} = ev.get({n!r})" for i, n in enumerate(names)]
     out += [f"    c{i} = ev.get({n!r})" for i, n in enumerate(counts)]
-    count = "".join(f" + (a{i} is not None)" for i in range(len(names)))
+    gets = out
+    out = []
+    count = "".join(f" + (a{i} is not None)" for i in range(len(names)) if i not in absent)
     count += "".join(f" + (c{i} is not None)" for i in range(len(counts)))
     out.append(f"    if len(ev) != 3{count}: return False")
     for i in range(len(counts)):
         out.append(f"    if c{i} is not None and not (c{i}.__class__ is int and 0 <= c{i} <= {10**15}): return False")
+    defaults: dict[int, Any] = {}
     for i, n in enumerate(names):
         kind, required, default = fields[n]
+        if kind == "effect" or not required:
+            defaults[i] = default
+        if i in absent:
+            continue
         if kind == "effect":  # a name ("NoSchedule") or its index, as normalise's _value reads it
             out.append(f"    if a{i} is None: a{i} = {default!r}")
             out.append(f"    elif a{i}.__class__ is str:")
@@ -898,7 +1029,7 @@ def _inline_spec(e: d.Event) -> list[str] | None:
         else:
             out.append(f"    if a{i} is None: a{i} = {default!r}")
             out.append(f"    elif a{i}.__class__ is not bool: return False")
-    return out
+    return gets, out, defaults
 
 
 def _sources_digest() -> bytes:
@@ -1224,12 +1355,18 @@ def _generate(
             continue
         postv = Reader(params, local=local, zero=zero).view()
         checks: list[Any] = list(pod_steps_on_node)
+        # what Oracle.quiet checks of a step that leaves a taint pass pending (``opening`` below): the
+        # same but for the promises time alone can break (clock state properties, time_passes step
+        # properties), which quiet does not judge at the step: its ``_after`` opens their slack windows
+        checks_open: list[Any] = list(pod_steps_on_node)
         for pi in infos:
             if pi.pods:
                 continue
             names = {k[1] for k in pi.reads}
             if pi.prop.kind == "state" and names & written:
                 checks.append(pi.prop.formula(postv))
+                if not pi.clocks:
+                    checks_open.append(checks[-1])
             elif pi.prop.kind == "step" and e.id in pi.prop.events:
                 # one never judged (a timer's lower bound: how soon a kubelet may renew its Lease or post
                 # again) is dropped by the slow path's report and by Oracle.quiet: checked here, it only
@@ -1237,6 +1374,7 @@ def _generate(
                 # fast status post to them
                 if pi.id not in quiet_spec.never:
                     checks.append(pi.prop.formula(pre, postv, b))
+                    checks_open.append(checks[-1])
             elif pi.time_step and names & written:
                 # must hold after the step, else the slow path starts the slack window
                 tb = Bound(insts["time_passes"], {"seconds": 1})
@@ -1259,22 +1397,50 @@ def _generate(
                 continue
             src = _epoch(val, "now") if k[1] in NODE_CLOCKS else lit(val)
             body.append(f"    v{NIDX[k]} = {src}")
-        if noop_src is not None:
+        edge_check: list[str] = []
+        if ev_meta[e.id]["classify"]:
+            edge_check.append(f"    v{CTL} = {lit(d.classify(postv.node(0)))}")
+            edge_check.append(f"    if (s[{CTL}], v{CTL}) not in {_set_src(e.edges)}: return False")
+        else:
+            edge_check.append(f"    if s[{CTL}] not in {_set_src(loops)}: return False")
+        # the same step, for the hot loop where Oracle.quiet may be taken (``iw_``): one that leaves a
+        # taint pass pending (a NotReady node posting Ready keeps its not-ready taint until the
+        # controller's pass) is taken there as quiet takes it, instead of declined to it
+        opening: list[str] = []
+        if noop_src is not None and (
+            e.id in quiet_spec.not_quiet or lit(node_upd[("node", "taints_synced", 0)]) == "True"
+        ):
+            # (none for an event quiet leaves to apply, such as a re-registration: it takes no such step;
+            # none for the taint pass itself: it leaves no pass pending)
+            body.append(f"    if not ({noop_src}): return False")
+        elif noop_src is not None:
             # first: the common decline (a Node update that needs a taint pass: the slow path's window)
             body.append(f"    if not ({noop_src}): return False")
-        if ev_meta[e.id]["classify"]:
-            body.append(f"    v{CTL} = {lit(d.classify(postv.node(0)))}")
-            body.append(f"    if (s[{CTL}], v{CTL}) not in {_set_src(e.edges)}: return False")
-        else:
-            body.append(f"    if s[{CTL}] not in {_set_src(loops)}: return False")
+            opening = _opening_lines(
+                edge_check,
+                _given(lit(And(*checks_open)), lit(guard)),
+                {NIDX[k] for k in node_upd if k[0] != "ctl" or ev_meta[e.id]["classify"]},
+                quick_info,
+            )
+        body_open = list(body[:-1]) if opening else []
+        body += edge_check
         ck = And(*checks)
         body.append(f"    if not ({_given(lit(ck), lit(guard))}): return False")
+        tail: list[str] = []
         if noop_src is not None:
-            body.append(f"    v{NI['taints_synced']} = True")
+            tail.append(f"    v{NI['taints_synced']} = True")
         for k in node_upd:
             if k[0] == "ctl" and not ev_meta[e.id]["classify"]:
                 continue
-            body.append(f"    s[{NIDX[k]}] = v{NIDX[k]}")
+            tail.append(f"    s[{NIDX[k]}] = v{NIDX[k]}")
+        body += tail
+        if opening:
+            # the step as ``in_`` takes it when no pass is pending, else the opening of the pass's window
+            n_pre = len(body_open)
+            body_open.append(f"    if {noop_src}:")
+            body_open += ["    " + x for x in body[n_pre + 1 :]]
+            body_open.append("    else:")
+            body_open += ["    " + x for x in opening]
         # Oracle.apply's fast step: the time checks, the untimed guard, the effect, the checks
         lines.append(f"def fast_{e.id}(s, now, a):")
         lines.append("    p = None; o = 0; ne = now - SL")
@@ -1306,62 +1472,42 @@ def _generate(
             ]
         )
         due = _deadline_src(atoms, zero_ids)
-        ib = [re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", x) for x in body]
         gsrc = re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", lit(guard))
         tsrc = re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", lit(And(*tchecks, guard)))
-        lines.append(f"def in_{e.id}(ev, rec, now):")
-        lines += spec
-        if pod_relevant:
-            lines.append("    if rec.pods: return False")
-        lines.append("    s = rec.s")
-        counts = sorted(set(_arg_names_of(e.id)) - {a.name for a in e.args})
-        if counts:  # what Oracle.apply does before its fast step: the machine's size, until it exists
-            lines.append(f"    if not s[{NIDX[('node', 'exists', 0)]}]:")
-            for i, n in enumerate(counts):
-                lines.append(f"        if c{i} is not None: s[{NIDX[('node', n, 0)]}] = c{i}")
-        step = [
-            "    early = now < rec.due",
-            "    if early:",
-            f"        if not ({gsrc}): return False",
-            "    else:",
-            "        ne = now - SL",
-            f"        if not ({tsrc}): return False",
-            *ib,
-        ]
-        ex = NI["exists"]
-        if any(f"s[{ex}]" in part for part in nparts):
-            # an effect that reads whether the Node exists (a registration: create or AlreadyExists):
-            # one step per case, each with it folded in (up to the step's writes, which read the post-state)
-            lines.append(f"    if s[{ex}]:")
-            lines += ["    " + x for x in _constants(_with_value(step, f"s[{ex}]", "True"))]
-            lines.append("    else:")
-            lines += ["    " + x for x in _constants(_with_value(step, f"s[{ex}]", "False"))]
-        else:
-            lines += _constants(step)
-        lines.append("    rec.t = now")
-        if due is None:
-            lines.append("    rec.due = -INF")
-        else:
-            c_src = _tidy(lit(cond)).strip()
-            m = re.fullmatch(r"now \+ ([0-9.]+)", due)
-            if c_src == "True" and m and float(m.group(1)) > 0:
-                lines.append(f"    rec.due = {due}")  # the step reset every clock the time checks read
-            else:
-                # the time checks hold on the pre-state at ``now``: before the deadline (``early``), or
-                # evaluated above (same ``ne``, same ``now``); a check that reads nothing this step writes
-                # reads the same values after it, so only the others (``cond_due``) are judged here
-                e_src = _tidy(lit(cond_due)).strip()
-                # ``ne`` is set where the time checks ran (not before the deadline, ``early``)
-                if re.search(r"\bne\b", e_src):
-                    lines.append("    ne = now - SL")
-                lines += _deadline_lines(due)
-                if e_src == "True":
-                    lines.append("    rec.due = d if early or d > now else -INF")
-                else:
-                    lines.append(f"    rec.due = d if d > now and ({e_src}) else -INF")
-        lines.append("    return True")
-        lines.append("")
-        ev_meta[e.id]["inline"] = f"in_{e.id}"
+        gets, rest_full, rest_absent, defaults = _spec_split(e)
+        for prefix, lines_of in (("in", body), ("iw", body_open)):
+            if not lines_of:
+                continue
+            ib = [re.sub(r"(?<![\w\]])a\[(\d+)\]", r"a\1", x) for x in lines_of]
+            step = [
+                "    early = now < rec.due",
+                "    if early:",
+                f"        if not ({gsrc}): return False",
+                "    else:",
+                "        ne = now - SL",
+                f"        if not ({tsrc}): return False",
+                *ib,
+            ]
+            lines.append(f"def {prefix}_{e.id}(ev, rec, now):")
+            lines += gets
+            if defaults:
+                # the common line gives none of the optional arguments (a registration with its counts
+                # only): the step with their defaults folded in, as normalise gives them
+                lines.append(f"    if {' and '.join(f'a{i} is None' for i in defaults)}:")
+                dstep = [
+                    re.sub(
+                        r"\ba(\d+)\b",
+                        lambda m, dv=defaults: repr(dv[int(m.group(1))]) if int(m.group(1)) in dv else m.group(0),
+                        x,
+                    )
+                    for x in step
+                ]
+                lines += ["    " + x for x in rest_absent]
+                lines += ["    " + x for x in _inline_body(dstep, e, pod_relevant, nparts, due, cond, cond_due)]
+            lines += rest_full
+            lines += _inline_body(step, e, pod_relevant, nparts, due, cond, cond_due)
+            lines.append("")
+            ev_meta[e.id]["inline" if prefix == "in" else "inline_open"] = f"{prefix}_{e.id}"
         # the same reading of the arguments alone: a shard's check that another shard's line is valid
         lines.append(f"def ok_{e.id}(ev):")
         lines += spec
@@ -1419,6 +1565,7 @@ def _assemble(
             effect=ns[f"f_{eid}"],
             fast=ns.get(meta.get("fast", "")),
             inline=ns.get(meta.get("inline", "")),
+            inline_open=ns.get(meta.get("inline_open", "")),
             valid=ns.get(meta.get("valid", "")),
             read_args=ns.get(meta.get("args", "")),
             writes=meta["written"],

@@ -23,11 +23,19 @@ from .source import MAX_LINE, TOO_LONG, Source, blocks, close_source, json_line_
 INF = math.inf
 
 
-def fast_table(o: Oracle) -> dict[str, Any]:
-    """event -> its compiled inline step ``(parsed line, NodeRec, t) -> bool`` (see ``compile.py``)."""
+def fast_table(o: Oracle, opening: bool = False) -> dict[str, Any]:
+    """event -> its compiled inline step ``(parsed line, NodeRec, t) -> bool`` (see ``compile.py``).
+
+    ``opening``: where the hot loop would give what the inline step declines to the event's generated
+    quick step (:func:`quick_steps`), the variant that also takes a step leaving a taint pass pending
+    as that quick step does (``EventCode.inline_open``), so the loop need not read the line twice."""
     if not o.use_fast:
         return {}
-    return {eid: ec.inline for eid, ec in o.c.events.items() if ec.inline is not None and eid in NODE_EVENTS}
+    return {
+        eid: (ec.inline_open if opening and ec.inline_open is not None else ec.inline)
+        for eid, ec in o.c.events.items()
+        if ec.inline is not None and eid in NODE_EVENTS
+    }
 
 
 def quiet_table(o: Oracle) -> dict[str, Any]:
@@ -39,11 +47,16 @@ def quiet_table(o: Oracle) -> dict[str, Any]:
 _QUIET = Oracle.quiet
 
 
+def quiet_generated(o: Oracle) -> bool:
+    """``o.quiet`` is :meth:`Oracle.quiet` itself, i.e. the events' generated quick steps (a test may replace it)."""
+    return type(o).quiet is _QUIET and "quiet" not in vars(o)
+
+
 def quick_steps(o: Oracle) -> dict[str, Any]:
     """event -> ``(NodeRec, PodRec | None, t, args, Oracle) -> bool``: :meth:`Oracle.quiet` of that event,
     called as the hot loop calls it (the event's generated quick step itself, unless ``quiet`` is
     replaced, as a test does to compare with the slow path)."""
-    if type(o).quiet is _QUIET and "quiet" not in vars(o):
+    if quiet_generated(o):
         return dict(o._quick)
 
     def via(eid: str) -> Any:
@@ -144,6 +157,8 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
     use_quiet = bool(fast) and not o.attribute
     read_args = quiet_table(o) if use_quiet else {}
     quick = quick_steps(o) if use_quiet else {}
+    if use_quiet and quiet_generated(o):
+        fast = fast_table(o, opening=True)
     bind = quick.get("scheduler_bind_pod")
     # node event -> (its argument reader, its quick step): one lookup for a line its inline step declines
     quiet_steps = {eid: (r, quick[eid]) for eid, r in read_args.items() if eid in quick}

@@ -676,6 +676,13 @@ def test_quiet_step_equals_apply(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         assert quick.as_json() == full.as_json()
         assert quick.oracle is not None and full.oracle is not None
         assert _bookkeeping(quick.oracle) == _bookkeeping(full.oracle)
+        # and the hot loop as it runs: the generated quick steps, and the inline steps that also open a
+        # pending taint pass's window (``iw_``, taken only where those quick steps are)
+        monkeypatch.undo()
+        loop = check(str(f), keep_going=True)
+        assert loop.as_json() == full.as_json()
+        assert loop.oracle is not None
+        assert _bookkeeping(loop.oracle) == _bookkeeping(full.oracle)
     assert taken > 100  # the quiet step was taken
 
 
