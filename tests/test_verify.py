@@ -136,6 +136,8 @@ EXPECTED_KILLERS = {
     "mark-reachable-swaps-through-not-ready": "ready-noexecute-taint-added-only-when-ready-asks",
     # round 9
     "restart-renews-lease-before-bootstrap": "heartbeat-needs-client-certificate",
+    # round 10: a heartbeat clock an actor's effect could hold back (now the semantics' HEARTBEATS)
+    "status-post-hides-its-heartbeat": "no-unknown-before-grace",
 }
 
 
