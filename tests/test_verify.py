@@ -258,6 +258,34 @@ def test_timing_assumption_is_needed() -> None:
     assert last["state"]["ready[0]"] == "Unknown"
 
 
+#: Pinned timing values a model may carry (param_overrides), and whether its constraints still admit them.
+PINNED_PARAMETERS = [
+    pytest.param((), True, id="none-pinned"),
+    pytest.param((("node_monitor_grace_period", 50), ("heartbeat_gap_max", 45)), True, id="1.35-defaults"),
+    # round 10: 1.31's 40 s grace with the 45 s HTTP/2 gap, the constraint that forbids it kept: no run at all
+    pytest.param(
+        (("lease_renew_interval", 40), ("heartbeat_gap_max", 45), ("node_monitor_grace_period", 40)),
+        False,
+        id="gap-above-grace-constraint-kept",
+    ),
+    pytest.param((("node_monitor_period", 50), ("node_monitor_grace_period", 50)), False, id="period-not-below-grace"),
+]
+
+
+@pytest.mark.parametrize("pinned,admissible", PINNED_PARAMETERS)
+def test_a_model_whose_pinned_parameters_break_its_constraints_is_refused(pinned: tuple, admissible: bool) -> None:
+    """With no admissible timing there is no run, and every property would read "proved" (76/76 under
+    ``--mutants``, where witnesses are not searched): verify must refuse such a model, not judge it."""
+    from nodereg.verifier.runner import InadmissibleParameters, check_parameters_admissible
+
+    model = dataclasses.replace(MODEL, name=f"pinned-{len(pinned)}-{admissible}", param_overrides=pinned)
+    if admissible:
+        check_parameters_admissible(model)
+        return
+    with pytest.raises(InadmissibleParameters, match="no timing parameters satisfy"):
+        verify(model, Config(1, 1), [PROPERTY_BY_ID["node-restriction"]], check_witnesses=False, unbounded=False)
+
+
 def test_compiled_model_is_cached_per_variant() -> None:
     assert compiled(MODEL, Config(1, 1)) is compiled(real_model(), Config(1, 1))
     assert compiled(MUTANTS[0].model(), Config(1, 1)) is not compiled(MODEL, Config(1, 1))
