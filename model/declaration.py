@@ -151,7 +151,8 @@ NODE_VARS: tuple[Var, ...] = (
     Var(
         "since_heartbeat",
         "int",
-        "the kubelet's last sign of life (Lease, status or the create)",
+        "the kubelet's last sign of life (Lease, status or the create); set by the semantics (HEARTBEATS), "
+        "never by an actor",
         0,
         clock=True,
         ghost=True,
@@ -534,7 +535,6 @@ def _kubelet_register_node_eff(s: Any, i: Any) -> Any:
         # the controller's next monitorNodeHealth pass is at most one period away, in any phase
         since_monitor=If(new, Min(nd.since_monitor, s.params.node_monitor_period), nd.since_monitor),
         heartbeat_unseen=If(new, False, nd.heartbeat_unseen),
-        since_heartbeat=If(new, 0, nd.since_heartbeat),
     )
 
 
@@ -563,7 +563,6 @@ def _kubelet_post_status_eff(s: Any, i: Any) -> Any:
         since_status_post=0,
         heartbeat_unseen=True,
         taints_synced=False,
-        since_heartbeat=0,
     )
 
 
@@ -574,7 +573,7 @@ def _kubelet_renew_lease(s: Any, i: Any) -> Any:
 
 def _kubelet_renew_lease_eff(s: Any, i: Any) -> Any:
     """Update Lease kube-node-lease/<node> renewTime (pkg/kubelet/nodelease)."""
-    return s.update().node(i.node, since_lease_renew=0, heartbeat_unseen=True, since_heartbeat=0)
+    return s.update().node(i.node, since_lease_renew=0, heartbeat_unseen=True)
 
 
 def _kubelet_stops(s: Any, i: Any) -> Any:
@@ -600,7 +599,6 @@ def _kubelet_restarts_eff(s: Any, i: Any) -> Any:
         since_lease_renew=If(nd.cert, 0, nd.since_lease_renew),
         since_status_post=Min(nd.since_status_post, s.params.node_status_update_frequency),
         heartbeat_unseen=Or(nd.cert, nd.heartbeat_unseen),
-        since_heartbeat=If(nd.cert, 0, nd.since_heartbeat),
     )
 
 
@@ -1182,6 +1180,20 @@ DISTURBS: dict[str, Callable[[Any, Any], Any]] = {
     "admin_cordon": lambda s, i: True,
     "admin_taint_node": lambda s, i: True,
     "admin_delete_node": lambda s, i: True,
+}
+
+#: Ghost updates of the heartbeat clock ``since_heartbeat`` (no-unknown-before-grace,
+#: silent-node-becomes-unknown): which steps are a heartbeat the node lifecycle controller counts. A
+#: status post changes the Ready condition's lastHeartbeatTime and a Lease renewal its renewTime, and
+#: tryUpdateNodeHealth refreshes probeTimestamp on either (node_lifecycle_controller.go); the create
+#: carries the first lastHeartbeatTime; a new kubelet process with credentials renews its Lease at once.
+#: Keyed by event, like DISTURBS: they belong to the properties, so a mutant whose controller ignores a
+#: status post cannot also move the clock that judges it (round 10 of bugs written apart).
+HEARTBEATS: dict[str, Callable[[Any, Any], Any]] = {
+    "kubelet_post_status": lambda s, i: True,
+    "kubelet_renew_lease": lambda s, i: True,
+    "kubelet_register_node": lambda s, i: Not(s.node(i.node).exists),
+    "kubelet_restarts": lambda s, i: s.node(i.node).cert,
 }
 
 #: Actors in the order diagrams list them.

@@ -1373,4 +1373,33 @@ MUTANTS = (
     ),
 )
 
+
+# round 10: the seeded representative of the class a tenth set written apart let through
+def _status_post_hides_its_heartbeat(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+
+    def eff(s: Any, i: Any) -> Any:
+        # the controller compares only the Lease's renewTime, never the Ready condition's lastHeartbeatTime; the
+        # effect also keeps the heartbeat clock, which the semantics (HEARTBEATS) must overrule
+        nd = s.node(i.node)
+        return e.effect(s, i).node(i.node, heartbeat_unseen=nd.heartbeat_unseen, since_heartbeat=nd.since_heartbeat)
+
+    return _replace_event(m, "status-post-hides-its-heartbeat", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "status-post-hides-its-heartbeat",
+        "tryUpdateNodeHealth refreshes probeTimestamp only when the Lease is renewed, not when a status update "
+        "changes the Ready condition's lastHeartbeatTime: a kubelet whose last sign of life was a status post is "
+        "marked Unknown before the grace period has passed since it. Unlike status-post-not-a-heartbeat, the "
+        "effect also leaves the properties' heartbeat clock alone: only the semantics' own rule (HEARTBEATS) "
+        "can judge it.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth: "
+        "savedCondition.LastHeartbeatTime != observedCondition.LastHeartbeatTime)",
+        _status_post_hides_its_heartbeat,
+    ),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

@@ -255,6 +255,7 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
     * the taint-eviction controller's timer for a node starts when the node goes from no
       NoExecute taint to some (processPodOnNode keeps the earlier start while taints change);
     * the ghost clock of ``no-schedule-without-ready`` restarts when Ready falls from True;
+    * the heartbeat clock ``since_heartbeat`` restarts at every heartbeat (:data:`~.declaration.HEARTBEATS`);
     * the NoExecute pass's clock ``since_ready_changed`` restarts when Ready changes value;
     * the ghost clocks of ``no-execute-eviction`` restart when the pod comes under each NoExecute
       taint (bound there while the taint is on); an actor's effect cannot move them;
@@ -317,6 +318,12 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
         if e.id in d.DISTURBS:
             gk = ("node", "undisturbed", n)
             post[gk] = And(post.get(gk, view.get(gk)), Not(d.DISTURBS[e.id](view, b)))
+        # the heartbeat clock of no-unknown-before-grace and silent-node-becomes-unknown: keyed by event
+        # (every status post and Lease renewal is one), so an effect that hides a heartbeat from the
+        # controller cannot hide it from the property
+        if e.id in d.HEARTBEATS:
+            gk = ("node", "since_heartbeat", n)
+            post[gk] = If(d.HEARTBEATS[e.id](view, b), 0, post.get(gk, view.get(gk)))
     # the ghosts of kubelet-creates-its-missing-node: a kubelet process that starts (alive rises) or
     # takes its certificate (cert rises) with no Node object owes the registration; the Node existing
     # settles it. Read off the variables, not off event names: a mutant's effect cannot dodge them.

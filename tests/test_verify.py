@@ -136,6 +136,8 @@ EXPECTED_KILLERS = {
     "mark-reachable-swaps-through-not-ready": "ready-noexecute-taint-added-only-when-ready-asks",
     # round 9
     "restart-renews-lease-before-bootstrap": "heartbeat-needs-client-certificate",
+    # round 10: a heartbeat clock an actor's effect could hold back (now the semantics' HEARTBEATS)
+    "status-post-hides-its-heartbeat": "no-unknown-before-grace",
 }
 
 
@@ -254,6 +256,34 @@ def test_timing_assumption_is_needed() -> None:
     last = v.counterexample[-1]
     assert last["event"] == "nlc_monitor_node_health" and last["state"]["alive[0]"] is True
     assert last["state"]["ready[0]"] == "Unknown"
+
+
+#: Pinned timing values a model may carry (param_overrides), and whether its constraints still admit them.
+PINNED_PARAMETERS = [
+    pytest.param((), True, id="none-pinned"),
+    pytest.param((("node_monitor_grace_period", 50), ("heartbeat_gap_max", 45)), True, id="1.35-defaults"),
+    # round 10: 1.31's 40 s grace with the 45 s HTTP/2 gap, the constraint that forbids it kept: no run at all
+    pytest.param(
+        (("lease_renew_interval", 40), ("heartbeat_gap_max", 45), ("node_monitor_grace_period", 40)),
+        False,
+        id="gap-above-grace-constraint-kept",
+    ),
+    pytest.param((("node_monitor_period", 50), ("node_monitor_grace_period", 50)), False, id="period-not-below-grace"),
+]
+
+
+@pytest.mark.parametrize("pinned,admissible", PINNED_PARAMETERS)
+def test_a_model_whose_pinned_parameters_break_its_constraints_is_refused(pinned: tuple, admissible: bool) -> None:
+    """With no admissible timing there is no run, and every property would read "proved" (76/76 under
+    ``--mutants``, where witnesses are not searched): verify must refuse such a model, not judge it."""
+    from nodereg.verifier.runner import InadmissibleParameters, check_parameters_admissible
+
+    model = dataclasses.replace(MODEL, name=f"pinned-{len(pinned)}-{admissible}", param_overrides=pinned)
+    if admissible:
+        check_parameters_admissible(model)
+        return
+    with pytest.raises(InadmissibleParameters, match="no timing parameters satisfy"):
+        verify(model, Config(1, 1), [PROPERTY_BY_ID["node-restriction"]], check_witnesses=False, unbounded=False)
 
 
 def test_compiled_model_is_cached_per_variant() -> None:

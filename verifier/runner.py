@@ -512,6 +512,41 @@ class Prover:
         return out
 
 
+class InadmissibleParameters(ValueError):
+    """The model's timing constraints, its parameter overrides and the fixed values admit no assignment."""
+
+
+def check_parameters_admissible(model: Model, fixed: dict[str, int] | None = None) -> None:
+    """Refuse a model whose timing parameters can take no value at all.
+
+    Every initial state requires admissible parameters, so with none the model has no run and every
+    property would come out "proved" (and, without witness checks, as under ``--mutants``, nothing
+    would say it is vacuous). The CLI checks ``--param`` against the constraints; a model's own
+    ``param_overrides`` (a seeded mutant pinning a version's defaults, say) are checked here.
+    """
+    from nodereg.model.params import PARAMS
+
+    values = {**dict(model.param_overrides), **(fixed or {})}
+    terms = {p.var: z3.Int(f"param.{p.var}") for p in PARAMS}
+
+    class _Params:
+        def __getattr__(self, name: str) -> Any:
+            return terms[name]
+
+    solver = z3.Solver()
+    for c in model.constraints:
+        solver.add(as_term(c.formula(_Params())))
+    for name, value in values.items():
+        solver.add(terms[name] == value)
+    if solver.check() != z3.sat:
+        pinned = ", ".join(f"{k}={v}" for k, v in sorted(values.items())) or "none"
+        raise InadmissibleParameters(
+            f"model {model.name!r}: no timing parameters satisfy its constraints "
+            f"({', '.join(c.id for c in model.constraints)}) with the values pinned ({pinned}); "
+            "every property would hold vacuously"
+        )
+
+
 def verify(
     model: Model,
     cfg: Config,
@@ -531,6 +566,7 @@ def verify(
     ``jobs`` > 1 searches witnesses in that many worker processes (the model is rebuilt there from
     its name, so only the real model and the seeded mutants can be checked in parallel).
     """
+    check_parameters_admissible(model, fixed)
     # a full run adds the verifier's own time-progress properties (their row: time-can-pass)
     wanted = list(props) if props else [*ALL_PROPERTIES, *time_properties(model)]
     # lemmas are always proved first, so that what they support can use them
