@@ -78,7 +78,11 @@ class SizeOrAny(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | str:
         if isinstance(value, str) and value.strip().lower() == ANY:
             return ANY
-        return self.range.convert(value, param, ctx)  # type: ignore[no-any-return]
+        try:
+            return self.range.convert(value, param, ctx)  # type: ignore[no-any-return]
+        except click.BadParameter:
+            lo, hi = self.range.min, self.range.max
+            self.fail(f"{value!r}: expected a number from {lo} to {hi}, or 'any'", param, ctx)
 
 
 def parse_params(items: tuple[str, ...]) -> dict[str, int]:
@@ -133,16 +137,41 @@ def check_admissible(fixed: dict[str, int], model: Any) -> tuple[Any, list[str]]
     return model, dropped
 
 
+def usage_error(exc: click.UsageError, where: str = "nodereg") -> NoReturn:
+    """A usage error click found (a bad option value, a missing argument) as one line, exit 2.
+
+    Click's own form is four lines (usage, hint, blank, error); nodereg's own checks print one
+    (``fail``), and a CI log should read the same whichever found the mistake.
+    """
+    where = exc.ctx.command_path if exc.ctx is not None else where
+    fail(f"{exc.format_message()} (see '{where} --help')")
+
+
 class GuardedGroup(click.Group):
     """Every command runs under one guard: an unexpected exception is one line and exit 4.
 
     Exit 1 means "a property is violated"; a crash must never read as a verdict in CI. The
-    traceback is printed only with ``nodereg --debug`` (or ``NODEREG_DEBUG=1``).
+    traceback is printed only with ``nodereg --debug`` (or ``NODEREG_DEBUG=1``). A usage error is
+    one line and exit 2, as ``fail`` prints it.
     """
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # plain `nodereg`: the help, as click prints it
+        except click.UsageError as exc:
+            usage_error(exc)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as exc:
+            usage_error(exc, " ".join(x for x in (ctx.command_path, ctx.invoked_subcommand) if x))
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
             raise
         except KeyboardInterrupt:
