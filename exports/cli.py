@@ -79,13 +79,15 @@ def build_model(
     symbolic_args: bool = False,
 ) -> Any:
     """The :class:`~nodereg.exports.core.ExportModel` the options describe, or a one-line error and exit 2."""
-    from nodereg.cli import parse_params
+    from nodereg.cli import parse_k8s_version, parse_params
     from nodereg.model.mutants import MUTANT_BY_ID
     from nodereg.model.semantics import real_model
 
     from .core import DEFAULT_PROFILES, ExportError, ExportOptions, build
 
     fixed = parse_params(params)
+    if k8s_version is not None:  # the versions verify knows, named on a mistake (was: int() errors, 2.0 taken)
+        k8s_version = parse_k8s_version(k8s_version)
     if mutant is not None:
         if mutant not in MUTANT_BY_ID:
             _fail(f"--mutant {mutant!r}: unknown mutant; expected one of: {', '.join(MUTANT_BY_ID)}")

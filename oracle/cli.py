@@ -16,19 +16,19 @@ from typing import Any
 
 import click
 
+from nodereg.model.params import K8S_VERSION
+
 FORMAT_CHOICES = ["auto", "events", "k8s-watch", "k8s-audit", "itf"]
 
 
 def _params(items: tuple[str, ...], k8s_version: str | None) -> tuple[dict[str, int], str | None]:
     """The ``--param`` values and the ``--k8s-version`` given (None: not given; a capture may say)."""
-    from nodereg.cli import fail, parse_params
-    from nodereg.model import params as P
+    from nodereg.cli import parse_k8s_version, parse_params
 
     if k8s_version is not None:
-        try:
-            P.defaults(k8s_version)
-        except (ValueError, IndexError):
-            fail(f"--k8s-version {k8s_version!r}: expected a version like 1.35 (1.17 or later)")
+        # the versions whose defaults nodereg knows, as verify and export take them (was: any x.y from
+        # 1.17 on, so --k8s-version 2.0 ran with "the defaults of Kubernetes 2.0"; v1.32 refused)
+        k8s_version = parse_k8s_version(k8s_version)
     return parse_params(items), k8s_version
 
 
@@ -47,9 +47,9 @@ _common = [
     click.option(
         "--k8s-version",
         default=None,
-        help="take the defaults of this Kubernetes version "
-        "(node-monitor-grace-period is 40s before 1.32, 50s since; default: the version a capture "
-        "of a cluster shows, else 1.35)",
+        help=f"take the defaults of this Kubernetes version (1.17 to {K8S_VERSION}; "
+        "node-monitor-grace-period is 40s before 1.32, 50s since; default: the version a capture "
+        f"of a cluster shows, else {K8S_VERSION})",
     ),
     click.option(
         "--slack",

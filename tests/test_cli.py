@@ -115,6 +115,10 @@ def test_inconclusive_exits_3() -> None:
         (["verify", "--no-such-flag"], "No such option"),
         (["no-such-command"], "No such command"),
         (["check"], "Missing argument"),
+        # check, oracle and export know the versions verify knows (check took 2.0 as "Kubernetes 2.0")
+        (["check", "--k8s-version", "2.0", "x.json"], "1.17 to 1.35"),
+        (["oracle", "--stdio", "--k8s-version", "1.36"], "1.17 to 1.35"),
+        (["export", "promela", "--k8s-version", "v1"], "unknown Kubernetes version"),
     ],
 )
 def test_bad_usage_is_one_clear_line_and_exit_2(args: list[str], needle: str) -> None:
