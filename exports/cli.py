@@ -160,7 +160,7 @@ def statespace_command(
     timeout_s: float | None,
     fmt: str,
 ) -> None:
-    """Count the reachable states and transitions of the finite model ``nodereg export`` writes.
+    """Count the reachable states and transitions of the finite model 'nodereg export' writes.
 
     The same options give the same model SPIN searches. Exit 0 when the count is complete, 3 when
     the time ran out (the numbers printed are then lower bounds).

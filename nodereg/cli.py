@@ -22,12 +22,21 @@ EXIT_OK, EXIT_VIOLATED, EXIT_USAGE, EXIT_INCONCLUSIVE, EXIT_INTERNAL = 0, 1, 2, 
 #: the reader of stdout closed it (``| head``): what a shell reports for a process SIGPIPE killed
 EXIT_BROKEN_PIPE = 128 + 13
 
-#: What every command's exit code means (``--help`` of verify prints it).
+#: What verify's exit code means (``nodereg verify --help`` prints it).
 EXIT_CODES_HELP = (
     "Exit codes: 0 every property proved (with a witness); 1 a property violated or vacuous; "
     "2 bad usage or input; 3 inconclusive (a solver gave up; never a pass); 4 internal error "
     "(a bug in nodereg, never a verdict; 'nodereg --debug ...' prints the traceback); 141 the reader "
     "of the output closed it (| head), as for any Unix tool."
+)
+
+#: The group's own help: the codes every command shares; each command's --help says what its 0, 1, 3 mean
+#: (was verify's text alone, which read as if 'nodereg check' exited 0 when "every property proved").
+GROUP_EXIT_CODES_HELP = (
+    "Exit codes, the same for every command (its --help says what its own mean): 0 pass (proved, "
+    "conforms, up to date); 1 a failure (violated, vacuous, stale); 2 bad usage or input; 3 inconclusive "
+    "(never a pass); 4 internal error (a bug in nodereg, never a verdict; 'nodereg --debug ...' prints the "
+    "traceback); 141 the reader of the output closed it (| head), as for any Unix tool."
 )
 
 
@@ -201,7 +210,7 @@ class GuardedGroup(click.Group):
             sys.exit(EXIT_INTERNAL)
 
 
-@click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES_HELP)
+@click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=GROUP_EXIT_CODES_HELP)
 @click.option("--debug", is_flag=True, help="print the traceback of an internal error (exit 4)")
 @click.version_option(package_name="nodereg")
 def main(debug: bool) -> None:
@@ -414,7 +423,8 @@ def _print_table(
         every = sum(v.status == "proved" and v.bound == "∀N,M" for v in verdicts)
         tail = (
             f"{every} for every number of nodes and pods (bound ∀N,M), {proved - every} for "
-            f"{cfg.nodes} nodes × {cfg.pods} pods only (bound {cfg.nodes}×{cfg.pods}: the row says why); " + tail
+            f"{cfg.nodes} nodes × {cfg.pods} pods only (bound {cfg.nodes}×{cfg.pods}: the row's reason in "
+            "--format json says why); " + tail
         )
     console.print(f"{proved}/{len(verdicts)} proved in {wall:.2f} s ({tail})")
 

@@ -115,7 +115,7 @@ def check_command(
 ) -> None:
     """Check a trace against the model: every step it forbids, with the property it breaks.
 
-    FILES are one or more traces (``-`` reads stdin; pipes, FIFOs and ``.gz`` files work): Kubernetes
+    FILES are one or more traces ('-' reads stdin; pipes, FIFOs and .gz files work): Kubernetes
     watch streams, lists or bare objects of nodes, pods and leases in JSON or YAML (merged by
     resourceVersion), API server audit logs (audit.k8s.io v1/v1beta1 Events, JSON Lines or
     EventList), nodereg events (JSON Lines) or ITF. UTF-8 with or without BOM, UTF-16 with BOM. A
