@@ -102,7 +102,9 @@ def build_model(
         _fail(str(exc))
 
 
-@click.command("export")
+@click.command(
+    "export", epilog="Exit codes: 0 written; 2 bad usage (an option the export cannot take); 4 internal error."
+)
 @click.argument("target", type=click.Choice(TARGETS))
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), help="write here (default: stdout)")
 @model_options
@@ -129,7 +131,11 @@ def export_command(
         _fail(f"--out {out}: {exc.strerror}")
 
 
-@click.command("statespace")
+@click.command(
+    "statespace",
+    epilog="Exit codes: 0 the count is complete; 2 bad usage; 3 the time ran out (the counts are lower bounds); "
+    "4 internal error.",
+)
 @model_options
 @click.option(
     "--engine",

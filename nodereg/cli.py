@@ -573,7 +573,7 @@ def catalogue_markdown() -> str:
     return "\n".join(lines) + "\n"
 
 
-@main.command("properties")
+@main.command("properties", epilog="Exit codes: 0 listed; 2 bad usage; 141 the reader closed the output (| head).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
 def properties_cmd(fmt: str) -> None:
     """List the property catalogue."""

@@ -259,7 +259,11 @@ def coverage_line(coverage: dict[str, str]) -> str:
 LISTED = 12
 
 
-@click.command("oracle")
+@click.command(
+    "oracle",
+    epilog="Exit codes: 0 the input ended (the verdicts are on the lines, violations included); 2 bad usage "
+    "or stdin closed or unreadable; 4 internal error (its verdict line says so).",
+)
 @click.option("--stdio", is_flag=True, required=True, help="one event per line on stdin, one verdict per line out")
 @click.option(
     "--input", "fmt", type=click.Choice(["events", "k8s-watch", "k8s-audit"]), default="events", show_default=True
@@ -360,7 +364,7 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
         out.flush()
 
 
-@click.command("vectors")
+@click.command("vectors", epilog="Exit codes: 0 written; 2 bad usage or OUT not writable; 4 internal error.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), required=True)
 @click.option(
     "--rlimit",
