@@ -87,10 +87,18 @@ def _run(out_dir: Path | None, check: bool, fresh: bool) -> None:
         if res.stale:
             for s in res.stale:
                 click.echo(f"stale: {folder / s.split(' ')[0]} {s.split(' ', 1)[1]}")
-            click.echo(
-                f"{len(res.stale)} diagram file(s) out of date: run 'make diagrams' "
-                "(nodereg diagrams --out diagrams/generated) and commit them"
+            # the Mermaid PNG comes from a browser (make mermaid), not from make diagrams: say which redraws what
+            mermaid = any("make mermaid" in s for s in res.stale)
+            others = any("make mermaid" not in s for s in res.stale)
+            how = " then ".join(
+                step
+                for step, needed in (
+                    ("'make diagrams' (nodereg diagrams --out diagrams/generated)", others),
+                    ("'make mermaid'", mermaid),
+                )
+                if needed
             )
+            click.echo(f"{len(res.stale)} diagram file(s) out of date: run {how} and commit them")
             sys.exit(1)
         click.echo(f"diagrams up to date ({res.compared} files, {time.monotonic() - t0:.1f} s)")
         return

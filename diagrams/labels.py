@@ -42,7 +42,9 @@ EVENT_LABELS: dict[str, EventLabel] = {
     "kubelet_register_node": EventLabel(
         "kubelet POSTs its Node (again after a restart: AlreadyExists, no change)",
         (
-            ("registered", "kubelet POSTs its Node; admission adds the not-ready taint"),
+            # declared for node simulators and virtual kubelets; the lemma node-has-ready-condition proves that a
+            # real kubelet never takes it (it creates its Node with its conditions), which the old words hid
+            ("registered", "a node simulator POSTs a Node without conditions (never a real kubelet)"),
             ("ready", "kubelet POSTs its Node with Ready=True"),
             ("not_ready", "kubelet POSTs its Node with Ready=False"),
         ),

@@ -208,7 +208,9 @@ def describe_change(
     if base == "allocatable":
         return f"{who}status.allocatable cpu={after}"
     if base == "custom_effect":
-        return f"{who}user taint effect {after}"
+        # the effect a Node without a user taint would give one is no change a reader can see (a
+        # registration with register_with_taint=False drew "user taint effect NoExecute")
+        return f"{who}user taint effect {after}" if state.get(f"taint_custom[{idx}]") else None
     if base in _FLAGS and isinstance(after, bool):
         words = _FLAGS[base][0 if after else 1].format(node=node)
         return words if "{node}" in _FLAGS[base][0] else who + words

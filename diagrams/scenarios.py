@@ -338,6 +338,22 @@ def preface(sc: Scenario) -> tuple[str, ...]:
         f"for {DEFAULT_TOLERATION_SECONDS} s)",
         f"defaults: lease renew {p['lease_renew_interval']} s, status every {p['node_status_update_frequency']} s, "
         f"grace {p['node_monitor_grace_period']} s, monitor every {p['node_monitor_period']} s",
-        "goals, in order: " + ", ".join(f"({i}) {ph.goal}" for i, ph in enumerate(sc.phases[:3], 1)),
-        *([", ".join(f"({i}) {ph.goal}" for i, ph in enumerate(sc.phases[3:], 4))] if len(sc.phases) > 3 else []),
+        *_goal_lines([f"({i}) {ph.goal}" for i, ph in enumerate(sc.phases, 1)]),
     )
+
+
+def _goal_lines(goals: list[str], width: int = 110) -> list[str]:
+    """The goals, whole ones to a line (continuations indented): a goal is never split across lines.
+
+    Three goals to the first line, the rest to the next, broke "(3) the kubelet / renews its Lease"
+    across two lines of the registration diagram, the tail alone under an indent.
+    """
+    lines = ["goals, in order:"]
+    for goal in goals:
+        joined = f"{lines[-1]} {goal}" if lines[-1].endswith(":") else f"{lines[-1]}, {goal}"
+        if len(joined) <= width or lines[-1].endswith(":"):
+            lines[-1] = joined
+        else:
+            lines[-1] += ","
+            lines.append(f"    {goal}")
+    return lines

@@ -79,13 +79,15 @@ def build_model(
     symbolic_args: bool = False,
 ) -> Any:
     """The :class:`~nodereg.exports.core.ExportModel` the options describe, or a one-line error and exit 2."""
-    from nodereg.cli import parse_params
+    from nodereg.cli import parse_k8s_version, parse_params
     from nodereg.model.mutants import MUTANT_BY_ID
     from nodereg.model.semantics import real_model
 
     from .core import DEFAULT_PROFILES, ExportError, ExportOptions, build
 
     fixed = parse_params(params)
+    if k8s_version is not None:  # the versions verify knows, named on a mistake (was: int() errors, 2.0 taken)
+        k8s_version = parse_k8s_version(k8s_version)
     if mutant is not None:
         if mutant not in MUTANT_BY_ID:
             _fail(f"--mutant {mutant!r}: unknown mutant; expected one of: {', '.join(MUTANT_BY_ID)}")
@@ -100,7 +102,9 @@ def build_model(
         _fail(str(exc))
 
 
-@click.command("export")
+@click.command(
+    "export", epilog="Exit codes: 0 written; 2 bad usage (an option the export cannot take); 4 internal error."
+)
 @click.argument("target", type=click.Choice(TARGETS))
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), help="write here (default: stdout)")
 @model_options
@@ -127,7 +131,11 @@ def export_command(
         _fail(f"--out {out}: {exc.strerror}")
 
 
-@click.command("statespace")
+@click.command(
+    "statespace",
+    epilog="Exit codes: 0 the count is complete; 2 bad usage; 3 the time ran out (the counts are lower bounds); "
+    "4 internal error.",
+)
 @model_options
 @click.option(
     "--engine",
@@ -158,7 +166,7 @@ def statespace_command(
     timeout_s: float | None,
     fmt: str,
 ) -> None:
-    """Count the reachable states and transitions of the finite model ``nodereg export`` writes.
+    """Count the reachable states and transitions of the finite model 'nodereg export' writes.
 
     The same options give the same model SPIN searches. Exit 0 when the count is complete, 3 when
     the time ran out (the numbers printed are then lower bounds).

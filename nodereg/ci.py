@@ -43,10 +43,9 @@ def summary_lines(doc: Mapping[str, Any], github: bool = False) -> list[str]:
     if "summary" in doc:
         counts = doc["summary"]
         total = sum(v for v in counts.values() if isinstance(v, int))
-        lines.append(
-            f"nodereg verify: {counts.get('proved', 0)}/{total} proved "
-            + ", ".join(f"{k} {v}" for k, v in counts.items() if k != "proved" and v)
-        )
+        # "73/76 proved; 3 violated" (was "73/76 proved violated 3")
+        others = ", ".join(f"{v} {k}" for k, v in counts.items() if k != "proved" and v)
+        lines.append(f"nodereg verify: {counts.get('proved', 0)}/{total} proved" + (f"; {others}" if others else ""))
     elif "mutants" in doc:
         rows = doc["mutants"]
         lines.append(f"nodereg verify --mutants: {sum(r.get('status') == 'killed' for r in rows)}/{len(rows)} killed")
@@ -76,7 +75,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     import os
     import sys
 
-    parser = argparse.ArgumentParser(prog="python -m nodereg.ci", description=main.__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m nodereg.ci",
+        description="Print the failing rows of a saved 'nodereg verify --format json' (or --mutants) report, as "
+        "GitHub error annotations with --github (and a Markdown table in the job summary), then exit with "
+        "--exit-code (the code nodereg verify returned), so a CI step fails as verify did. An unreadable report "
+        "is one line on stderr and exit 2, or the given code when that is not 0.",
+    )
     parser.add_argument("report", help="a saved nodereg verify --format json report")
     parser.add_argument("--github", action="store_true", help="GitHub annotations and job summary")
     parser.add_argument("--exit-code", type=int, default=0, help="exit with this code (nodereg verify's)")

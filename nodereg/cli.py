@@ -22,12 +22,21 @@ EXIT_OK, EXIT_VIOLATED, EXIT_USAGE, EXIT_INCONCLUSIVE, EXIT_INTERNAL = 0, 1, 2, 
 #: the reader of stdout closed it (``| head``): what a shell reports for a process SIGPIPE killed
 EXIT_BROKEN_PIPE = 128 + 13
 
-#: What every command's exit code means (``--help`` of verify prints it).
+#: What verify's exit code means (``nodereg verify --help`` prints it).
 EXIT_CODES_HELP = (
     "Exit codes: 0 every property proved (with a witness); 1 a property violated or vacuous; "
     "2 bad usage or input; 3 inconclusive (a solver gave up; never a pass); 4 internal error "
     "(a bug in nodereg, never a verdict; 'nodereg --debug ...' prints the traceback); 141 the reader "
     "of the output closed it (| head), as for any Unix tool."
+)
+
+#: The group's own help: the codes every command shares; each command's --help says what its 0, 1, 3 mean
+#: (was verify's text alone, which read as if 'nodereg check' exited 0 when "every property proved").
+GROUP_EXIT_CODES_HELP = (
+    "Exit codes, the same for every command (its --help says what its own mean): 0 pass (proved, "
+    "conforms, up to date); 1 a failure (violated, vacuous, stale); 2 bad usage or input; 3 inconclusive "
+    "(never a pass); 4 internal error (a bug in nodereg, never a verdict; 'nodereg --debug ...' prints the "
+    "traceback); 141 the reader of the output closed it (| head), as for any Unix tool."
 )
 
 
@@ -78,7 +87,11 @@ class SizeOrAny(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | str:
         if isinstance(value, str) and value.strip().lower() == ANY:
             return ANY
-        return self.range.convert(value, param, ctx)  # type: ignore[no-any-return]
+        try:
+            return self.range.convert(value, param, ctx)  # type: ignore[no-any-return]
+        except click.BadParameter:
+            lo, hi = self.range.min, self.range.max
+            self.fail(f"{value!r}: expected a number from {lo} to {hi}, or 'any'", param, ctx)
 
 
 def parse_params(items: tuple[str, ...]) -> dict[str, int]:
@@ -133,16 +146,41 @@ def check_admissible(fixed: dict[str, int], model: Any) -> tuple[Any, list[str]]
     return model, dropped
 
 
+def usage_error(exc: click.UsageError, where: str = "nodereg") -> NoReturn:
+    """A usage error click found (a bad option value, a missing argument) as one line, exit 2.
+
+    Click's own form is four lines (usage, hint, blank, error); nodereg's own checks print one
+    (``fail``), and a CI log should read the same whichever found the mistake.
+    """
+    where = exc.ctx.command_path if exc.ctx is not None else where
+    fail(f"{exc.format_message()} (see '{where} --help')")
+
+
 class GuardedGroup(click.Group):
     """Every command runs under one guard: an unexpected exception is one line and exit 4.
 
     Exit 1 means "a property is violated"; a crash must never read as a verdict in CI. The
-    traceback is printed only with ``nodereg --debug`` (or ``NODEREG_DEBUG=1``).
+    traceback is printed only with ``nodereg --debug`` (or ``NODEREG_DEBUG=1``). A usage error is
+    one line and exit 2, as ``fail`` prints it.
     """
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # plain `nodereg`: the help, as click prints it
+        except click.UsageError as exc:
+            usage_error(exc)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as exc:
+            usage_error(exc, " ".join(x for x in (ctx.command_path, ctx.invoked_subcommand) if x))
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
             raise
         except KeyboardInterrupt:
@@ -172,7 +210,7 @@ class GuardedGroup(click.Group):
             sys.exit(EXIT_INTERNAL)
 
 
-@click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES_HELP)
+@click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=GROUP_EXIT_CODES_HELP)
 @click.option("--debug", is_flag=True, help="print the traceback of an internal error (exit 4)")
 @click.version_option(package_name="nodereg")
 def main(debug: bool) -> None:
@@ -385,7 +423,8 @@ def _print_table(
         every = sum(v.status == "proved" and v.bound == "∀N,M" for v in verdicts)
         tail = (
             f"{every} for every number of nodes and pods (bound ∀N,M), {proved - every} for "
-            f"{cfg.nodes} nodes × {cfg.pods} pods only (bound {cfg.nodes}×{cfg.pods}: the row says why); " + tail
+            f"{cfg.nodes} nodes × {cfg.pods} pods only (bound {cfg.nodes}×{cfg.pods}: the row's reason in "
+            "--format json says why); " + tail
         )
     console.print(f"{proved}/{len(verdicts)} proved in {wall:.2f} s ({tail})")
 
@@ -534,7 +573,7 @@ def catalogue_markdown() -> str:
     return "\n".join(lines) + "\n"
 
 
-@main.command("properties")
+@main.command("properties", epilog="Exit codes: 0 listed; 2 bad usage; 141 the reader closed the output (| head).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
 def properties_cmd(fmt: str) -> None:
     """List the property catalogue."""

@@ -753,8 +753,8 @@ class AuditAdapter:
                     "node-restriction",
                     name,
                     f"the kubelet of {as_node} modified Node {name} "
-                    f"({'status' if sub == 'status' else 'object'}) at {_t(t)}: node X is not allowed to "
-                    "modify node Y",
+                    f"({'status' if sub == 'status' else 'object'}) at {_t(t)}: NodeRestriction refuses it "
+                    f'(node "{as_node}" is not allowed to modify node "{name}")',
                     file,
                     line,
                     "kubelet_post_status",
@@ -831,7 +831,8 @@ class AuditAdapter:
                     out,
                     "node-restriction",
                     name,
-                    f"the kubelet of {as_node} deleted Node {name} at {_t(t)}: node X is not allowed to modify node Y",
+                    f"the kubelet of {as_node} deleted Node {name} at {_t(t)}: NodeRestriction refuses it "
+                    f'(node "{as_node}" is not allowed to modify node "{name}")',
                     file,
                     line,
                     "admin_delete_node",

@@ -16,19 +16,19 @@ from typing import Any
 
 import click
 
+from nodereg.model.params import K8S_VERSION
+
 FORMAT_CHOICES = ["auto", "events", "k8s-watch", "k8s-audit", "itf"]
 
 
 def _params(items: tuple[str, ...], k8s_version: str | None) -> tuple[dict[str, int], str | None]:
     """The ``--param`` values and the ``--k8s-version`` given (None: not given; a capture may say)."""
-    from nodereg.cli import fail, parse_params
-    from nodereg.model import params as P
+    from nodereg.cli import parse_k8s_version, parse_params
 
     if k8s_version is not None:
-        try:
-            P.defaults(k8s_version)
-        except (ValueError, IndexError):
-            fail(f"--k8s-version {k8s_version!r}: expected a version like 1.35 (1.17 or later)")
+        # the versions whose defaults nodereg knows, as verify and export take them (was: any x.y from
+        # 1.17 on, so --k8s-version 2.0 ran with "the defaults of Kubernetes 2.0"; v1.32 refused)
+        k8s_version = parse_k8s_version(k8s_version)
     return parse_params(items), k8s_version
 
 
@@ -47,9 +47,9 @@ _common = [
     click.option(
         "--k8s-version",
         default=None,
-        help="take the defaults of this Kubernetes version "
-        "(node-monitor-grace-period is 40s before 1.32, 50s since; default: the version a capture "
-        "of a cluster shows, else 1.35)",
+        help=f"take the defaults of this Kubernetes version (1.17 to {K8S_VERSION}; "
+        "node-monitor-grace-period is 40s before 1.32, 50s since; default: the version a capture "
+        f"of a cluster shows, else {K8S_VERSION})",
     ),
     click.option(
         "--slack",
@@ -115,7 +115,7 @@ def check_command(
 ) -> None:
     """Check a trace against the model: every step it forbids, with the property it breaks.
 
-    FILES are one or more traces (``-`` reads stdin; pipes, FIFOs and ``.gz`` files work): Kubernetes
+    FILES are one or more traces ('-' reads stdin; pipes, FIFOs and .gz files work): Kubernetes
     watch streams, lists or bare objects of nodes, pods and leases in JSON or YAML (merged by
     resourceVersion), API server audit logs (audit.k8s.io v1/v1beta1 Events, JSON Lines or
     EventList), nodereg events (JSON Lines) or ITF. UTF-8 with or without BOM, UTF-16 with BOM. A
@@ -259,7 +259,11 @@ def coverage_line(coverage: dict[str, str]) -> str:
 LISTED = 12
 
 
-@click.command("oracle")
+@click.command(
+    "oracle",
+    epilog="Exit codes: 0 the input ended (the verdicts are on the lines, violations included); 2 bad usage "
+    "or stdin closed or unreadable; 4 internal error (its verdict line says so).",
+)
 @click.option("--stdio", is_flag=True, required=True, help="one event per line on stdin, one verdict per line out")
 @click.option(
     "--input", "fmt", type=click.Choice(["events", "k8s-watch", "k8s-audit"]), default="events", show_default=True
@@ -360,7 +364,7 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
         out.flush()
 
 
-@click.command("vectors")
+@click.command("vectors", epilog="Exit codes: 0 written; 2 bad usage or OUT not writable; 4 internal error.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), required=True)
 @click.option(
     "--rlimit",

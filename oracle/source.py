@@ -124,10 +124,26 @@ class Source:
 
     def hint(self) -> str:
         """What to say about bytes that are not text the oracle reads (appended to a parse error)."""
+        for magic, what in _BINARY:  # a PNG was told to convert itself from UTF-16 to UTF-8
+            if self.head.startswith(magic):
+                return f" (the file is {what})"
         if b"\x00" in self.head[:4096]:
             return " (the file has NUL bytes: UTF-16 or UTF-32 without a byte-order mark? convert it to UTF-8)"
         return ""
 
+
+#: Files that are plainly not text, by their first bytes: named rather than guessed at as UTF-16.
+_BINARY = (
+    (b"\x89PNG\r\n\x1a\n", "a PNG image, not a capture"),
+    (b"\xff\xd8\xff", "a JPEG image, not a capture"),
+    (b"GIF8", "a GIF image, not a capture"),
+    (b"%PDF-", "a PDF document, not a capture"),
+    (b"PK\x03\x04", "a zip archive: unpack it; only gzip is read compressed"),
+    (b"\x7fELF", "an executable (ELF), not a capture"),
+    (b"BZh", "bzip2-compressed: decompress it; only gzip is read compressed"),
+    (b"\xfd7zXZ\x00", "xz-compressed: decompress it; only gzip is read compressed"),
+    (b"\x28\xb5\x2f\xfd", "zstd-compressed: decompress it; only gzip is read compressed"),
+)
 
 _BOMS = (
     (b"\xef\xbb\xbf", "utf-8-sig"),

@@ -109,7 +109,16 @@ def test_inconclusive_exits_3() -> None:
         (["verify", "--k8s-version", "abc"], "unknown Kubernetes version"),
         (["verify", "--k8s-version", "2"], "unknown Kubernetes version"),
         (["verify", "--nodes", "0"], "Invalid value"),
+        (["verify", "--nodes", "x"], "expected a number from 1 to 16, or 'any'"),
         (["verify", "--engine", "magic"], "Invalid value"),
+        (["verify", "--property"], "requires an argument"),
+        (["verify", "--no-such-flag"], "No such option"),
+        (["no-such-command"], "No such command"),
+        (["check"], "Missing argument"),
+        # check, oracle and export know the versions verify knows (check took 2.0 as "Kubernetes 2.0")
+        (["check", "--k8s-version", "2.0", "x.json"], "1.17 to 1.35"),
+        (["oracle", "--stdio", "--k8s-version", "1.36"], "1.17 to 1.35"),
+        (["export", "promela", "--k8s-version", "v1"], "unknown Kubernetes version"),
     ],
 )
 def test_bad_usage_is_one_clear_line_and_exit_2(args: list[str], needle: str) -> None:
@@ -117,6 +126,8 @@ def test_bad_usage_is_one_clear_line_and_exit_2(args: list[str], needle: str) ->
     assert out.returncode == 2
     assert needle in out.stderr
     assert "Traceback" not in out.stderr
+    # click's own usage errors too: one line, as nodereg's own checks print them, never click's four
+    assert out.stderr.strip().splitlines() == [out.stderr.strip()] and out.stderr.startswith("nodereg: error: ")
 
 
 def test_params_accept_go_durations() -> None:
