@@ -575,7 +575,7 @@ class AuditAdapter:
         if before == after:
             return out
         from .compile import PI
-        from .watch import pod_bits
+        from .k8s import pod_bits
 
         out.append(normalise({"t": t, "event": "delete_pod", "pod": pod}, file, line))
         ev = {"t": t, "event": "declare_pod", "pod": pod, "tolerations": tols, "default_tolerations": False}
@@ -959,7 +959,7 @@ class AuditAdapter:
         Ready=False). The declaration's number is the smallest over both (was: taken as the timer whatever the
         Node's taint, a false no-execute-eviction 30 s in). A running timer is kept on a swap (``Oracle._pod_bits``).
         """
-        from .watch import pod_bits
+        from .k8s import pod_bits
 
         written = self.taints.get(name)
         if written is not None:

@@ -41,6 +41,7 @@ from nodereg.model.params import CONSTRAINTS, K8S_VERSION, defaults
 
 from .compile import CTL, NI, NODE_CLOCKS, NODE_KEYS, PI, Compiled, QuietSpec, _dummy_pod, compile_oracle, initial_node
 from .events import normalise
+from .judged import NEVER_JUDGED, NOT_JUDGED_ON_CAPTURES
 from .pods import pod_from_bits, pod_from_tolerations
 from .record import EventRecord, InputError, ObservedBinding, Position, Violation, backwards, fmt_time
 from .spec import EXTRA_EVENTS, KUBELET_ACTS, NODE_EVENTS, POD_EVENTS
@@ -90,31 +91,6 @@ READY_FOLLOWS = frozenset(
 UNQUEUED_FOLLOWS = frozenset(
     {"ready-node-sheds-ready-taints", "condition-taints-follow-conditions", "ready-taints-match-ready"}
 )
-#: Judged on traces in the events format only, never on captures of a real cluster, and why: the
-#: capture does not show when the taint-eviction controller started a pod's timer (CreatedAt: when it
-#: first processed the pod under the taint; for a pod already tainted when the capture starts, any
-#: time before), so an eviction cannot be called early from it.
-NOT_JUDGED_ON_CAPTURES = {
-    "eviction-not-early": "a capture does not show when the taint-eviction controller started the pod's timer",
-    "scheduler-binds-what-its-filters-admit": "it is about what the scheduler's filters admit, which a capture "
-    "shows only as bindings that did happen",
-    "no-unknown-before-grace": "a capture shows when a heartbeat was written (to within the kubelets' clock "
-    "noise), not when the controller saw it (its probe time); heartbeating-node-stays-known judges an early "
-    "Unknown of a live kubelet",
-    "requested-is-sum-of-bound-requests": "the scheduler's NodeInfo.Requested is not in a capture: the oracle "
-    "counts it from the pods bound there, and bound-requests-fit-allocatable judges that sum",
-}
-#: Never judged by the oracle, on any input: a timer's lower bound says when a component *may* act,
-#: which the oracle reads as no promise (guards are judged with every clock past it), and a real
-#: kubelet does post faster while it starts (fastStatusUpdateOnce, until its Node is Ready).
-NEVER_JUDGED = {
-    "status-posts-spaced-by-update-frequency": "how soon a kubelet may post again is a timer's lower bound, "
-    "which is no promise (a starting kubelet posts faster: fastStatusUpdateOnce)",
-    "lease-renewals-spaced-by-renew-interval": "how soon a kubelet may renew again is a timer's lower bound, "
-    "which is no promise (a restarted kubelet renews its Lease at once)",
-    "monitor-passes-spaced-by-period": "how soon the node lifecycle controller may look at a Node again is a "
-    "timer's lower bound, and its passes are in no input",
-}
 #: Two properties that one overstaying pod breaks together (eviction-counted-from-first-noexecute-taint
 #: counts from its first NoExecute taint, no-execute-eviction from each taint's own start): a pod's
 #: overstay on a node is reported once, under whichever breaks first.

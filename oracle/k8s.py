@@ -1444,3 +1444,52 @@ def zone_extra(obj: dict[str, Any]) -> dict[str, Any]:
     if isinstance(labels, dict) and DISRUPTION_EXCLUDED in labels:
         out["disruption_excluded"] = True
     return out
+
+
+# -------------------------------------------------------------------------------------------------
+# A pod's model toleration bits against a Node's actual taints (both readers)
+# -------------------------------------------------------------------------------------------------
+
+#: The taint keys the model has a slot of its own for (every other taint is the user-taint slot's)
+SLOT_KEYS = frozenset(t.key for t in d.TAINT_SLOTS if t.effect >= 0)
+
+
+def pod_bits(
+    tolerations: list[dict[str, Any]],
+    taints: list[dict[str, Any]],
+    gates: dict[str, bool] | None,
+    scheduling: bool = False,
+) -> dict[str, Any]:
+    """A pod's model toleration bits against a Node's *actual* taints, through ``nodereg.tolerates``.
+
+    The model has one user-taint slot per node (``taint_custom`` with ``custom_effect``, the
+    strongest effect among the node's other taints): ``tolerates_custom_ns``/``_ne`` say whether the
+    pod tolerates every such taint of that effect (keys, values, operators, the comparison-operator
+    gate: ``rules.tolerations_tolerate_taint``). For the scheduler's filter (``scheduling``) a
+    NoSchedule taint blocks as a NoExecute one does, so the NoExecute bit then covers both. Bound,
+    ``toleration_seconds`` is upstream's delay for the node's NoExecute taints
+    (``rules.eviction_delay_seconds``: the smallest tolerationSeconds of the tolerations used).
+    """
+    from nodereg.model import rules as r
+
+    custom = [t for t in taints if t.get("key", "") not in SLOT_KEYS]
+    ns = [t for t in custom if t.get("effect") == r.EFFECT_NO_SCHEDULE]
+    ne = [t for t in custom if t.get("effect") == r.EFFECT_NO_EXECUTE]
+
+    def tol(t: dict[str, Any]) -> bool:
+        return bool(r.tolerations_tolerate_taint(tolerations, t, feature_gates=gates))
+
+    out: dict[str, Any] = {
+        "tolerates_custom_ns": all(tol(t) for t in ns),
+        "tolerates_custom_ne": all(tol(t) for t in (ne + ns if scheduling else ne)),
+    }
+    noexec = [t for t in taints if t.get("effect") == r.EFFECT_NO_EXECUTE]
+    if noexec and not scheduling:
+        # a NoExecute taint the pod does not tolerate at all is its own bit (evicted at once from
+        # when that taint came, e.g. out-of-service on a node already unreachable): the timer is
+        # upstream's over the taints it does tolerate, or 0 when it tolerates none
+        tolerated = [t for t in noexec if tol(t)]
+        delay = r.eviction_delay_seconds(tolerations, tolerated or noexec, feature_gates=gates)
+        out["tolerates_forever"] = delay is None
+        out["toleration_seconds"] = 0 if delay is None else int(delay)
+    return out

@@ -44,6 +44,7 @@ from .k8s import (
     KCM_SYNC,
     KCM_TAKEOVER,
     LEASE_WATCH_QUIET,
+    SLOT_KEYS,
     Bare,
     Listed,
     capture_timing,
@@ -55,6 +56,7 @@ from .k8s import (
     node_vars,
     not_judged_after_resize,
     parse_time,
+    pod_bits,
     pod_request,
     resolve_timing,
     review_late_unknown,
@@ -1060,7 +1062,7 @@ class WatchAdapter:
                 " (a watch with --watch-only shows a Node only when it changes; a Node watch with a selector): "
                 "its heartbeats are not judged (checked for the Nodes shown)"
             )
-            from .core import NEVER_JUDGED, NOT_JUDGED_ON_CAPTURES
+            from .judged import NEVER_JUDGED, NOT_JUDGED_ON_CAPTURES
 
             for pid in sorted(getattr(o, "_hb_props", ())):
                 if pid not in NEVER_JUDGED and pid not in NOT_JUDGED_ON_CAPTURES:
@@ -1638,7 +1640,7 @@ def _name_taints(items: list[Item], obj: dict[str, Any]) -> None:
     names = [
         f"{t.get('key', '')}{'=' + t['value'] if t.get('value') else ''}:{t.get('effect')}"
         for t in _taint_list(obj)
-        if t.get("key", "") not in _SLOT_KEYS
+        if t.get("key", "") not in SLOT_KEYS
     ]
     for it in items:
         if type(it) is EventRecord and it.extra is not None:
@@ -1689,50 +1691,6 @@ def _pod_key(pod: dict[str, Any]) -> str:
 def _taint_list(obj: dict[str, Any]) -> list[dict[str, Any]]:
     spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
     return [t for t in (spec.get("taints") or []) if isinstance(t, dict)]
-
-
-_SLOT_KEYS = frozenset(t.key for t in d.TAINT_SLOTS if t.effect >= 0)
-
-
-def pod_bits(
-    tolerations: list[dict[str, Any]],
-    taints: list[dict[str, Any]],
-    gates: dict[str, bool] | None,
-    scheduling: bool = False,
-) -> dict[str, Any]:
-    """A pod's model toleration bits against a Node's *actual* taints, through ``nodereg.tolerates``.
-
-    The model has one user-taint slot per node (``taint_custom`` with ``custom_effect``, the
-    strongest effect among the node's other taints): ``tolerates_custom_ns``/``_ne`` say whether the
-    pod tolerates every such taint of that effect (keys, values, operators, the comparison-operator
-    gate: ``rules.tolerations_tolerate_taint``). For the scheduler's filter (``scheduling``) a
-    NoSchedule taint blocks as a NoExecute one does, so the NoExecute bit then covers both. Bound,
-    ``toleration_seconds`` is upstream's delay for the node's NoExecute taints
-    (``rules.eviction_delay_seconds``: the smallest tolerationSeconds of the tolerations used).
-    """
-    from nodereg.model import rules as r
-
-    custom = [t for t in taints if t.get("key", "") not in _SLOT_KEYS]
-    ns = [t for t in custom if t.get("effect") == r.EFFECT_NO_SCHEDULE]
-    ne = [t for t in custom if t.get("effect") == r.EFFECT_NO_EXECUTE]
-
-    def tol(t: dict[str, Any]) -> bool:
-        return bool(r.tolerations_tolerate_taint(tolerations, t, feature_gates=gates))
-
-    out: dict[str, Any] = {
-        "tolerates_custom_ns": all(tol(t) for t in ns),
-        "tolerates_custom_ne": all(tol(t) for t in (ne + ns if scheduling else ne)),
-    }
-    noexec = [t for t in taints if t.get("effect") == r.EFFECT_NO_EXECUTE]
-    if noexec and not scheduling:
-        # a NoExecute taint the pod does not tolerate at all is its own bit (evicted at once from
-        # when that taint came, e.g. out-of-service on a node already unreachable): the timer is
-        # upstream's over the taints it does tolerate, or 0 when it tolerates none
-        tolerated = [t for t in noexec if tol(t)]
-        delay = r.eviction_delay_seconds(tolerations, tolerated or noexec, feature_gates=gates)
-        out["tolerates_forever"] = delay is None
-        out["toleration_seconds"] = 0 if delay is None else int(delay)
-    return out
 
 
 def untolerated(

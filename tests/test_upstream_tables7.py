@@ -156,7 +156,7 @@ def _flagged(found: set[tuple[str, str, str | None]], pod: str) -> bool:
 #: Why a deviating capture that deletes a pod *before* its tolerationSeconds ran out is not flagged.
 EARLY_NOT_JUDGED = (
     "deviating half not judged: its only deviation is an eviction before tolerationSeconds ran out, and "
-    "eviction-not-early is deliberately not judged on captures (oracle/core.py NOT_JUDGED_ON_CAPTURES: "
+    "eviction-not-early is deliberately not judged on captures (oracle/judged.py NOT_JUDGED_ON_CAPTURES: "
     "a capture does not show when the taint-eviction controller started the pod's timer); the conforming "
     "half passed, and the helper check covers the row's expectDelete"
 )
