@@ -165,8 +165,9 @@ def check_command(
         _err(str(e))
     if out == "json":
         click.echo(json.dumps(rep.as_json(), ensure_ascii=False))
-    else:
+    elif rep.events or not rep.input_errors:
         _print_text(rep, states)
+    # (nothing read: the error line on stderr is the whole report, not a summary of nothing under it)
     if rep.input_errors:
         sys.exit(2)
     if rep.conforms and _nothing_checked(rep):

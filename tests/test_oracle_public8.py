@@ -193,12 +193,14 @@ def test_audit_log_of_other_resources_counts_them_as_ignored() -> None:
     assert all(v == NOTHING_READ for v in rep["coverage"].values())
 
 
-def test_text_coverage_of_an_unusable_file_is_one_short_line() -> None:
-    """A file none of whose lines is read: the text report says once that no property was checked, rather
-    than naming every property id (a 3,000-character line before the verdict)."""
-    out = CliRunner().invoke(main, ["check", *_paths(["aesirguard-audit/audit.log"])]).output
-    cov = [x for x in out.splitlines() if x.startswith("coverage: ")]
-    assert cov == ["coverage: no property checked: nothing was read (see the input errors)"], out
+def test_text_report_of_an_unusable_file_is_its_one_error_line() -> None:
+    """A file none of whose lines is read: the text report is the one error line on stderr, exit 2 (it was
+    that line, then a 3,000-character line naming every property id, then a summary of nothing; later a
+    short coverage line and the summary, still three lines for one error)."""
+    res = CliRunner().invoke(main, ["check", *_paths(["aesirguard-audit/audit.log"])])
+    assert res.exit_code == 2 and res.stdout == "", res.stdout
+    (line,) = res.stderr.splitlines()
+    assert line.startswith("nodereg: error: ") and "audit.log:1: " in line, line
 
 
 def test_text_coverage_names_at_most_a_dozen_ids_per_reason() -> None:
