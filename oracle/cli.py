@@ -231,7 +231,12 @@ def _print_text(rep: Any, states: bool) -> None:
         verdict = f"{len(rep.input_errors)} input error(s), {len(rep.violations)} violation(s): not a full check"
     unseen = getattr(rep, "nodes_not_shown", 0)
     shown = f" ({unseen} of them never shown, only named by pods bound to them)" if unseen else ""
-    click.echo(f"{rep.events} events, {rep.nodes} nodes{shown}: {verdict}")
+    click.echo(f"{_count(rep.events, 'event')}, {_count(rep.nodes, 'node')}{shown}: {verdict}")
+
+
+def _count(n: int, what: str) -> str:
+    """``1 node``, ``2 nodes``."""
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def coverage_line(coverage: dict[str, str]) -> str:
