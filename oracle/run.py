@@ -152,9 +152,11 @@ def check(
             if not rep.events and not rep.input_errors and (not allow_empty or rep.ignored):
                 names = ", ".join(s.name for s in opened)
                 what = f"; ignored: {_ignored_text(rep.ignored)}" if rep.ignored else ""
+                # every input empty: no format was told, so none is named as expected (was: the events format's)
+                expected = EXPECTED[kind] if given else "events, k8s-watch, k8s-audit or itf; the input is empty"
                 # FILE:1: where the reader began and found nothing it could read (several files: each is named)
                 rep.input_errors.append(
-                    InputError(f"no events (expected {EXPECTED[kind]}){what}", names, 1 if len(opened) == 1 else None)
+                    InputError(f"no events (expected {expected}){what}", names, 1 if len(opened) == 1 else None)
                 )
         finally:
             for src in opened:

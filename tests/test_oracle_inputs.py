@@ -237,6 +237,16 @@ def test_nothing_read_is_never_a_pass(tmp_path: Path, name: str, content: bytes,
     assert check([str(p)], fmt=fmt, allow_empty=True).conforms is (not rep.ignored)
 
 
+def test_an_empty_input_names_no_format_it_did_not_tell(tmp_path: Path) -> None:
+    """An empty file or stdin says it is empty; it expected the events format before (no format was told)."""
+    p = tmp_path / "empty.json"
+    p.write_bytes(b"")
+    (err,) = check([str(p)]).input_errors
+    assert err.message == "no events (expected events, k8s-watch, k8s-audit or itf; the input is empty)"
+    (given,) = check([str(p)], fmt="k8s-watch").input_errors
+    assert "the input is empty" not in given.message and "Node, Pod or Lease objects" in given.message
+
+
 def test_ignored_kinds_are_counted(tmp_path: Path) -> None:
     items = [
         *_snapshot(),
