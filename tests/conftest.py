@@ -35,6 +35,10 @@ SLOW_TESTS = frozenset(
         ("test_oracle.py", "test_node_deadline_comes_from_the_declaration"),  # 10 s
         ("test_verify.py", "test_explorer_agrees_with_proofs_on_a_small_instance"),  # 8 s
         ("test_diagrams.py", "test_after_a_model_change_only_runs_that_fail_the_replay_are_searched"),  # 8 s
+        # measured 2026-12-06 night (76 properties, 69 mutants, nine rounds of captures: make test 296 s idle):
+        # the plugin's other tests and test_verify's vacuity rows stay in make test
+        ("test_plugin.py", "test_events_given_as_dicts_and_the_k8s_version_option"),  # 5.5 s: a pytest subprocess
+        ("test_sweep.py", "test_a_run_with_only_vacuous_properties_is_not_called_violated"),  # 5.7 s
     }
 )
 
