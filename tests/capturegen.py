@@ -818,3 +818,31 @@ def assert_same_piped_and_gzipped(files: list[str], tmp_path: Path, unzip_piped:
     code, rep2 = check_files(gz)
     assert code == want
     assert {v["property"] for v in rep2["violations"]} == {v["property"] for v in rep["violations"]}
+
+
+def judge_situation(
+    files: list[str],
+    code: int,
+    violated: set[str],
+    unchecked: dict[str, str],
+    checked: set[str],
+    ignored: dict[str, int] | None = None,
+) -> None:
+    """One situation's row: the exit code, what its input held that was counted as ignored, the violated
+    properties, and each unchecked property's reason holding the row's phrase."""
+    got, rep = check_files(files)
+    assert got == code, rep
+    assert rep["ignored"] == (ignored or {})
+    rep["ignored"] = {}
+    assert_report(rep, violated, set(unchecked), checked)
+    for pid, phrase in unchecked.items():
+        assert phrase in rep["coverage"][pid], (pid, rep["coverage"][pid])
+
+
+def assert_readme_lists(directory: Path, names: list[str]) -> None:
+    """A round's README has a row for each capture directory, and the directories are the rows' captures."""
+    readme = (directory / "README.md").read_text()
+    dirs = sorted(p.name for p in directory.iterdir() if p.is_dir() and p.name != "__pycache__")
+    assert dirs == sorted(names)
+    for d in dirs:
+        assert f"| {d} |" in readme, d
