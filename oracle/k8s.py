@@ -134,6 +134,12 @@ def yaml_documents(f: Any, name: str) -> Iterator[TopValue]:
             return TopValue(at, InputError("YAML nested too deeply", name, at))
         return TopValue(at, value, _yaml_item_lines(text, at, value))
 
+    long: _YamlList | None = None  # a long List's document, read item by item
+    tried = False
+
+    def done() -> TopValue | None:
+        return long.finish() if long is not None else parse(doc, start)
+
     while True:
         chunk = f.read(1 << 20)
         if not chunk:
@@ -144,10 +150,10 @@ def yaml_documents(f: Any, name: str) -> Iterator[TopValue]:
         for raw in parts:
             n += 1
             if raw.startswith(b"---") and raw[3:4] in (b"", b" ", b"\r", b"\t"):
-                got = parse(doc, start)
+                got = done()
                 if got is not None:
                     yield got
-                doc, size, start = [], 0, n + 1
+                doc, size, start, long, tried = [], 0, n + 1, None, False
                 tail = raw[3:].strip()
                 if tail:  # "--- {a: 1}" or "--- !tag": content on the marker line
                     doc.append(tail + b"\n")
@@ -155,16 +161,123 @@ def yaml_documents(f: Any, name: str) -> Iterator[TopValue]:
                 continue
             if raw.startswith(b"...") and raw[3:4] in (b"", b" ", b"\r"):
                 continue
+            if long is not None:
+                long.feed(raw + b"\n", n)
+                continue
+            if size + len(raw) + 1 > MAX_OBJECT and not tried:
+                # longer than one document may be: a block List goes on one item at a time (up to here, as
+                # one parse: anchors across items then still resolve)
+                tried = True
+                long = _YamlList.of(doc, start, loader, name)
+                if long is not None:
+                    long.feed(raw + b"\n", n)
+                    doc, size = [], 0
+                    continue
             size += len(raw) + 1
             if size <= MAX_OBJECT + 1:
                 doc.append(raw + b"\n")
             elif size - len(raw) - 1 <= MAX_OBJECT + 1:
                 doc.append(b"x" * (MAX_OBJECT + 2))  # too big: reported once, at its start
         if not chunk:
-            got = parse(doc, start)
+            got = done()
             if got is not None:
                 yield got
             return
+
+
+class _YamlList:
+    """A long YAML List document (``kubectl get pods -A -o yaml`` of a large cluster), one item at a time.
+
+    Block style as kubectl writes it: top-level keys at column 0, ``items:``, then each item a ``- `` line at
+    one indentation with its lines below it. Each item is parsed alone (each at most MAX_OBJECT of text) and
+    kept; the keys before and after the items are parsed together at the end. For YAML without anchors
+    across items (kubectl writes none) this is the value one parse of the whole document gives.
+    """
+
+    def __init__(self, header: list[bytes], start: int, indent: int, loader: Any, name: str) -> None:
+        self.header, self.start, self.indent, self.loader, self.name = header, start, indent, loader, name
+        self.items: list[Any] = []
+        self.lines: list[int] = []
+        self.cur: list[bytes] = []
+        self.cur_at, self.cur_size = 0, 0
+        self.trailer: list[bytes] = []
+        self.error: InputError | None = None
+
+    @classmethod
+    def of(cls, doc: list[bytes], start: int, loader: Any, name: str) -> _YamlList | None:
+        """The document read so far as a block List, its lines fed again; None when it is not one."""
+        at = next((k for k, raw in enumerate(doc) if raw.rstrip() == b"items:"), None)
+        if at is None:
+            return None
+        first = next((raw for raw in doc[at + 1 :] if raw.strip() and not raw.lstrip().startswith(b"#")), b"")
+        body = first.lstrip(b" ")
+        if not (body.rstrip() == b"-" or body.startswith(b"- ")):
+            return None
+        out = cls(doc[:at], start, len(first) - len(body), loader, name)
+        for k, raw in enumerate(doc[at + 1 :]):
+            out.feed(raw, start + at + 1 + k)
+        return out
+
+    def feed(self, raw: bytes, n: int) -> None:
+        if self.error is not None:
+            return
+        if self.trailer:
+            self.trailer.append(raw)
+            return
+        body = raw.rstrip(b"\r\n")
+        stripped = body.lstrip(b" ")
+        if stripped and not stripped.startswith(b"#"):
+            col = len(body) - len(stripped)
+            if col == self.indent and (stripped == b"-" or stripped.startswith(b"- ")):
+                self._item()
+                self.cur_at = n
+            elif col == 0 and not stripped.startswith(b"-"):
+                self._item()
+                self.trailer.append(raw)  # the keys after the items (kind, metadata)
+                return
+        self.cur.append(raw)
+        self.cur_size += len(raw)
+        if self.cur_size > MAX_OBJECT:
+            self.error = InputError("YAML list item larger than 16 MiB", self.name, self.cur_at)
+
+    def _item(self) -> None:
+        """Parse the item read so far (a sequence of one element, at its own indentation)."""
+        import yaml
+
+        if self.error is not None or not any(x.strip() and not x.lstrip().startswith(b"#") for x in self.cur):
+            self.cur, self.cur_size = [], 0
+            return
+        try:
+            got = yaml.load(b"".join(self.cur), Loader=self.loader)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = self.cur_at + mark.line if mark is not None else self.cur_at
+            what = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            self.error = InputError(f"not YAML: {what}", self.name, line)
+            return
+        except RecursionError:
+            self.error = InputError("YAML nested too deeply", self.name, self.cur_at)
+            return
+        if not isinstance(got, list) or len(got) != 1:
+            self.error = InputError("not YAML: a list item that is not one item", self.name, self.cur_at)
+            return
+        self.items.append(got[0])
+        self.lines.append(self.cur_at)
+        self.cur, self.cur_size = [], 0
+
+    def finish(self) -> TopValue:
+        import yaml
+
+        self._item()
+        if self.error is not None:
+            return TopValue(self.error.line or self.start, self.error)
+        try:
+            keys = yaml.load(b"".join(self.header + self.trailer), Loader=self.loader) or {}
+        except (yaml.YAMLError, RecursionError):
+            keys = None
+        if not isinstance(keys, dict) or "items" in keys:
+            return TopValue(self.start, InputError("not YAML: a List's keys around its items", self.name, self.start))
+        return TopValue(self.start, {**keys, "items": self.items}, tuple(self.lines) if self.items else None)
 
 
 def json_values(f: Any, name: str) -> Iterator[TopValue]:

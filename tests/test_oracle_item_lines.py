@@ -244,3 +244,68 @@ def test_a_malformed_long_list_is_one_error_then_the_next_value(tmp_path: Path, 
     assert [t[0] for t in tops] == [bad, broken.count("\n") + 2], tops
     assert str(tops[0][1]).startswith(f"{f}:{bad}: not JSON: Expecting property name"), tops
     assert tops[1][1] == {"kind": "List", "items": []}
+
+
+# -- a YAML List longer than one document may be ------------------------------------------------------------
+
+
+def test_a_long_yaml_list_is_read_item_by_item(tmp_path: Path, monkeypatch: Any) -> None:
+    """Was exit 2, "YAML document larger than 16 MiB", on `kubectl get pods -A -o yaml` of a large cluster."""
+    import nodereg.oracle.k8s as k8s
+
+    doc = json.loads(SONOBUOY.read_text())
+    for k in range(20):
+        item = json.loads(json.dumps(doc["items"][0]))
+        item["metadata"]["name"] = f"cp-{k}"
+        doc["items"].append(item)
+    f = tmp_path / "nodes.yaml"
+    f.write_text("# kubectl get nodes -o yaml\n" + yaml.safe_dump(doc) + "---\n" + yaml.dump(doc, Dumper=_Indented))
+    want, whole = _tops(f), check([str(f)]).as_json()
+    assert whole["violations"] and whole["nodes"] == 23, whole
+    monkeypatch.setattr(k8s, "MAX_OBJECT", 30 << 10)
+    assert f.stat().st_size > 4 * k8s.MAX_OBJECT
+    assert _tops(f) == want
+    assert check([str(f)]).as_json() == whole
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    items=st.lists(st.dictionaries(st.sampled_from("abcd"), values, min_size=1, max_size=3), min_size=2, max_size=8),
+    indented=st.booleans(),
+    trailer=st.booleans(),
+)
+def test_a_long_yaml_list_gives_what_one_parse_gives(
+    items: list[dict[str, Any]], indented: bool, trailer: bool
+) -> None:
+    import io
+
+    import nodereg.oracle.k8s as k8s
+
+    value: dict[str, Any] = {"apiVersion": "v1", "items": items}
+    if trailer:
+        value |= {"kind": "List", "metadata": {"resourceVersion": ""}}
+    text = (yaml.dump(value, Dumper=_Indented, sort_keys=True) if indented else yaml.safe_dump(value)).encode()
+    biggest = max(len(yaml.safe_dump([x])) for x in items) * 2 + 64
+
+    def read(max_object: int) -> list[Any]:
+        old = k8s.MAX_OBJECT
+        k8s.MAX_OBJECT = max_object
+        try:
+            return [tuple(t) for t in k8s.yaml_documents(io.BytesIO(text), "x")]
+        finally:
+            k8s.MAX_OBJECT = old
+
+    whole = read(1 << 30)
+    assert whole[0][1] == yaml.safe_load(text)
+    assert read(max(biggest, len(text) // 3)) == whole
+
+
+def test_a_yaml_list_item_larger_than_a_document_may_be_is_one_error(monkeypatch: Any) -> None:
+    import io
+
+    import nodereg.oracle.k8s as k8s
+
+    text = yaml.safe_dump({"kind": "List", "items": [{"a": "x" * 50}, {"b": ["y" * 10] * 40}, {"c": 1}]}).encode()
+    monkeypatch.setattr(k8s, "MAX_OBJECT", 200)
+    ((line, err, _),) = list(k8s.yaml_documents(io.BytesIO(text), "f.yaml"))
+    assert str(err) == f"f.yaml:{line}: YAML list item larger than 16 MiB" and line == 3, (line, err)
