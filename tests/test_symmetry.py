@@ -15,7 +15,7 @@ import z3
 from nodereg.model.logic import And
 from nodereg.model.mutants import MUTANT_BY_ID
 from nodereg.model.semantics import Config, Model, real_model
-from nodereg.properties.catalogue import PROPERTY_BY_ID
+from nodereg.properties.catalogue import ALL_PROPERTIES, PROPERTY_BY_ID
 from nodereg.verifier.encoding import Encoding
 from nodereg.verifier.runner import Prover, verify
 from nodereg.verifier.symmetry import (
@@ -227,3 +227,102 @@ def test_real_model_keeps_the_reduction() -> None:
     prop = PROPERTY_BY_ID["allocatable-within-capacity"]
     [v] = verify(MODEL, Config(2, 2), [prop], check_witnesses=False)
     assert v.status == "proved" and v.detail["symmetry_reduction"] is True
+
+
+def _bind_forgets_requested_on_node_two(m: Model) -> Model:
+    """The scheduler adds the pod's request to NodeInfo.Requested except on node 2: a bug no
+    instance of node 0 or node 1 shows, which only the symmetry check keeps from being proved."""
+    e = m.event("scheduler_bind_pod")
+
+    def eff(s: Any, i: Any) -> Any:
+        from nodereg.model.logic import If
+
+        n = s.node(i.node)
+        return e.effect(s, i).node(i.node, requested=If(i.node == 2, n.requested, n.requested + s.pod(i.pod).request))
+
+    return _replace(m, "bind-forgets-requested-on-node-two", e.id, effect=eff)
+
+
+def test_one_instance_stands_for_each_orbit_of_the_renamings_fixing_node_and_pod_zero() -> None:
+    """Every instance is mapped by a renaming that fixes node 0 and pod 0 (every other node to
+    node 1, every other pod to pod 1) onto an instance that represents its orbit; those are the
+    instances of node 0 or 1 and pod 0 or 1, whatever the size, and without symmetry every instance."""
+    enc = Encoding(MODEL, Config(4, 3))
+    labels = {i.label for i in enc.instances}
+    kept = {i.label for i in enc.instances if enc.represents_its_orbit(i)}
+    for inst in enc.instances:
+        image = dataclasses.replace(
+            inst,
+            node=None if inst.node is None else min(inst.node, 1),
+            pod=None if inst.pod is None else min(inst.pod, 1),
+        )
+        assert image.label in kept, inst.label
+        assert (inst.label in kept) == (image == inst), inst.label
+    assert len(kept) < len(labels) / 2
+    every = Encoding(MODEL, Config(4, 3), symmetry=False)
+    assert all(every.represents_its_orbit(i) for i in every.instances)
+
+
+# (model, property, after the lemmas?, proved?) at three nodes and three pods: per-orbit queries
+# answer as every instance (the fit rests on lemmas, which the accounting does not need)
+ORBIT_ROWS = [
+    ("real, requested", MODEL, "requested-is-sum-of-bound-requests", False, True),
+    ("real, fit", MODEL, "bound-requests-fit-allocatable", True, True),
+    (
+        "eviction-keeps-requested",
+        MUTANT_BY_ID["eviction-keeps-requested"].model(),
+        "requested-is-sum-of-bound-requests",
+        False,
+        False,
+    ),
+    (
+        "fit-ignores-requested",
+        MUTANT_BY_ID["fit-ignores-requested"].model(),
+        "bound-requests-fit-allocatable",
+        True,
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize("name,model,prop_id,after_lemmas,proved", ORBIT_ROWS, ids=[r[0] for r in ORBIT_ROWS])
+def test_per_orbit_induction_answers_as_every_instance(
+    name: str, model: Model, prop_id: str, after_lemmas: bool, proved: bool, monkeypatch: Any
+) -> None:
+    """Instance-by-instance induction on one instance per orbit proves what asking every instance
+    proves, and refuses what it refuses, with fewer queries."""
+    cfg = Config(3, 3)
+    enc = Encoding(model, cfg)
+    assert check_symmetry(enc, 60).status == "proved"
+    prop = PROPERTY_BY_ID[prop_id]
+
+    def ask(enc: Encoding) -> Any:
+        """The property after every lemma these queries prove (as verify's rounds add them)."""
+        prover = Prover(enc)
+        lemmas = [p for p in ALL_PROPERTIES if after_lemmas and p.lemma and p.kind == "state" and p is not prop]
+        progress = True
+        while progress:
+            progress = False
+            for lem in lemmas:
+                if lem not in prover.lemmas and prover.induction_sliced(lem, 30).status == "proved":
+                    prover.add_lemma(lem)
+                    progress = True
+        return prover.induction_sliced(prop, 60)
+
+    reduced = ask(enc)
+    monkeypatch.setattr(Encoding, "represents_its_orbit", lambda self, inst: True)
+    every = ask(Encoding(model, cfg))
+    assert (reduced.status == "proved") == (every.status == "proved") == proved, (reduced, every)
+    if proved:
+        assert 0 < reduced.detail["sliced"] < every.detail["sliced"], (reduced.detail, every.detail)
+
+
+def test_an_asymmetry_past_node_one_is_caught_before_per_orbit_induction() -> None:
+    """Node 2 is never asked under the reduction, so a bug on node 2 alone would be proved there;
+    the symmetry check finds the bug first, and verify then asks every instance and replays it."""
+    mu = _bind_forgets_requested_on_node_two(MODEL)
+    prop = PROPERTY_BY_ID["requested-is-sum-of-bound-requests"]
+    cfg = Config(3, 1)
+    assert Prover(Encoding(mu, cfg, symmetry=True)).induction_sliced(prop, 60).status == "proved"
+    assert check_symmetry(Encoding(mu, cfg), 60).status == "violated"
+    assert Prover(Encoding(mu, cfg, symmetry=False)).induction_sliced(prop, 60).status != "proved"

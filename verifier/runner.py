@@ -211,6 +211,9 @@ class Prover:
         after the step the lemmas are assumed of node 0 and pod 0, not of every node and pod. Its
         cost grows with the number of instances, not with their product with the formula: a
         property that sums over every pod (the scheduler's Requested) is proved at 16 × 16 this way.
+        Under symmetry a state property is asked only of one instance per orbit of the renamings
+        that fix node 0 and pod 0 (:meth:`.Encoding.represents_its_orbit`): the queries of the
+        others are renamings of these.
         ``inconclusive`` sends the caller back to the monolithic query.
         """
         t0 = time.monotonic()
@@ -231,7 +234,11 @@ class Prover:
                     detail={"gave_up": True},
                 )
             reads = self._reads(prop)
-            todo = [k for k, (_, post) in enumerate(self.enc.template_parts) if any(x in post for x in reads)]
+            todo = [
+                k
+                for k, (_, post) in enumerate(self.enc.template_parts)
+                if enc.represents_its_orbit(enc.instances[k]) and any(x in post for x in reads)
+            ]
         else:
             todo = [k for k, inst in enumerate(enc.instances) if inst.event.id in prop.events and enc.in_focus(inst)]
         # the instance that broke it last time goes first: while the lemmas it lacks are missing, it
