@@ -83,6 +83,18 @@ def _parse_pan(text: str) -> dict[str, Any]:
     }
 
 
+def _stopped_before_search(out: dict[str, Any], step: str, timeout_s: float, t0: float) -> dict[str, Any]:
+    """A pipeline that ran out of its time before ``pan`` searched (a compile on a loaded machine):
+    a timeout with no states, as a search that stored none would be, never a crashed benchmark."""
+    return {
+        **out,
+        "total_s": round(time.monotonic() - t0, 3),
+        "status": "timeout",
+        "reason": f"{step} did not finish within {timeout_s:.0f} s",
+        "states_when_stopped": None,
+    }
+
+
 def run_spin(pml: Path, timeout_s: float) -> dict[str, Any]:
     """``spin -a``, ``gcc -O1``, ``./pan`` (exhaustive, stops at the first error) in the model's folder.
 
@@ -94,20 +106,26 @@ def run_spin(pml: Path, timeout_s: float) -> dict[str, Any]:
     work = pml.parent
     out: dict[str, Any] = {}
     t0 = time.monotonic()
-    r = subprocess.run(["spin", "-a", pml.name], cwd=work, capture_output=True, text=True, timeout=timeout_s)
+    try:
+        r = subprocess.run(["spin", "-a", pml.name], cwd=work, capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        return _stopped_before_search(out, "spin -a", timeout_s, t0)
     out["spin_a_s"] = round(time.monotonic() - t0, 3)
     if r.returncode != 0:
         return {**out, "status": "error", "reason": f"spin -a failed: {(r.stdout + r.stderr).strip()[:300]}"}
     t1 = time.monotonic()
     # -O1: of -O0/-O1/-O2, the fastest compile plus search on this model (3.7 + 3.9 s against
     # 13.0 + 3.6 s for -O2 at 1x1); -DSAFETY: safety properties only, as checked here
-    r = subprocess.run(
-        ["gcc", "-O1", "-DNOBOUNDCHECK", "-DSAFETY", "-o", "pan", "pan.c"],
-        cwd=work,
-        capture_output=True,
-        text=True,
-        timeout=timeout_s,
-    )
+    try:
+        r = subprocess.run(
+            ["gcc", "-O1", "-DNOBOUNDCHECK", "-DSAFETY", "-o", "pan", "pan.c"],
+            cwd=work,
+            capture_output=True,
+            text=True,
+            timeout=max(1.0, timeout_s - (time.monotonic() - t0)),
+        )
+    except subprocess.TimeoutExpired:
+        return _stopped_before_search(out, "gcc", timeout_s, t0)
     out["gcc_s"] = round(time.monotonic() - t1, 3)
     if r.returncode != 0:
         return {**out, "status": "error", "reason": f"gcc failed: {r.stderr.strip()[:300]}"}
