@@ -196,3 +196,32 @@ def test_support_bundle_timing_from_its_control_plane_kubelet() -> None:
     """RKE2's kubelet v1.21.7+rke2r1 on the control-plane Node gives 1.21's defaults (40 s grace)."""
     rep = check_cli([str(PUB / SBK / "nodes.yaml")])[1]
     assert any("the defaults of Kubernetes 1.21" in n and "v1.21.7+rke2r1 on node1" in n for n in rep["notes"])
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "code", "events", "errors"),
+    [
+        # `nodereg check bundle/`: the bundle's metadata.yaml is of no format nodereg reads; without --keep-going
+        # the first such file stops the check (as before)
+        ("directory", [], 2, 0, ["metadata.yaml:1: cannot tell the format"]),
+        # with --keep-going it is reported and left out, and the Node the bundle holds is checked (was: the same
+        # one error and nothing checked, though --keep-going "checks the rest")
+        ("directory, --keep-going", ["--keep-going"], 2, 1, ["metadata.yaml:1: cannot tell the format"]),
+    ],
+)
+def test_support_bundle_directory(name: str, args: list[str], code: int, events: int, errors: list[str]) -> None:
+    """A support bundle's directory as a new user checks it."""
+    got, rep, _ = check_cli([*args, str(PUB / SBK)])
+    assert got == code and rep["events"] == events, (name, rep)
+    got_errors = [f"{e['file'].rsplit('/', 1)[1]}:{e['line']}: {e['message']}" for e in rep["input_errors"]]
+    assert len(got_errors) == len(errors), (name, got_errors)
+    assert all(g.startswith(x) for g, x in zip(got_errors, errors, strict=True)), (name, got_errors)
+    if events:
+        assert rep["coverage"][TAINTS] == "checked" and rep["violations"] == [], rep
+
+
+def test_keep_going_reports_every_file_of_no_format() -> None:
+    """Two files nodereg cannot read, checked with --keep-going: each is reported (was: the first only)."""
+    got, rep, err = check_cli(["--keep-going", str(PUB / SBK / "metadata.yaml"), str(PUB / "tetragon/events.json")])
+    assert got == 2 and rep["events"] == 0, rep
+    assert [e["file"].rsplit("/", 1)[1] for e in rep["input_errors"]] == ["metadata.yaml", "events.json"], err
