@@ -100,6 +100,9 @@ ROWS: list[Row] = [
     ([SBK + "certificatesigningrequests.yaml"], 2, set(), set(), set()),
     ([SBK + "longhorn-nodes.yaml"], 2, set(), set(), set()),
     ([SBK + "metadata.yaml"], 2, set(), set(), set()),
+    # -- falcosecurity/plugins: the k8saudit plugin's audit Policy (kube-apiserver --audit-policy-file), which
+    # says what to log; it is no audit log (no Event), whatever its apiVersion audit.k8s.io/v1 says
+    (["falco-plugins/audit-policy.yaml"], 2, set(), set(), set()),
     # the bundle's files together: the Node's verdict, the other kinds counted as ignored
     (BUNDLE, 0, set(), {HEARTBEAT}, {TAINTS, FITS}),
 ]
@@ -133,6 +136,8 @@ def test_public_file_same_through_stdin_gzip_and_1_31(name: str, tmp_path: Path)
         # leader-election Leases: said to be what they are, not asked for as "Lease objects"
         (SBK + "kube-system-leases.yaml", "ignored: 5 " + LEADER_LEASES),
         ("kube-events/events.json", "events.json:1: no events"),
+        # the audit Policy given for the log it makes (was only 'expected an audit.k8s.io/v1 Event object')
+        ("falco-plugins/audit-policy.yaml", "got an audit Policy (kube-apiserver --audit-policy-file: what to log)"),
         ("rackhd-cli/nodes.json", "a JSON array of 2 objects with keys workflows, catalogs"),
         ("verso-plugin-qos/leases.json", "a JSON object with keys dhcpLeases"),
         ("kubernetes/tokenreview-v1.json", "ignored: 1 TokenReview objects (not part of the node lifecycle)"),
