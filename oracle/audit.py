@@ -1083,6 +1083,7 @@ def _wrapper(ev: Any) -> str:
     A managed cluster's audit log exported from its cloud: Azure's diagnostic record (AKS: ``category``
     kube-audit or kube-audit-admin, the Event in ``properties.log``, a JSON string or an object); Google
     Cloud Logging's entry (GKE: a Cloud Audit Log in ``protoPayload``, another schema, no Event inside).
+    And the audit Policy itself (``kind: Policy``, the README's policy.yaml), given for the log it makes.
     """
     if not isinstance(ev, dict):
         return ""
@@ -1094,6 +1095,12 @@ def _wrapper(ev: Any) -> str:
         )
     if isinstance(ev.get("protoPayload"), dict):
         return "; got a Google Cloud Logging entry (protoPayload: a Cloud Audit Log, not a Kubernetes audit event)"
+    if ev.get("kind") == "Policy" and str(ev.get("apiVersion", "")).startswith("audit.k8s.io/"):
+        # the file kube-apiserver --audit-policy-file reads (what to log), easily named for the log it writes
+        return (
+            "; got an audit Policy (kube-apiserver --audit-policy-file: what to log), not the log it makes: "
+            "check the file of --audit-log-path"
+        )
     return ""
 
 

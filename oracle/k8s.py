@@ -679,12 +679,29 @@ def ignored_kind(kind: str | None) -> str:
     return UNREAD_LIFECYCLE_KINDS.get(kind, f"{kind} objects (not part of the node lifecycle)")
 
 
+#: NodeStatus fields no other kind's status has (``infer_kind``)
+_NODE_STATUS_ONLY = (
+    "nodeInfo",
+    "daemonEndpoints",
+    "addresses",
+    "volumesAttached",
+    "allocatable",
+    "images",
+    "volumesInUse",
+)
+
+
 def infer_kind(obj: dict[str, Any]) -> str | None:
     """Node, Pod or Lease from an object's shape, for objects without ``kind`` (client-go, cluster-info dump).
 
     Pod: ``spec.containers``. Lease: ``spec.holderIdentity``/``renewTime``/``leaseDurationSeconds``.
-    Node: ``status.nodeInfo``/``daemonEndpoints``/``addresses``, or ``spec.podCIDR``/``providerID``/
-    ``taints``/``unschedulable``. None when the shape says nothing.
+    Node: ``status.nodeInfo``/``daemonEndpoints``/``addresses``/``allocatable``/``images``/``volumesInUse``,
+    or ``spec.podCIDR``/``providerID``/``taints``/``unschedulable``. None when the shape says nothing.
+
+    Of core/v1 ``NodeStatus``'s fields, ``allocatable``, ``images`` and ``volumesInUse`` belong to no other
+    kind's status (a PersistentVolumeClaim's status has ``capacity`` and ``allocatedResources``, a Pod's
+    ``conditions`` of type Ready too): a Node written with only capacity, allocatable and a Ready condition
+    (kube-scheduler-simulator's Node template) is a Node, not an object whose kind cannot be told.
     """
     spec = obj.get("spec")
     status = obj.get("status")
@@ -694,7 +711,7 @@ def infer_kind(obj: dict[str, Any]) -> str | None:
         return "Pod"
     if any(k in spec for k in ("holderIdentity", "renewTime", "leaseDurationSeconds", "acquireTime")):
         return "Lease"
-    if any(k in status for k in ("nodeInfo", "daemonEndpoints", "addresses", "volumesAttached")) or any(
+    if any(k in status for k in _NODE_STATUS_ONLY) or any(
         k in spec for k in ("podCIDR", "podCIDRs", "providerID", "taints", "unschedulable", "configSource")
     ):
         return "Node"
@@ -1098,6 +1115,7 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
     kubelets: list[tuple[tuple[int, int], str, str]] = []
     leases: dict[int, str] = {}
     unversioned: list[str] = []
+    odd_kubelet: list[str] = []
     for o in objs:
         if not isinstance(o, dict) or not isinstance(o.get("metadata"), dict):
             continue
@@ -1132,6 +1150,9 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
             text = _obj(_obj(o.get("status")).get("nodeInfo")).get("kubeletVersion")
             v = minor_version(text) if isinstance(text, str) else None
             if v is None:
+                if isinstance(text, str) and text.strip() and not odd_kubelet:
+                    # KWOK's "kwok-v0.7.0" or "fake": a version, but not Kubernetes's (the timing note names it)
+                    odd_kubelet.append(f"kubeletVersion {text[:40]} of {str(meta.get('name'))[:80]}")
                 continue
             labels = _obj(meta.get("labels"))
             entry = (v, str(text), str(meta.get("name")))
@@ -1151,6 +1172,8 @@ def capture_timing(objs: list[Any]) -> dict[str, Any]:
         "notes": notes,
         #: kube-controller-manager pods whose image names no version (the timing falls back to the kubelets')
         "kcm_unversioned": unversioned,
+        #: the first kubeletVersion that names no Kubernetes version (KWOK's), for the timing note
+        "kubelet_unversioned": odd_kubelet[0] if odd_kubelet else None,
     }
     if images:
         out["image"] = min(images)
@@ -1246,12 +1269,16 @@ def resolve_timing(
         notes.append(f"timing: the defaults of Kubernetes {version} (--k8s-version){tail}")
     elif said is None:
         version = default_version
+        # a Node's kubeletVersion that is no Kubernetes version (KWOK's "kwok-v0.7.0") is named, not called absent
+        odd = (
+            f" ({found['kubelet_unversioned']} names no Kubernetes version)" if found.get("kubelet_unversioned") else ""
+        )
         notes.append(
             f"timing: the defaults of Kubernetes {version}, nodereg's default: {_no_kcm_image(found)} and "
-            "the capture shows no kubelet version (say --k8s-version)"
+            f"the capture shows no kubelet version{odd} (say --k8s-version)"
             if found.get("kcm_unversioned")
             else f"timing: the defaults of Kubernetes {version}, nodereg's default: the capture shows no "
-            "kube-controller-manager image and no kubelet version (say --k8s-version)"
+            f"kube-controller-manager image and no kubelet version{odd} (say --k8s-version)"
         )
     else:
         lo, hi = known

@@ -123,13 +123,26 @@ def check(
                     opened.append(Source(p))
                 # an empty input has no format of its own: the others' (it adds no events either way)
                 sniffed: list[str | None] = []
+                unread: list[Source] = []
                 for src in opened:
                     try:
                         sniffed.append(
                             None if fmt == "auto" and not src.head.strip() else sniff(src) if fmt == "auto" else fmt
                         )
                     except InputError as exc:
-                        raise InputError(exc.message + src.hint(), exc.file, exc.line) from None
+                        err = InputError(exc.message + src.hint(), exc.file, exc.line)
+                        if not keep_going or len(opened) == 1:
+                            raise err from None
+                        # --keep-going: a file of no format nodereg reads (a support bundle's metadata.yaml
+                        # in `nodereg check bundle/`) is reported and left out; the others are checked
+                        rep.input_errors.append(err)
+                        unread.append(src)
+                if unread:
+                    opened = [s for s in opened if s not in unread]
+                    for src in unread:
+                        src.close()
+                    if not opened:
+                        return _done(rep, o)
             except InputError as exc:
                 rep.input_errors.append(exc)
                 return _done(rep, o)

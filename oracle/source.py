@@ -348,7 +348,7 @@ def sniff_head(head: bytes, path: str) -> str:
             path,
             1,
         )
-    got = _what_json(stripped)
+    got = _what_json(stripped) or _what_text(stripped)
     if got:
         raise InputError(
             f"cannot tell the format: this is {got} (expected events, Kubernetes objects (k8s-watch), k8s-audit "
@@ -357,6 +357,63 @@ def sniff_head(head: bytes, path: str) -> str:
             1,
         )
     raise InputError("cannot tell the format (expected events, k8s-watch, k8s-audit or itf); say --input", path, 1)
+
+
+def _what_text(text: str) -> str | None:
+    """What a text input that is no JSON document either is, for its error (None: nothing to say): a PEM
+    block (a CSR's request, a certificate or key: nothing of it is a capture) or JSON Lines of some other
+    schema (an agent's event log), named by its first object's keys rather than told to "say --input",
+    which no --input would help."""
+    import re
+
+    import orjson
+
+    pem = re.search(r"^-----BEGIN ([A-Z0-9 ]+)-----$", text[:4096], re.M)
+    if pem:
+        what = pem.group(1)
+        if "CERTIFICATE REQUEST" in what:
+            return (
+                f"a PEM {what} (a kubelet's TLS bootstrap request is judged from the audit log's "
+                "CertificateSigningRequest requests), not a capture"
+            )
+        return f"a PEM {what}, not a capture"
+    first = text.split("\n", 1)[0].strip()
+    if not first.startswith(("{", "[")) and ":" in first:
+        return _what_yaml(text)
+    if first.startswith("{"):
+        try:
+            val = orjson.loads(first)
+        except orjson.JSONDecodeError:
+            return None
+        if isinstance(val, dict) and val:
+            keys = ", ".join(list(val)[:5]) + (" ..." if len(val) > 5 else "")
+            return f"JSON Lines whose first object has keys {keys}"
+    return None
+
+
+def _what_yaml(text: str) -> str | None:
+    """A YAML mapping that is no Kubernetes object (a support bundle's metadata.yaml), named by its keys; a
+    Kubernetes version in it (``kubernetesversion: v1.21.7+rke2r1``) says which ``--k8s-version`` it gives,
+    as a /version answer does. None when the head is not one whole YAML mapping."""
+    import re
+
+    import yaml
+
+    try:
+        val = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return None
+    if not isinstance(val, dict) or not val or not all(re.fullmatch(r"[A-Za-z_][\w./-]*", str(k)) for k in val):
+        # (an auditd log's "type=SYSCALL msg=audit(...): arch=..." lines load as keys too: no names, no mapping)
+        return None
+    keys = ", ".join(str(k) for k in list(val)[:5]) + (" ..." if len(val) > 5 else "")
+    got = f"a YAML mapping with keys {keys}"
+    for k, v in val.items():
+        m = re.fullmatch(r"v?(1)\.(\d+)(\.\d+)?\S*", str(v)) if "version" in str(k).lower() else None
+        if m:
+            got += f" ({k} {v}: for a capture of that cluster it is --k8s-version 1.{m.group(2)})"
+            break
+    return got
 
 
 def _what_json(text: str) -> str | None:
@@ -377,6 +434,14 @@ def _what_json(text: str) -> str | None:
             return (
                 f"a Kubernetes version answer (gitVersion {ver['gitVersion']}), not a capture; for a capture of "
                 f"that cluster it is --k8s-version {mm}"
+            )
+        node = val.get("node")
+        if isinstance(node, dict) and isinstance(node.get("nodeName"), str) and "pods" in val:
+            # the kubelet's /stats/summary (what metrics-server and monitoring agents scrape): its "pods" are
+            # usage records (podRef), not Pods
+            return (
+                f"the kubelet's /stats/summary answer (resource usage of node {node['nodeName'][:80]}), not a "
+                "capture; its /pods answer is a PodList nodereg reads"
             )
         keys = ", ".join(list(val)[:5]) + (" ..." if len(val) > 5 else "")
         return f"a JSON object with keys {keys}" if val else "an empty JSON object"

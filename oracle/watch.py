@@ -64,7 +64,7 @@ from .k8s import (
     watch_objects,
     zone_extra,
 )
-from .record import EventRecord, InputError, Item, ObservedBinding, Sink
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink, ignore
 from .record import fmt_time as _fmt
 from .source import close_source, feed_all, open_source
 
@@ -137,6 +137,13 @@ def object_time(obj: dict[str, Any]) -> float:
     return best
 
 
+#: the ``ignored`` reason of Leases outside kube-node-lease in an input with nothing else read
+LEADER_LEASES = (
+    "Lease objects outside kube-node-lease (leader election and other locks, not a kubelet's heartbeat; "
+    "read next to Nodes only)"
+)
+
+
 class WatchAdapter:
     """Turns watch events (one at a time) into normalised model events for the oracle."""
 
@@ -158,6 +165,9 @@ class WatchAdapter:
         self.t = 0.0
         #: a Node object was read (else, a leases-only or pods-only capture, nothing about nodes is judged)
         self.saw_node = False
+        #: Leases read outside kube-node-lease (leader election: kube-system's are the control plane's clock
+        #: and kube-controller-manager's leader; no node's heartbeat): counted as ignored when nothing else is read
+        self.other_leases = 0
         #: files holding a Nodes list taken long after the other watches went on (``watch_events``' late lists):
         #: until it, the Nodes are not in the input; the bindings of pods to Nodes it will show, held till then
         self.late_node_lists: set[str] = set()
@@ -1234,6 +1244,8 @@ class WatchAdapter:
 
     def _lease(self, typ: str, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         meta = obj["metadata"]
+        if meta.get("namespace", "kube-node-lease") != "kube-node-lease":
+            self.other_leases += 1
         if meta.get("namespace") == "kube-system" and typ != "DELETED":
             # the control plane's leader Leases, renewed every 2 s: its clock, a bound for a kubelet's
             renew = (obj.get("spec") or {}).get("renewTime")
@@ -2066,8 +2078,11 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             adapter.gates = r.default_feature_gates(o.k8s_version)
         except (KeyError, ValueError):
             adapter.gates = None
+    read = False
     try:
-        yield from adapter.snapshot(snap)
+        for it in adapter.snapshot(snap):
+            read = read or type(it) is not InputError
+            yield it
     except InputError as exc:
         yield exc
     adapter.listing = False
@@ -2096,11 +2111,18 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     for it in feed_all(adapter.feed, ((name, line, obj) for _rvv, _ts, _seq, line, name, obj in merged)):
         if type(it) is EventRecord and it.event in CONTROLLER_ACTS:
             adapter.acted(it)
+        read = read or type(it) is not InputError
         yield it
     for it in adapter.flush():
         if type(it) is EventRecord and it.event in CONTROLLER_ACTS:
             adapter.acted(it)
+        read = read or type(it) is not InputError
         yield it
+    if not read and adapter.other_leases:
+        # only leader-election Leases (a support bundle's kube-system/coordination.k8s.io leases.yaml): read,
+        # but no node's heartbeat came of them; the "no events" error says so instead of asking for the Lease
+        # objects it was given
+        ignore(rep, LEADER_LEASES, adapter.other_leases)
     if not adapter.saw_node and o is not None:
         # a leases-only (or pods-only) capture: a Lease says a kubelet renews, not what its Node is
         for k, why in (adapter._no_nodes() or {}).items():

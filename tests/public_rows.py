@@ -1,4 +1,4 @@
-"""What the public-file tests (rounds 7 to 9) share: a row of a public file's expected verdict, the
+"""What the public-file tests (rounds 7 to 10) share: a row of a public file's expected verdict, the
 ``nodereg check`` run that judges it, and the variants (a pipe, a ``.gz`` file, ``--k8s-version 1.31``)
 that must give the same verdict. Each round keeps its own rows and the comments that say why."""
 
