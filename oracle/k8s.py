@@ -10,6 +10,8 @@ import datetime as dt
 import json
 import re
 from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from fractions import Fraction
 from typing import IO, Any, NamedTuple
 
 from nodereg.model import declaration as d
@@ -35,24 +37,131 @@ def parse_time(v: Any, what: str, file: str | None, line: int | None) -> float:
         raise InputError(f"{what}: expected an RFC 3339 timestamp, got {v!r:.60}", file, line) from None
 
 
-def cpu_millis(q: Any) -> int | None:
-    """A cpu quantity (``"4"``, ``"3800m"``, ``"0.5"``, ``2``) in millicores; None if absent or odd."""
-    if q is None:
+#: resource.Quantity's suffixes (apimachinery/pkg/api/resource/suffix.go newSuffixer): decimal SI
+#: (base 10, exponent) and binary SI (base 2, exponent); any other suffix is ``e``/``E`` and an exponent
+_DECIMAL_SUFFIXES = {"n": -9, "u": -6, "m": -3, "": 0, "k": 3, "M": 6, "G": 9, "T": 12, "P": 15, "E": 18}
+_BINARY_SUFFIXES = {"Ki": 10, "Mi": 20, "Gi": 30, "Ti": 40, "Pi": 50, "Ei": 60}
+_SUFFIX_CHARS = frozenset("eEinumkKMGTP")
+_INT32_MAX = (1 << 31) - 1
+_INT64_MAX = (1 << 63) - 1  # resource.mostPositive, and maxAllowed (a BinarySI amount's cap)
+_INT64_MIN = -(1 << 63)  # resource.mostNegative
+_NANO = Fraction(1, 10**9)
+
+
+def _quantity_parts(text: str) -> tuple[bool, str, str, str] | None:
+    """apimachinery resource.parseQuantityString: (positive, numerator, denominator, suffix), None
+    where upstream returns ErrFormatWrong. A port of the scanner, quirks included: ``"."``, ``"+"``
+    and ``"1."`` are numbers (0, 0, 1), a suffix is letters of ``eEinumkKMGTP``, a sign, then digits."""
+    pos, end, positive = 0, len(text), True
+    if text[:1] in ("-", "+"):
+        positive = text[0] == "+"
+        pos = 1
+    while pos < end and text[pos] == "0":
+        pos += 1
+    if pos >= end:
+        return positive, "0", "", ""
+    start = pos
+    while pos < end and text[pos].isascii() and text[pos].isdigit():
+        pos += 1
+    num = text[start:pos] or "0"
+    denom = ""
+    if pos < end and text[pos] == ".":
+        pos += 1
+        start = pos
+        while pos < end and text[pos].isascii() and text[pos].isdigit():
+            pos += 1
+        denom = text[start:pos]
+    suffix_start = pos
+    while pos < end and text[pos] in _SUFFIX_CHARS:
+        pos += 1
+    if pos < end and text[pos] in "+-":
+        pos += 1
+    while pos < end and text[pos].isascii() and text[pos].isdigit():
+        pos += 1
+    if pos < end:
         return None
-    if isinstance(q, bool):
+    return positive, num, denom, text[suffix_start:]
+
+
+def parse_quantity(text: str) -> tuple[Fraction, str] | None:
+    """apimachinery resource.ParseQuantity: the exact value and format (``DecimalSI``, ``BinarySI``,
+    ``DecimalExponent``), None where upstream returns an error.
+
+    As upstream: a non-zero value is rounded away from zero to a whole number of nano units ("if
+    you want some resources, you should get some resources": ``3.001n`` is 4n, ``0.5e-9`` is 1n), a
+    BinarySI magnitude is capped at maxAllowed (2^63-1), a BinarySI value below 1 is DecimalSI, and
+    an exponent outside int32 is an error (suffix.go interpret). The readers used to take ``float()``
+    of the text, which read ``1Ki``, ``2G`` and ``1500u`` (what an API server prints for 1.5m) as
+    no request at all, and ``" 1"`` or ``"1_000"`` as numbers.
+    """
+    if not text:
         return None
-    try:
-        if isinstance(q, int | float):
-            return round(q * 1000)
-        if not isinstance(q, str) or not q:
+    if text == "0":
+        return Fraction(0), "DecimalSI"
+    parts = _quantity_parts(text)
+    if parts is None:
+        return None
+    positive, num, denom, suffix = parts
+    if suffix in _DECIMAL_SUFFIXES:
+        base, exponent, fmt = 10, _DECIMAL_SUFFIXES[suffix], "DecimalSI"
+    elif suffix in _BINARY_SUFFIXES:
+        base, exponent, fmt = 2, _BINARY_SUFFIXES[suffix], "BinarySI"
+    elif len(suffix) > 1 and suffix[0] in "eE" and re.fullmatch(r"[+-]?[0-9]+", suffix[1:]):
+        base, exponent, fmt = 10, int(suffix[1:]), "DecimalExponent"
+        if not -_INT32_MAX <= exponent <= _INT32_MAX:
             return None
-        if q.endswith("m"):
-            return int(q[:-1])
-        if q.endswith("k"):
-            return round(float(q[:-1]) * 1_000_000)
-        return round(float(q) * 1000)
-    except (ValueError, OverflowError):  # not a number, or inf/nan
+    else:
         return None
+    if not (num + denom).strip("0"):
+        return Fraction(0), fmt
+    if fmt != "BinarySI" and len(num + denom) <= 19 and exponent - len(denom) >= -9 and int(num + denom) > _INT64_MAX:
+        return None  # the int64 fast path: strconv.ParseInt of the digits fails (ErrNumeric), no fallback
+    # far outside what a quantity can mean: saturate (or round up to 1n) without building 10^2147483647
+    # (num carries no leading zero, so a numerator of n digits is at least 10^(n-1))
+    if num != "0" and (exponent if base == 10 else exponent // 3) + len(num) - 1 > 40:
+        amount = Fraction(_INT64_MAX) * 10**22
+    elif base == 10 and exponent + len(num) < -40:
+        amount = _NANO
+    else:  # (Decimal, not int(): a numeral past Python's 4300-digit int limit stays total)
+        amount = Fraction(Decimal(f"{num}.{denom or '0'}")) * Fraction(base) ** exponent
+    nanos = -((-amount) // _NANO)  # ceil: round up to a whole nano
+    amount = nanos * _NANO
+    if fmt == "BinarySI" and amount > _INT64_MAX:
+        amount = Fraction(_INT64_MAX)
+    if fmt == "BinarySI" and amount < 1:
+        fmt = "DecimalSI"
+    return (amount if positive else -amount), fmt
+
+
+def milli_value(amount: Fraction) -> int:
+    """resource.Quantity.MilliValue: ceil(q * 1000) rounded away from zero, saturating at the int64
+    rails (math.go positiveScaleInt64 and scaledValue: "on overflow it ... saturates")."""
+    m = abs(amount) * 1000
+    magnitude = -(-m.numerator // m.denominator)
+    return max(_INT64_MIN, min(_INT64_MAX, magnitude if amount >= 0 else -magnitude))
+
+
+def cpu_millis(q: Any) -> int | None:
+    """A cpu quantity (``"4"``, ``"3800m"``, ``"0.5"``, ``"1500u"``, ``2``) in millicores as the scheduler
+    counts it (NodeInfo: ``Quantity.MilliValue``), None if absent or not a quantity.
+
+    Read as ``Quantity.UnmarshalJSON`` reads it: a JSON number or string, surrounding white space
+    trimmed (strings.TrimSpace), then :func:`parse_quantity`.
+    """
+    if q is None or isinstance(q, bool):
+        return None
+    if isinstance(q, int):
+        text = str(q)
+    elif isinstance(q, float):
+        if q != q or q in (float("inf"), float("-inf")):
+            return None
+        text = repr(q)
+    elif isinstance(q, str):
+        text = q.strip()
+    else:
+        return None
+    parsed = parse_quantity(text)
+    return None if parsed is None else milli_value(parsed[0])
 
 
 class TopValue(NamedTuple):
