@@ -745,7 +745,8 @@ def pod_request(pod: dict[str, Any]) -> int:
     """The pod's cpu request in millicores, as NodeResourcesFit counts it (component-helpers
     resource.PodRequests): the containers' sum plus the restartable (sidecar) init containers, or
     more if an init container needs more while it runs (its own request plus the sidecars started
-    before it: init containers run one at a time), plus ``spec.overhead``. Upstream's
+    before it: init containers run one at a time), or the pod-level ``spec.resources.requests`` cpu
+    when set, plus ``spec.overhead``. Upstream's
     TestEnoughRequests "too many resources fails due to init container cpu" and "resources + pod
     overhead fits" rows: a sum of the containers alone let an overcommitting binding pass."""
     spec = pod.get("spec") or {}
@@ -758,9 +759,19 @@ def pod_request(pod: dict[str, Any]) -> int:
             init_peak = max(init_peak, sidecars)
         else:
             init_peak = max(init_peak, _cpu_request(c) + sidecars)
+    containers = max(total, init_peak)
+    # pod-level resources (PodRequests: ``!SkipPodLevelResources && IsPodLevelRequestsSet`` then
+    # applyPodLevelResources): a cpu in spec.resources.requests replaces the containers' aggregate
+    # (PodLevelResources, beta and on since 1.34; an API server with the gate off drops the field, so
+    # a capture that carries it comes from a cluster that has it). Validation makes it at least the
+    # containers' sum, so reading only the containers missed an overcommit.
+    pod_level = spec.get("resources")
+    requests = pod_level.get("requests") if isinstance(pod_level, dict) else None
+    if isinstance(requests, dict) and "cpu" in requests:
+        containers = cpu_millis(requests.get("cpu")) or 0
     overhead = spec.get("overhead")
     extra = (cpu_millis(overhead.get("cpu")) or 0) if isinstance(overhead, dict) else 0
-    return max(total, init_peak) + extra
+    return containers + extra
 
 
 # -------------------------------------------------------------------------------------------------
