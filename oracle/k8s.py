@@ -1687,6 +1687,28 @@ def zone_extra(obj: dict[str, Any]) -> dict[str, Any]:
 SLOT_KEYS = frozenset(t.key for t in d.TAINT_SLOTS if t.effect >= 0)
 
 
+def pod_gates(tolerations: list[dict[str, Any]], gates: dict[str, bool] | None) -> dict[str, bool] | None:
+    """The feature gates to match this pod's tolerations under: ``gates``, with
+    TaintTolerationComparisonOperators on when the pod carries an ``Lt``/``Gt`` toleration.
+
+    The API server accepts those operators only with the gate on (pkg/api/pod/util.go
+    allowTaintTolerationComparisonOperators, feeding ValidateTolerations' NotSupported check), so a
+    pod that has one comes from a cluster running the gate; judged with the version's default (off,
+    alpha in 1.35) an ``Lt``/``Gt`` toleration tolerates nothing, and a binding or a stay the
+    cluster's scheduler and taint-eviction controller rightly allowed was flagged (upstream's
+    TestTaintTolerationFilter Gt/Lt rows). The gate only changes how ``Lt``/``Gt`` match, so every
+    other pod is judged as before. (A cluster that turned the gate off after such a pod was created
+    keeps the pod, which its scheduler then judges with the gate off: not told apart here.)
+    """
+    from nodereg.model import rules as r
+
+    if not any(isinstance(t, dict) and t.get("operator") in (r.OP_LT, r.OP_GT) for t in tolerations):
+        return gates
+    out = dict(gates) if gates is not None else r.default_feature_gates()
+    out[r.GATE_TAINT_TOLERATION_COMPARISON_OPERATORS] = True
+    return out
+
+
 def pod_bits(
     tolerations: list[dict[str, Any]],
     taints: list[dict[str, Any]],
@@ -1705,6 +1727,7 @@ def pod_bits(
     """
     from nodereg.model import rules as r
 
+    gates = pod_gates(tolerations, gates)
     custom = [t for t in taints if t.get("key", "") not in SLOT_KEYS]
     ns = [t for t in custom if t.get("effect") == r.EFFECT_NO_SCHEDULE]
     ne = [t for t in custom if t.get("effect") == r.EFFECT_NO_EXECUTE]

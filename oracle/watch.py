@@ -57,6 +57,7 @@ from .k8s import (
     not_judged_after_resize,
     parse_time,
     pod_bits,
+    pod_gates,
     pod_request,
     resolve_timing,
     review_late_unknown,
@@ -1673,6 +1674,7 @@ def _admits(tols: list[dict[str, Any]], node: dict[str, Any], gates: dict[str, b
     """The scheduler's TaintToleration and NodeUnschedulable filters pass the pod on this Node."""
     from nodereg.model import rules as r
 
+    gates = pod_gates(tols, gates)
     if untolerated(tols, _taint_list(node), gates):
         return False
     spec = node.get("spec") if isinstance(node.get("spec"), dict) else {}
@@ -1699,6 +1701,7 @@ def untolerated(
     """The node's NoSchedule/NoExecute taints the pod does not tolerate, as ``key=value:Effect``."""
     from nodereg.model import rules as r
 
+    gates = pod_gates(tolerations, gates)
     out = []
     for t in taints:
         if r.do_not_schedule_taints_filter(t) and not r.tolerations_tolerate_taint(tolerations, t, feature_gates=gates):
