@@ -720,6 +720,106 @@ def test_pod_level_request_through_the_oracle(
     assert _bound(tmp_path / "over", millis - 1, spec=spec) == {(FIT, NODE, "default/pod")}
 
 
+# -------------------------------------------------------------------------------------------------
+# TestPodResourceRequests' "resized" rows: a bound pod resized in place
+# -------------------------------------------------------------------------------------------------
+#
+# Rows with UseStatusResources: the request of a bound pod is max(spec, allocated, actuated) from its status
+# (the scheduler's NodeInfo counts bound pods so: pkg/scheduler/framework/types.go PodInfo.calculateResource).
+# pod_request is what the scheduler counts for a pod it is scheduling (computePodResourceRequest: "pod hasn't
+# scheduled yet so we don't need to worry about InPlacePodVerticalScalingEnabled"), so those rows are not
+# pod_request's; what they mean for a capture is judged below: after a resize, the node's fit is not judged.
+
+RESIZED_ROWS = [
+    "resized, infeasible",
+    "resized, infeasible & in-progress",
+    "resized, no resize status",
+    "resized: per-resource 3-way maximum",
+]
+RESIZED_WHY = (
+    "UseStatusResources: the row's request comes from the pod's status (allocatedResources, resources), which "
+    "the model does not hold (a pod's request is fixed at creation); a capture with a resize is not judged for "
+    "bound-requests-fit-allocatable on that Node from the resize on (oracle/k8s.py not_judged_after_pod_resize)"
+)
+
+
+@pytest.mark.parametrize("name", RESIZED_ROWS)
+def test_pod_resource_requests_resized(name: str) -> None:
+    _skip("TestPodResourceRequests", name, RESIZED_WHY)
+
+
+def _resize(c: cg.Cluster, key: str, cpu: str, t: float) -> None:
+    """``kubectl patch pod --subresource resize``: the container's cpu request rewritten in place."""
+    obj = c.pods[key]
+    obj["spec"]["containers"][0]["resources"]["requests"]["cpu"] = cpu
+    entry = {"manager": "kubectl", "operation": "Update", "subresource": "resize", "time": cg.ts(t)}
+    obj["metadata"]["managedFields"] = [*obj["metadata"].get("managedFields", []), entry]
+    c._touch(obj)
+    c._emit("Pod", "MODIFIED", obj)
+
+
+# (name, resized at, second pod bound at, flagged): pod a requests 3000m of w-4's 3800m; the resize takes it to
+# 1000m; pod b requests 2000m
+RESIZE_CASES = [
+    ("resized down, then a binding the freed cpu fits", 10.0, 30.0, False),
+    ("no resize: the same binding overcommits", None, 30.0, True),
+    ("an overcommit before the resize is still judged", 10.0, 8.0, True),
+]
+
+
+@pytest.mark.parametrize(("name", "resize_at", "bind_at", "flagged"), RESIZE_CASES, ids=[x[0] for x in RESIZE_CASES])
+def test_pod_resize_in_a_watch(
+    name: str, resize_at: float | None, bind_at: float, flagged: bool, tmp_path: Path
+) -> None:
+    """A watch capture: was flagged after a resize down (the oracle kept the creation's 3000m)."""
+    c = cg.Cluster()
+    c.kubeadm(3)
+    c.node(NODE, heartbeat_age=33, cpu="3800m")
+    c.start_watch()
+    c.at(TT, c.create_pod, "default", "a", TT, cpu="3000m", owner=None)
+    c.at(TT + 1, c.bind, "default/a", NODE, TT + 1)
+    if resize_at is not None:
+        c.at(TT + resize_at, _resize, c, "default/a", "1000m", TT + resize_at)
+    c.at(TT + bind_at - 1, c.create_pod, "default", "b", TT + bind_at - 1, cpu="2000m", owner=None)
+    c.at(TT + bind_at, c.bind, "default/b", NODE, TT + bind_at)
+    c.run(t8.END)
+    rep = t8.check([str(p) for p in c.write(tmp_path)])
+    assert rep.input_errors == []
+    assert {(v.property, v.node, v.pod) for v in rep.violations} == ({(FIT, NODE, "default/b")} if flagged else set())
+    assert rep.coverage[FIT].startswith("not checked") == (resize_at is not None)
+
+
+@pytest.mark.parametrize(("name", "resize_at", "bind_at", "flagged"), RESIZE_CASES, ids=[x[0] for x in RESIZE_CASES])
+def test_pod_resize_in_an_audit_log(
+    name: str, resize_at: float | None, bind_at: float, flagged: bool, tmp_path: Path
+) -> None:
+    """The same story as an audit log: the resize is a patch of the pods/resize subresource."""
+    import test_upstream_tables9 as t9
+
+    log = t9.ga.Log()
+    node = t9._node(t9.ME)
+    t9._log(log, 0.1, t9.ME, "create", t9._ref("nodes", t9.ME), node, 201, node)
+    for k in range(7):
+        t9._log(log, 1 + 10 * k, t9.ME, "update", t9._ref("leases", t9.ME, "kube-node-lease"))
+
+    def pod(name: str, cpu: str, t: float) -> None:
+        body = t9._pod(name, "", False, containers=[_C({"cpu": cpu}) | {"name": "c"}])
+        t9._log(log, t, "bob", "create", t9._ref("pods", None, t9.NS), body, 201, body)
+        binding = {"kind": "Binding", "apiVersion": "v1", "metadata": {"name": name, "namespace": t9.NS}}
+        binding["target"] = {"kind": "Node", "name": t9.ME}
+        ref = t9._ref("pods", name, t9.NS, "binding")
+        t9._log(log, t + 0.1, "system:kube-scheduler", "create", ref, binding, 201)
+
+    pod("a", "3000m", 6.0)
+    if resize_at is not None:
+        patch = {"spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "1000m"}}}]}}
+        t9._log(log, resize_at, "bob", "patch", t9._ref("pods", "a", t9.NS, "resize"), patch, 200)
+    pod("b", "2000m", bind_at)
+    events = [e for _, e in sorted(log.lines, key=lambda x: x[0])]
+    found, msgs = t9._judge(events, tmp_path / "audit.log")
+    assert found == ({(FIT, t9.ME, f"{t9.NS}/b")} if flagged else set()), msgs
+
+
 # =================================================================================================
 # tainttoleration taint_toleration_test.go @ 04c0d74f: the rows round 8 did not have
 # =================================================================================================
