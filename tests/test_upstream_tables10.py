@@ -38,11 +38,15 @@ half to even; upstream rounds up), and `` 1``/``1_000`` were numbers; and ``pod_
 pod-level ``spec.resources.requests`` cpu, which replaces the containers' sum (at least as large); and
 a pod with an ``Lt``/``Gt`` toleration was judged with TaintTolerationComparisonOperators off (1.35's
 default), although the API server accepts such a toleration only with the gate on, so a binding the
-gate-on scheduler rightly made was flagged (``pod_gates``).
+gate-on scheduler rightly made was flagged (``pod_gates``); and after a bound pod's in-place resize
+down, the oracle kept its creation request and flagged a later binding the scheduler (which counts a
+bound pod from its status) rightly made (``not_judged_after_pod_resize``; TestPodResourceRequests'
+"resized" rows).
 
 Documented skips (:data:`SKIPS`): the capture of a TestTaintTolerationFilterWithFeatureGate row whose
-gate is off and whose pod upstream refuses (the API server would not have accepted that pod); every
-rule row runs.
+gate is off and whose pod upstream refuses (the API server would not have accepted that pod), and
+TestPodResourceRequests' "resized" rows (a bound pod's request from its status, which the model does
+not hold: judged instead as the resize stories below).
 """
 
 from __future__ import annotations
