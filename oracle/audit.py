@@ -52,6 +52,7 @@ from .k8s import (
     cpu_changed,
     cpu_millis,
     node_cpu,
+    not_judged_after_pod_resize,
     not_judged_after_resize,
     parse_time,
     review_late_unknown,
@@ -179,6 +180,8 @@ class AuditAdapter:
         #: differ (``not_judged_after_resize``)
         self.cpu: dict[str, tuple[int | None, int | None]] = {}
         self.resized: dict[str, float] = {}
+        #: per Node a bound pod was resized in place on (pods/resize), since when (``not_judged_after_pod_resize``)
+        self.pod_resized: dict[str, float] = {}
         #: per Node created in the log, its labels as last written (its zone: ``_relabel``)
         self.labels: dict[str, dict[str, Any]] = {}
         slack = getattr(oracle, "slack", None)
@@ -415,6 +418,11 @@ class AuditAdapter:
         ):
             pod = f"{ref.get('namespace') or 'default'}/{name}"
             return self._pod_deleted(out, pod, username, sub, t, file, line, as_node)
+        if res == "pods" and sub == "resize" and verb in ("update", "patch") and isinstance(name, str):
+            node = self.bound.get(f"{ref.get('namespace') or 'default'}/{name}")
+            if node is not None:
+                self.pod_resized.setdefault(node, t)
+            return out
         if res == "pods" and sub is None and verb in ("update", "patch") and isinstance(name, str):
             return self._pod_updated(out, f"{ref.get('namespace') or 'default'}/{name}", req, resp, t, file, line)
         if res == "pods" and sub == "binding" and verb == "create":
@@ -1268,6 +1276,7 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     if o is not None and hasattr(o, "after_finish"):
         o.after_finish.append(lambda: _no_pod_deletes(adapter, rep))
         o.after_finish.append(lambda: not_judged_after_resize(o, adapter.resized))
+        o.after_finish.append(lambda: not_judged_after_pod_resize(o, adapter.pod_resized))
 
 
 class LogEnd(NamedTuple):

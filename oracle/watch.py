@@ -54,9 +54,11 @@ from .k8s import (
     minor_version,
     node_cpu,
     node_vars,
+    not_judged_after_pod_resize,
     not_judged_after_resize,
     parse_time,
     pod_bits,
+    pod_gates,
     pod_request,
     resolve_timing,
     review_late_unknown,
@@ -200,6 +202,8 @@ class WatchAdapter:
         #: per Node whose cpu capacity or allocatable changed after it was first shown, since when
         #: (``partial_input``)
         self.resized: dict[str, float] = {}
+        #: per Node a bound pod's cpu request changed on in place (a pods/resize), since when
+        self.pod_resized: dict[str, float] = {}
         #: Nodes shown without any ``status``, and pods bound to Nodes the input never shows (``partial_input``)
         self.statusless: set[str] = set()
         #: the first Node seen with DiskPressure or PIDPressure True, and when (``partial_input``)
@@ -1090,6 +1094,7 @@ class WatchAdapter:
             for pid in _PRESSURE_TAINT_PROPERTIES:
                 o.unchecked.setdefault(pid, why)
         not_judged_after_resize(o, self.resized)
+        not_judged_after_pod_resize(o, self.pod_resized)
 
     def _hold(self, items: list[Item]) -> list[Item]:
         """Before a late Nodes list (``late_node_lists``): a pod bound to a Node not yet shown is held, not put on
@@ -1510,6 +1515,14 @@ class WatchAdapter:
             prev["node"] = node
         elif prev["node"] is not None and not prev["deleting"] and typ != "DELETED" and prev["node"] in self.nodes:
             items += self._tolerations_changed(key, obj, prev, file, line)
+        if prev["node"] is not None and typ == "MODIFIED" and (req := pod_request(obj)) != prev["request"]:
+            # an in-place resize of a bound pod (``not_judged_after_pod_resize``), when its managedFields
+            # entry for the resize subresource says (else the latest time the input showed)
+            mf = (obj.get("metadata") or {}).get("managedFields") or []
+            stamps = [m.get("time") for m in mf if isinstance(m, dict) and m.get("subresource") == "resize"]
+            since = self._time(*sorted((x for x in stamps if isinstance(x, str)), reverse=True), file=file, line=line)
+            self.pod_resized.setdefault(prev["node"], since)
+            prev["request"] = req
         request = _deletion(obj)
         if request is not None and not prev["deleting"]:
             prev["deleting"] = True
@@ -1685,6 +1698,7 @@ def _admits(tols: list[dict[str, Any]], node: dict[str, Any], gates: dict[str, b
     """The scheduler's TaintToleration and NodeUnschedulable filters pass the pod on this Node."""
     from nodereg.model import rules as r
 
+    gates = pod_gates(tols, gates)
     if untolerated(tols, _taint_list(node), gates):
         return False
     spec = node.get("spec") if isinstance(node.get("spec"), dict) else {}
@@ -1711,6 +1725,7 @@ def untolerated(
     """The node's NoSchedule/NoExecute taints the pod does not tolerate, as ``key=value:Effect``."""
     from nodereg.model import rules as r
 
+    gates = pod_gates(tolerations, gates)
     out = []
     for t in taints:
         if r.do_not_schedule_taints_filter(t) and not r.tolerations_tolerate_taint(tolerations, t, feature_gates=gates):

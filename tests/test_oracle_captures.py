@@ -399,14 +399,16 @@ def _mirror_pod_created(c: cg.Cluster) -> None:
     )
 
 
-def _comparison_operator(c: cg.Cluster) -> None:
-    # Gt tolerates nothing while TaintTolerationComparisonOperators is off (the default of 1.35)
+def _comparison_operator(c: cg.Cluster, value: str = "80") -> None:
+    # Gt tolerates nothing while TaintTolerationComparisonOperators is off (the default of 1.35), but the
+    # API server accepts a Gt toleration only with the gate on (pkg/api/pod/util.go
+    # allowTaintTolerationComparisonOperators), so the pod's cluster runs it: 80 > 40 is tolerated, 30 is not
     c.at(
         cg.T0 + 5,
         c.set_taints,
         "w-4",
         cg.T0 + 5,
-        add=[{"key": "gpu-mem", "value": "80", "effect": "NoSchedule"}],
+        add=[{"key": "gpu-mem", "value": value, "effect": "NoSchedule"}],
         manager="kubectl-taint",
     )
     c.at(
@@ -452,9 +454,11 @@ STORIES: list[tuple[str, Story, float, set[tuple[str, str, str | None]]]] = [
         | _if("untolerated-noexecute-pod-is-gone", ("untolerated-noexecute-pod-is-gone", "w-4", "default/p")),
     ),
     ("mirror pod created bound on a tainted control plane", _mirror_pod_created, 120, set()),
+    # (was: flagged, the toleration read with the gate off; the pod proves the gate on)
+    ("Gt toleration: the pod's cluster runs the comparison-operators gate", _comparison_operator, 120, set()),
     (
-        "Gt toleration under the comparison-operators gate (off)",
-        _comparison_operator,
+        "Gt toleration the taint's value does not satisfy",
+        lambda c: _comparison_operator(c, "30"),
         120,
         {("no-schedule-with-untolerated-taint", "w-4", "ml/big")},
     ),
