@@ -25,8 +25,6 @@ PARTICIPANTS: tuple[tuple[str, str, str], ...] = (
     ("ccm", "cloud controller manager", "cloud-controller-manager"),
     ("admin", "administrator (kubectl)", "cluster-admin"),
 )
-#: Lifelines every scenario shows, used or not, so that all scenario pictures have the same columns.
-CORE_PARTICIPANTS = ("kubelet", "apiserver", "csr", "nlc", "scheduler", "tec")
 PARTICIPANT_TITLE = {p: t for p, t, _ in PARTICIPANTS}
 PARTICIPANT_ACTOR = {p: a for p, _, a in PARTICIPANTS}
 

@@ -24,7 +24,6 @@ from typing import Any
 from .extract import ACTOR_COLOURS
 from .labels import label
 from .messages import (
-    CORE_PARTICIPANTS,
     EVENT_WIRES,
     PARTICIPANT_ACTOR,
     PARTICIPANT_TITLE,
@@ -104,8 +103,10 @@ def build(
     Drawn steps are numbered 1, 2, 3 ... without gaps; the run's own step indices stay in
     ``Item.steps`` (and in the Mermaid comments). Consecutive time steps become one "time passes"
     note; with ``fold_quiet`` (scenarios), every step that changes no object field joins the
-    neighbouring note ("... nothing to change"), so no message is drawn that does nothing, and
-    the six core lifelines are always shown. Counterexamples draw every step but time.
+    neighbouring note ("... nothing to change"), so no message is drawn that does nothing.
+    Counterexamples draw every step but time. Only the lifelines a message or a note uses are
+    drawn (the API server always): an idle column would cost a sixth of the width at which a
+    reader sees the picture, and make every label smaller.
     """
     steps = run[1:]
     items: list[Item] = []
@@ -162,7 +163,7 @@ def build(
             True,
             it.number,
         )
-    used = {"apiserver"} | (set(CORE_PARTICIPANTS) if fold_quiet else set())
+    used = {"apiserver"}
     for it in items:
         for m in it.messages:
             used |= {m.src, m.dst}
@@ -257,16 +258,43 @@ def mermaid(diag: SequenceDiagram) -> str:
 # Graphviz (neato -n2 with pinned coordinates, in points)
 # ---------------------------------------------------------------------------------------------
 
-COL_W = 170.0
-CHAR_W = 5.2  # Helvetica 9.5 pt, average advance
+#: The widest the drawing may be, in points, graphviz's 0.2 in padding included. A README column
+#: is about 880 px wide: a picture this wide is shrunk to 880 px, and its 9.5 pt labels (12.7 px at
+#: full size) keep 9.5 * 880 / MAX_WIDTH ≈ 10.2 px, the smallest a reader should be asked to read.
+MAX_WIDTH = 820.0
+#: graphviz's ``pad=0.2`` on each side, in points: part of the SVG's width.
+PAD = 14.4
+#: Width of one lifeline's column when there is room; narrower (see :func:`column_width`) when not.
+COL_W = 150.0
+#: Below this a column cannot hold a label of two words: the drawing gets wider instead (a test fails).
+MIN_COL_W = 95.0
+#: Helvetica 9.5 pt, average advance per character: generous (Liberation Sans, Helvetica's metric twin,
+#: averages 4.5 on these labels), so that a wrapped line fits its box; a test measures every line.
+CHAR_W = 5.0
+TITLE_CHAR_W = 5.9  # Helvetica 10.5 pt (lifeline titles)
 LINE_H = 13.0
-MARGIN = 20.0
+MARGIN = 12.0
 #: Width of the column right of the lifelines where the changes are written.
-CHANGES_W = 230.0
-#: A message's label is wrapped to fit between two lifelines, beside its sender.
-LABEL_CHARS = int((COL_W - 20) / CHAR_W)
-CHANGE_CHARS = int((CHANGES_W - 20) / CHAR_W)
+CHANGES_W = 170.0
+#: A box's text room is its width less 12 pt and graphviz's 0.08 in margin on each side.
+CHANGE_CHARS = int((CHANGES_W - 12 - 12) / CHAR_W)
 NOTE_FILL = {"change": "#fff8d6", "event": "#eef3fb", "time": "#eeeeee", "violation": "#ffd6d6", "info": "#f4f4f4"}
+
+
+def column_width(n_parts: int) -> float:
+    """The width of each lifeline's column: :data:`COL_W`, or less so that the drawing fits :data:`MAX_WIDTH`."""
+    room = (MAX_WIDTH - 2 * PAD - 2 * MARGIN - CHANGES_W) / max(n_parts, 1)
+    return max(MIN_COL_W, min(COL_W, room))
+
+
+def label_chars(col_w: float) -> int:
+    """How many characters of a message label or side note fit the gap between two lifelines."""
+    return int((col_w - 16 - 12) / CHAR_W)
+
+
+def title(p: str, col_w: float) -> list[str]:
+    """A lifeline's title in lines that fit its box (the same words as Mermaid's participant)."""
+    return textwrap.wrap(PARTICIPANT_TITLE[p], max(int((col_w - 24) / TITLE_CHAR_W), 8))
 
 
 def _esc(text: str) -> str:
@@ -278,25 +306,55 @@ def _q(text: str) -> str:
 
 
 def _lines_label(lines: tuple[str, ...] | list[str], just: str = "l") -> str:
-    """A multi-line label, each line justified by graphviz's ``\\l`` (left) or ``\\r`` (right) line end."""
+    """A multi-line label; graphviz ends each line with ``\\l`` (left), ``\\r`` (right) or ``\\n`` (centred)."""
     return '"' + "".join(_esc(x) + "\\" + just for x in lines) + '"'
 
 
 def _wrap(lines: tuple[str, ...], width: int) -> list[str]:
-    """Wrap at spaces and after '/', never inside a word (API paths stay whole between slashes)."""
+    """Wrap at spaces and after '/'; a word longer than a whole line is cut (it would cross a lifeline).
+
+    API paths stay whole between slashes when they fit. A longer word is cut where a part of it
+    ends (``certificate|signing|requests``, see :data:`_WORD_PARTS`), else at the line's width.
+    """
     import re
 
     out: list[str] = []
     for line in lines:
         cur = ""
         for tok in re.findall(r"[^ /]*/|[^ /]+ ?| ", line):
-            if cur and len(cur.rstrip()) + len(tok.rstrip()) > width:
-                out.append(cur.rstrip())
-                cur = "  " + tok.lstrip()
-            else:
-                cur += tok
+            for piece in _cut(tok, width - 2):
+                if cur and len((cur + piece).rstrip()) > width:
+                    out.append(cur.rstrip())
+                    cur = "  " + piece.lstrip()
+                else:
+                    cur += piece
         out.append(cur.rstrip())
     return out
+
+
+#: Compound words of the API that are cut between their parts rather than at an arbitrary letter.
+_WORD_PARTS = {"certificatesigningrequests": ("certificate", "signing", "requests")}
+
+
+def _cut(tok: str, width: int) -> list[str]:
+    """``tok`` in pieces of at most ``width`` characters (continuation lines are indented by two).
+
+    A piece ends, by preference, where a part of an API word ends, after ``:``, ``=`` or ``-``,
+    or before a capital that follows a small letter (``TaintNodesBy|Condition``); a letter cut
+    is the last resort.
+    """
+    import re
+
+    if len(tok.rstrip()) <= width or width < 4:
+        return [tok]
+    for word, parts in _WORD_PARTS.items():
+        if tok.startswith(word) and all(len(p) <= width for p in parts):
+            return [*parts[:-1], *_cut(parts[-1] + tok[len(word) :], width)]
+    head = tok[: width + 1]
+    strong = [m.end() for m in re.finditer(r"[:=]", head) if 3 <= m.end() <= width]
+    weak = [m.end() for m in re.finditer(r"-(?=..)|[a-z](?=[A-Z])", head) if 3 <= m.end() <= width]
+    at = (strong or weak or [width])[-1]
+    return [tok[:at], *_cut(tok[at:], width)]
 
 
 def dot(diag: SequenceDiagram) -> str:
@@ -308,12 +366,15 @@ def dot(diag: SequenceDiagram) -> str:
     (the opening note, time, the violation) span the diagram, drawn over the lifelines.
     """
     parts = diag.participants
-    x = {p: MARGIN + COL_W / 2 + i * COL_W for i, p in enumerate(parts)}
-    lanes_w = MARGIN + COL_W * len(parts)
+    col_w = column_width(len(parts))
+    label_w = label_chars(col_w)
+    x = {p: MARGIN + col_w / 2 + i * col_w for i, p in enumerate(parts)}
+    lanes_w = MARGIN + col_w * len(parts)
     width = lanes_w + CHANGES_W + MARGIN
+    span_w = int((width - 2 * MARGIN - 24) / CHAR_W)  # characters of a note across the whole drawing
     rows: list[tuple[str, float, Any]] = []  # (kind, height, payload) top-down
     if diag.preface:
-        pre = _wrap(diag.preface, int((width - 2 * MARGIN - 16) / CHAR_W))
+        pre = _wrap(diag.preface, span_w)
         rows.append(("note", LINE_H * len(pre) + 12, (Note("", tuple(pre), "info", span=True), False)))
     for it in diag.items:
         # the changes of a step sit beside its messages (one band), not below them
@@ -321,10 +382,10 @@ def dot(diag: SequenceDiagram) -> str:
         others = [nt for nt in it.notes if nt not in changes]
         band: list[tuple[str, float, Any]] = []
         for m in it.messages:
-            lines = _wrap((m.text,), LABEL_CHARS)
+            lines = _wrap((m.text,), label_w)
             band.append(("msg", LINE_H * len(lines) + 14, (m, lines, it.highlight)))
         for nt in others:
-            lines = _wrap(nt.lines, LABEL_CHARS if not nt.span else int((width - 2 * MARGIN - 16) / CHAR_W))
+            lines = _wrap(nt.lines, label_w if not nt.span else span_w)
             wrapped_note = Note(nt.over, tuple(lines), nt.kind, nt.span)
             band.append(("note", LINE_H * len(lines) + 12, (wrapped_note, it.highlight)))
         change_lines_ = _wrap(tuple(x for nt in changes for x in nt.lines), CHANGE_CHARS)
@@ -396,8 +457,8 @@ def dot(diag: SequenceDiagram) -> str:
         for tag, top in (("top", MARGIN), ("bot", bottom)):
             out.append(
                 f'  {tag}_{p} [shape=box, style="rounded,filled", fillcolor=white, color={_q(colour)}, '
-                f"penwidth=1.5, fontsize=10.5, label={_q(PARTICIPANT_TITLE[p])}, fixedsize=true, "
-                f"width={(COL_W - 16) / 72:.3f}, height={head_h / 72:.3f}, "
+                f"penwidth=1.5, fontsize=10.5, label={_lines_label(title(p, col_w), 'n')}, fixedsize=true, "
+                f"width={(col_w - 16) / 72:.3f}, height={head_h / 72:.3f}, "
                 f'pos="{x[p]:.1f},{y(top + head_h / 2):.1f}!"];'
             )
     out.append(
@@ -413,7 +474,7 @@ def dot(diag: SequenceDiagram) -> str:
             out.append(f'  a{k} [shape=point, width=0.01, style=invis, pos="{x[m.src]:.1f},{ya:.1f}!"];')
             out.append(f'  b{k} [shape=point, width=0.01, style=invis, pos="{x[m.dst]:.1f},{ya:.1f}!"];')
             # the words sit in the gap beside the sender, towards the receiver
-            w = COL_W - 16
+            w = col_w - 16
             rightwards = x[m.dst] > x[m.src]
             cx = x[m.src] + (8 + w / 2 if rightwards else -(8 + w / 2))
             just = "l" if rightwards else "r"
@@ -429,7 +490,7 @@ def dot(diag: SequenceDiagram) -> str:
             if nt.span:
                 cx, w = width / 2, width - 2 * MARGIN
             else:  # in the gap right of its lifeline (left of it for the last one: the changes column is right)
-                w = COL_W - 16
+                w = col_w - 16
                 cx = x[nt.over] + (8 + w / 2 if nt.over != parts[-1] else -(8 + w / 2))
             colour = "#d04040" if nt.kind == "violation" else "#8a8a6a"
             bold = ', fontname="Helvetica-Bold"' if nt.kind == "violation" else ""

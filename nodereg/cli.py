@@ -343,7 +343,7 @@ def verify(
     if diagrams_dir is not None:
         _draw_counterexamples(diagrams_dir, verdicts)
     if junit is not None:
-        _write_junit(junit, verdicts)
+        _write_junit(junit, verdicts, wall)
     if fmt == "json":
         doc = {
             "properties": [v.as_json() | {"message": failure_line(v)} for v in verdicts],
@@ -429,10 +429,10 @@ def _print_table(
     console.print(f"{proved}/{len(verdicts)} proved in {wall:.2f} s ({tail})")
 
 
-def _write_junit(path: Path, verdicts: list[Any]) -> None:
+def _write_junit(path: Path, verdicts: list[Any], wall: float) -> None:
     from nodereg.report import junit_verdicts
 
-    _write_xml(path, junit_verdicts(verdicts))
+    _write_xml(path, junit_verdicts(verdicts, wall))
 
 
 def _write_xml(path: Path, xml: Any) -> None:
@@ -515,6 +515,7 @@ def _verify_mutants(
     from nodereg.model.mutants import MUTANTS
 
     work = [(mu.id, cfg, timeout, depth, fixed, every_size) for mu in MUTANTS]
+    t0 = time.monotonic()
     if jobs > 1:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
@@ -529,7 +530,7 @@ def _verify_mutants(
         r["message"] = mutant_line(r)
     killed = sum(r["status"] == "killed" for r in rows)
     if junit is not None:
-        _write_xml(junit, junit_mutants(rows))
+        _write_xml(junit, junit_mutants(rows, time.monotonic() - t0))
     if fmt == "json":
         click.echo(json.dumps({"mutants": rows, "score": killed / len(rows) if rows else 1.0}, ensure_ascii=False))
     else:

@@ -123,12 +123,26 @@ def steps_block(steps: Sequence[Mapping[str, Any]]) -> str:
     return "\n".join(f"{i:2d}. {step_text(s)}" for i, s in enumerate(steps))
 
 
-def junit_verdicts(verdicts: Sequence[Any]) -> Any:
+def _wall_time(xml: Any, suite: Any, wall_seconds: float | None) -> Any:
+    """``xml`` with its suite's (and the root's) ``time`` set to the run's wall time.
+
+    junitparser sets a suite's time to the sum of its testcases' times: with ``--jobs 2`` the
+    properties run two at a time and that sum is about twice the run. GitLab and Jenkins show a
+    suite's time as how long it took, so it is the wall time; each testcase keeps its own time.
+    """
+    if wall_seconds is not None:
+        suite.time = round(wall_seconds, 3)
+        xml.time = round(wall_seconds, 3)
+    return xml
+
+
+def junit_verdicts(verdicts: Sequence[Any], wall_seconds: float | None = None) -> Any:
     """``verify --junit``: one testcase per property; a failure's message is its :func:`failure_line`.
 
     violated and vacuous are failures, inconclusive an error (never a pass); the counterexample is
     the failure's text, numbered, and its JSON form goes to the testcase's system-out. Children
     come in the order the common JUnit XSD requires: error/failure, then system-out, system-err.
+    ``wall_seconds``: the run's wall time, written as the suite's time (see :func:`_wall_time`).
     """
     import json
 
@@ -147,11 +161,14 @@ def junit_verdicts(verdicts: Sequence[Any]) -> Any:
         suite.add_testcase(case)
     xml = JUnitXml()
     xml.add_testsuite(suite)
-    return xml
+    return _wall_time(xml, suite, wall_seconds)
 
 
-def junit_mutants(rows: Sequence[Mapping[str, Any]]) -> Any:
-    """``verify --mutants --junit``: one testcase per seeded mutant; a survivor is a failure."""
+def junit_mutants(rows: Sequence[Mapping[str, Any]], wall_seconds: float | None = None) -> Any:
+    """``verify --mutants --junit``: one testcase per seeded mutant; a survivor is a failure.
+
+    ``wall_seconds``: the run's wall time, written as the suite's time (see :func:`_wall_time`).
+    """
     import json
 
     from junitparser import Failure, JUnitXml, TestCase, TestSuite
@@ -168,4 +185,4 @@ def junit_mutants(rows: Sequence[Mapping[str, Any]]) -> Any:
         suite.add_testcase(case)
     xml = JUnitXml()
     xml.add_testsuite(suite)
-    return xml
+    return _wall_time(xml, suite, wall_seconds)

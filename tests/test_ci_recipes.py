@@ -72,6 +72,49 @@ def test_pre_commit_hooks_follow_pre_commits_manifest_schema(tmp_path: Path) -> 
         load_manifest(str(broken))
 
 
+def _pre_commit_would_run(hook_id: str, staged: list[str], override: dict) -> bool:
+    """pre-commit's own decision (``commands.run._run_single_hook``): a hook runs when some staged
+    file passes its ``files``/``types`` filters, or when it is ``always_run``. ``override`` is the
+    hook's entry in the user's .pre-commit-config.yaml, which overrides the manifest's values."""
+    from pre_commit.clientlib import load_manifest
+    from pre_commit.commands.run import Classifier
+    from pre_commit.hook import Hook
+    from pre_commit.prefix import Prefix
+
+    [manifest] = [h for h in load_manifest(str(HOOKS)) if h["id"] == hook_id]
+    hook = Hook.create(HOOKS.parent.name, Prefix(str(HOOKS.parent)), {**manifest, **override})
+    for (
+        name
+    ) in staged:  # paths relative to the repository's root, as pre-commit sees them; the type filters read the files
+        Path(name).parent.mkdir(parents=True, exist_ok=True)
+        Path(name).write_text("x\n")
+    classifier = Classifier.from_config(staged, "", "^$")
+    return bool(list(classifier.filenames_for_hook(hook))) or hook.always_run
+
+
+NARROWED = {"files": "^pkg/kubelet/", "always_run": False}
+
+
+@pytest.mark.parametrize("hook", ["nodereg-verify", "nodereg-diagrams-check"])
+@pytest.mark.parametrize(
+    "staged,override,runs",
+    [
+        pytest.param(["pkg/kubelet/kubelet_node_status.go"], {}, True, id="kubelet fork, a Go change"),
+        pytest.param(["sim/node.py"], {}, True, id="node simulator, a Python change"),
+        pytest.param(["README.md"], {}, True, id="a docs-only commit"),
+        pytest.param([], {}, True, id="nothing staged (pre-commit run)"),
+        pytest.param(["pkg/kubelet/x.go"], NARROWED, True, id="narrowed with files:, a matching path"),
+        pytest.param(["README.md"], NARROWED, False, id="narrowed with files:, another path"),
+    ],
+)
+def test_hooks_run_in_a_repository_without_nodereg_s_folders(
+    hook: str, staged: list[str], override: dict, runs: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A consumer's repository has no model/ or diagrams/: the hooks must not wait for those paths."""
+    monkeypatch.chdir(tmp_path)
+    assert _pre_commit_would_run(hook, staged, override) is runs
+
+
 @pytest.mark.parametrize("hook", ["nodereg-verify", "nodereg-diagrams-check"])
 def test_each_hook_entry_is_a_real_command(hook: str) -> None:
     """The entry, with --help added, is accepted: every option the hook passes exists."""
