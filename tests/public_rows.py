@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from nodereg.cli import main
@@ -60,3 +62,25 @@ def error_line(folder: Path, files: list[str]) -> str:
     """The first ``nodereg: error:`` line of checking ``files`` together (an exit-2 row's one line)."""
     err = check_cli([str(folder / f) for f in files])[2]
     return next(x for x in err.splitlines() if x.startswith("nodereg: error: "))
+
+
+def row_tests(folder: Path, rows: list[Row]) -> tuple[Callable[..., None], Callable[..., None]]:
+    """The two tests every round runs on its rows: each row judged (:func:`judge_row`), and each
+    one-file row through a pipe, gzipped and with ``--k8s-version 1.31`` (:func:`judge_variants`).
+    A round binds them to module names, ``test_public_file, test_public_file_same_through_stdin_gzip_and_1_31
+    = row_tests(PUB, ROWS)``, so that pytest collects them there with the round's ids."""
+
+    @pytest.mark.parametrize(
+        ("files", "code", "violated", "unchecked", "checked"), rows, ids=["+".join(r[0]) for r in rows]
+    )
+    def test_public_file(
+        files: list[str], code: int, violated: set[str], unchecked: set[str], checked: set[str]
+    ) -> None:
+        judge_row(folder, (files, code, violated, unchecked, checked))
+
+    @pytest.mark.parametrize("name", sorted({r[0][0] for r in rows if len(r[0]) == 1}))
+    def test_public_file_same_through_stdin_gzip_and_1_31(name: str, tmp_path: Path) -> None:
+        """A pipe, a .gz file and --k8s-version 1.31 give the verdict the file gives."""
+        judge_variants(folder, next(r for r in rows if r[0] == [name]), tmp_path)
+
+    return test_public_file, test_public_file_same_through_stdin_gzip_and_1_31

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from public_rows import Row, check_cli, judge_row, judge_variants
+from public_rows import Row, check_cli, row_tests
 
 from nodereg.cli import main
 
@@ -107,17 +107,7 @@ def _paths(files: list[str]) -> list[str]:
     return [str(PUB / f) for f in files]
 
 
-@pytest.mark.parametrize(
-    ("files", "code", "violated", "unchecked", "checked"), ROWS, ids=["+".join(r[0]) for r in ROWS]
-)
-def test_public_file(files: list[str], code: int, violated: set[str], unchecked: set[str], checked: set[str]) -> None:
-    judge_row(PUB, (files, code, violated, unchecked, checked))
-
-
-@pytest.mark.parametrize("name", sorted({r[0][0] for r in ROWS if len(r[0]) == 1}))
-def test_public_file_same_through_stdin_gzip_and_1_31(name: str, tmp_path: Path) -> None:
-    """A pipe, a .gz file and --k8s-version 1.31 give the verdict the file gives."""
-    judge_variants(PUB, next(r for r in ROWS if r[0] == [name]), tmp_path)
+test_public_file, test_public_file_same_through_stdin_gzip_and_1_31 = row_tests(PUB, ROWS)
 
 
 def _error(name: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from public_rows import Row, check_cli, error_line, judge_row, judge_variants
+from public_rows import Row, check_cli, error_line, row_tests
 
 PUB = Path(__file__).parent / "data" / "public9"
 K3S = ["troubleshoot/k3s-nodes.json", "troubleshoot/k3s-kube-node-lease.json"]
@@ -104,17 +104,7 @@ ROWS: list[Row] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("files", "code", "violated", "unchecked", "checked"), ROWS, ids=["+".join(r[0]) for r in ROWS]
-)
-def test_public_file(files: list[str], code: int, violated: set[str], unchecked: set[str], checked: set[str]) -> None:
-    judge_row(PUB, (files, code, violated, unchecked, checked))
-
-
-@pytest.mark.parametrize("name", sorted({r[0][0] for r in ROWS if len(r[0]) == 1}))
-def test_public_file_same_through_stdin_gzip_and_1_31(name: str, tmp_path: Path) -> None:
-    """A pipe, a .gz file and --k8s-version 1.31 give the verdict the file gives."""
-    judge_variants(PUB, next(r for r in ROWS if r[0] == [name]), tmp_path)
+test_public_file, test_public_file_same_through_stdin_gzip_and_1_31 = row_tests(PUB, ROWS)
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import z3
+from lemma_rounds import add_proved_lemmas
 
 from nodereg.model.logic import And
 from nodereg.model.mutants import MUTANT_BY_ID
@@ -299,14 +300,8 @@ def test_per_orbit_induction_answers_as_every_instance(
     def ask(enc: Encoding) -> Any:
         """The property after every lemma these queries prove (as verify's rounds add them)."""
         prover = Prover(enc)
-        lemmas = [p for p in ALL_PROPERTIES if after_lemmas and p.lemma and p.kind == "state" and p is not prop]
-        progress = True
-        while progress:
-            progress = False
-            for lem in lemmas:
-                if lem not in prover.lemmas and prover.induction_sliced(lem, 30).status == "proved":
-                    prover.add_lemma(lem)
-                    progress = True
+        if after_lemmas:
+            add_proved_lemmas(prover, [p for p in ALL_PROPERTIES if p.lemma and p.kind == "state" and p is not prop])
         return prover.induction_sliced(prop, 60)
 
     reduced = ask(enc)

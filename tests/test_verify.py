@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 import pytest
+from lemma_rounds import add_proved_lemmas
 
 from nodereg.model.mutants import MUTANT_BY_ID, MUTANTS
 from nodereg.model.semantics import Config, compiled, real_model
@@ -322,14 +323,7 @@ def _sliced_prover(model, cfg):
     if check_symmetry(enc, 60).status != "proved":
         enc = Encoding(model, cfg, symmetry=False)
     prover = Prover(enc)
-    lemmas = [p for p in ALL_PROPERTIES if p.lemma and p.kind == "state"]
-    progress = True
-    while progress:
-        progress = False
-        for p in lemmas:
-            if p not in prover.lemmas and prover.induction_sliced(p, 30).status == "proved":
-                prover.add_lemma(p)
-                progress = True
+    add_proved_lemmas(prover, [p for p in ALL_PROPERTIES if p.lemma and p.kind == "state"])
     return prover
 
 
