@@ -800,6 +800,8 @@ class AuditAdapter:
             labels = (req.get("metadata") or {}).get("labels")
             if sub is None and name in self.labels and isinstance(labels, dict):
                 self._relabel(out, name, labels, verb, t, file, line)
+            if not as_node and username not in NLC_USERS and name in self.nlc_taints:
+                self._user_taints(out, name, before, written, t, file, line)
             if (
                 not as_node
                 and sub is None
@@ -840,6 +842,40 @@ class AuditAdapter:
             self.taints.pop(name, None)
             self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
         return out
+
+    def _user_taints(
+        self, out: list[Item], name: str, before: Any, written: Any, t: float, file: str | None, line: int | None
+    ) -> None:
+        """A user's or another component's write of a Node's taints (`kubectl taint`, cluster-autoscaler, Karpenter,
+        the out-of-service taint of a non-graceful shutdown), read as the watch reader reads the Node's new taints:
+        the model's user-taint slot (``node_vars``: the strongest effect among the taints no controller of the model
+        owns) changed is ``admin_untaint_node`` / ``admin_taint_node``, and the bound pods' tolerations are taken
+        against the new list. Upstream's taint-eviction controller acts on any NoExecute taint
+        (``handleNodeUpdate`` -> ``processPodOnNode``): a pod that does not tolerate it is deleted at once, one
+        tolerating it for tolerationSeconds then, and a taint removed cancels the timers. (Was: only the node
+        lifecycle controller's taints were read, so its evictions under a user's NoExecute taint were reported
+        as not due, and a pod never evicted from under one passed.)"""
+        if written is _UNTOUCHED or written is None or before is None or written == before:
+            return
+        from .k8s import node_vars
+
+        def slot(ts: Any) -> tuple[bool, Any]:
+            taints = [{"key": x[0], "value": x[1], "effect": x[2]} for x in ts if len(x) == 4]
+            v = node_vars({"spec": {"taints": taints}})
+            return bool(v.get("taint_custom")), v.get("custom_effect")
+
+        old, new = slot(before), slot(written)
+        retol = self._retolerate(name)
+        if old == new:
+            if retol:
+                # another taint next to the one the slot stands for: only the pods' tolerations change
+                self._ev(out, {"t": t, "event": "declare_node", "node": name}, file, line, **retol)
+            return
+        if old[0]:
+            self._ev(out, {"t": t, "event": "admin_untaint_node", "node": name}, file, line, **retol)
+        if new[0]:
+            ev = {"t": t, "event": "admin_taint_node", "node": name, "taint_effect": new[1]}
+            self._ev(out, ev, file, line, **retol)
 
     def _written_taints(self, verb: Any, sub: Any, req: dict[str, Any], obj: dict[str, Any]) -> Any:
         """The Node's spec.taints after an admitted write: ``_UNTOUCHED`` when the write leaves them as they

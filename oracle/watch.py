@@ -282,6 +282,10 @@ class WatchAdapter:
         self.shift, moment = _deskew_leases(leases, lease_rv)
         for name, dt_ in self.shift.items():
             leases[name] += dt_
+            if moment is not None and leases[name] - dt_ > moment + LEASE_RENEW + SKEW_NOISE:
+                # its kubelet's clock is ahead of the list's moment by this much at least: its later stamps are
+                # read less it (``_release``), as after a watch event seen ahead
+                self.ahead[name] = -dt_
         if not lease_rv and len(leases) >= 2:
             # no resourceVersion: no order to read the kubelets' clocks against. The list's moment is the
             # latest renewal another one corroborates (one clock ahead does not set it); a Lease further
@@ -671,8 +675,11 @@ class WatchAdapter:
                     )
             else:
                 placed = not (name in self.unplaced and listed)
+                # (a listed Node whose kubelet's clock the snapshot found ahead: its status stamp is not the capture's
+                # clock, which the snapshot set from the other writers')
+                ahead = listed and name in self.ahead
                 t = self._time(
-                    ready_c.get("lastHeartbeatTime") if placed else None,
+                    ready_c.get("lastHeartbeatTime") if placed and not ahead else None,
                     meta.get("creationTimestamp"),
                     file=file,
                     line=line,
@@ -1765,6 +1772,14 @@ def _deskew_leases(renew: dict[str, float], rv: dict[str, int]) -> tuple[dict[st
             est = t0 - (r0 - rv[order[i]]) / rate if rate > 0 else t0
             if est >= moment - LEASE_RENEW - SKEW_NOISE and est - fit[i] > SKEW_NOISE:
                 fit[i] = est
+    # Nothing renewed before the list can be after its moment: a stamp beyond it is a clock ahead (its renewal is
+    # the moment at the latest, and the kubelet is at least that far ahead: ``WatchAdapter.snapshot`` keeps how far
+    # for its later stamps), and the upper fit must not raise a Lease written after it to its clock (was: one kubelet
+    # 10 min ahead, listed before two others, moved their heartbeats 10 min into the future, and its own Node's
+    # status stamp set the capture's clock there: every other Node "silent for 10 min", the dead one's marking
+    # "within the grace")
+    # (beyond a renew interval: nearer, which of two disagreeing clocks is off stays a doubt, read as above)
+    fit = [moment if t > moment + LEASE_RENEW + SKEW_NOISE else t for t in fit]
     moved = {n: fit[i] - vals[i] for i, n in enumerate(order) if fit[i] != vals[i]}
     return moved, moment
 
@@ -2010,17 +2025,42 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                     ref = max(ref, rest[1])
         return went_on < top_rv and top_t > ref + STATUS_REPORT_LAG + grace
 
+    def late(i: int) -> None:
+        block, seen = blocks[i][0], blocks[i][1]
+        relist.add(i)
+        if taken.isdisjoint(seen) and any(k[0] in ("Node", "Pod") for k in seen):
+            adapter.late_lists.add(block[0][4])
+            if any(k[0] == "Node" for k in seen):
+                adapter.late_node_lists.add(block[0][4])
+
+    firsts: list[int] = []
     for i in order:
         block, seen = blocks[i][0], blocks[i][1]
         if block and (not taken.isdisjoint(seen) or _later(i)):
-            relist.add(i)
-            if taken.isdisjoint(seen) and any(k[0] in ("Node", "Pod") for k in seen):
-                adapter.late_lists.add(block[0][4])
-                if any(k[0] == "Node" for k in seen):
-                    adapter.late_node_lists.add(block[0][4])
+            late(i)
             continue
         taken |= seen
-        for x in block:
+        firsts.append(i)
+    # A list taken with the later lists, not with the first (`kubectl get nodes,pods -A -o json > before.json`, the
+    # watches of nodes, pods *and Leases* started ten minutes later): the Lease watch's list shares no object with
+    # before.json, but it holds an object written after before.json was taken -- at or after the oldest write that a
+    # relist of before.json's objects shows newer than before.json does (a version newer than the one listed was
+    # written after the listing). It is not the capture's first moment (was: taken together with before.json, each
+    # Node's Lease 10 minutes newer than its listed status, a Node dead and handled in between "still Ready" there).
+    after: list[tuple[float, int]] = []  # (the oldest write proving a relist came after list i, i)
+    for r in relist:
+        for i in firsts:
+            newer = [v[0] for k, v in vers[r].items() if k in vers[i] and v[0] > vers[i][k][0]]
+            if newer:
+                after.append((min(newer), i))
+    for j in list(firsts):
+        top = blocks[j][4][0]
+        if top >= 0 and any(j != i and top >= proof for proof, i in after):
+            firsts.remove(j)
+            taken -= blocks[j][1]
+            late(j)
+    for i in firsts:
+        for x in blocks[i][0]:
             snap.append((x[5], x[4], x[3]))
             snap_keys.append(x)
     owner: dict[int, int] = {}  # block -> its entry in ``its``
