@@ -981,9 +981,17 @@ class AuditAdapter:
         if new[0] != old[0]:
             self._ev(out, {"t": t, "event": "nlc_sync_noschedule_taints", "node": name}, file, line)
         if new[1] != old[1]:
-            self._ev(
-                out, {"t": t, "event": "nlc_sync_noexecute_taints", "node": name}, file, line, **self._retolerate(name)
-            )
+            ev: dict[str, Any] = {"t": t, "event": "nlc_sync_noexecute_taints", "node": name}
+            if not old[1]:
+                # a not-ready/unreachable NoExecute taint where there was none: what it wrote, as the watch reader
+                # gives it, so that the monitor judges it against handleDisruption's zone states (a new one in master
+                # disruption mode or in a small zone's partial disruption is a limiter's that never allows; was: not
+                # judged in audit logs). A swap (one for the other) keeps the model's own reading.
+                ev["expect"] = {
+                    "taint_not_ready_ne": "node.kubernetes.io/not-ready" in new[1],
+                    "taint_unreachable_ne": "node.kubernetes.io/unreachable" in new[1],
+                }
+            self._ev(out, ev, file, line, **self._retolerate(name))
 
     def _retolerate(self, name: str) -> dict[str, Any]:
         """The toleration bits of the pods bound to ``name`` against its NoExecute taints as now written, as the

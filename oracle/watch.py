@@ -2063,8 +2063,26 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         for x in blocks[i][0]:
             snap.append((x[5], x[4], x[3]))
             snap_keys.append(x)
+    # A snapshot of Nodes and pods (`kubectl get nodes,pods -A -o json > now.json`: a List document, which `kubectl
+    # get -w` never prints) taken while the watches ran, every object of it shown by them in that version or a later
+    # one and nothing they showed alive then missing from it, says nothing they do not: it is no watch started again
+    # (was: read as one, every Node unwatched from the end of a pods watch that had nothing to show until the list,
+    # and the list read after the watch it shares most with, minutes after it was taken)
+    dropped: set[int] = set()
+    for i in sorted(relist):
+        block = blocks[i][0]
+        standalone = block and blocks[i][2] is None and all(isinstance(x[5], Listed) for x in block)
+        if standalone and _shown_by_watches(paths, i, vers[i], blocks[i][4][0]):
+            relist.discard(i)
+            dropped.add(i)
+            adapter.notes.append(
+                f"{block[0][4]}: a list taken while the watches ran: every object in it is shown by them in that "
+                "version or later, so it adds nothing to them"
+            )
     owner: dict[int, int] = {}  # block -> its entry in ``its``
     for i, (block, _seen, rest, it, _top) in enumerate(blocks):
+        if i in dropped:
+            continue
         tail = _inline_relists(_prepend(rest, it), set(_seen), _top) if rest is not None else iter(())
         owner[i] = len(its)
         if i in relist:
@@ -2266,6 +2284,55 @@ def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, to
         return parse_time(created, "creationTimestamp", None, None) > top_t + 1.0
     except InputError:
         return False
+
+
+class _Uncounted:
+    """A sink for a second reading of a file: what it ignores was counted at the first."""
+
+    def __init__(self) -> None:
+        self.ignored: dict[str, int] = {}
+
+
+def _shown_by_watches(paths: list[Any], i: int, listed: dict[tuple[Any, ...], tuple[float, float]], top: float) -> bool:
+    """Whether the other files (watches, read again) show every Node and pod of list ``i`` in its version or a later
+    one, and no Node or pod of its kinds alive at its newest resourceVersion that it lacks: then the list, taken
+    while they ran, says nothing they do not. Lists holding other kinds, files without resourceVersions and inputs
+    that cannot be read twice (a pipe) are not judged so (False: read as before)."""
+    import os
+
+    kinds = {k[0] for k in listed}
+    if top < 0 or not kinds or not kinds <= {"Node", "Pod"}:
+        return False
+    shown: dict[tuple[Any, ...], float] = {}
+    alive: set[tuple[Any, ...]] = set()
+    for j, p in enumerate(paths):
+        if j == i:
+            continue
+        path = getattr(p, "path", p)  # (a path, or a Source opened once: its path)
+        if not isinstance(path, str) or path == "-" or not os.path.isfile(path):
+            return False
+        name, f = open_source(path)
+        try:
+            for _line, obj in watch_objects(f, name, _Uncounted()):
+                if isinstance(obj, InputError) or not isinstance(obj, dict):
+                    return False
+                typ = obj.get("type") if "object" in obj else "MODIFIED"
+                if typ in ("BOOKMARK", "ERROR"):
+                    continue
+                for o in _snapshot_objects(obj):
+                    meta = o.get("metadata") if isinstance(o, dict) else None
+                    if not isinstance(meta, dict) or o.get("kind") not in kinds:
+                        continue
+                    rv = _rv(o)
+                    if rv is None:
+                        return False
+                    k = (o.get("kind"), meta.get("namespace"), meta.get("name"))
+                    shown[k] = max(shown.get(k, -1.0), float(rv))
+                    if rv <= top:
+                        (alive.discard if typ == "DELETED" else alive.add)(k)
+        finally:
+            close_source(f)
+    return all(shown.get(k, -1.0) >= v[0] for k, v in listed.items()) and alive <= set(listed)
 
 
 def _versions(block: list[tuple[float, float, int, int, str, Any]]) -> dict[tuple[Any, ...], tuple[float, float]]:

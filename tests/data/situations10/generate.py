@@ -26,7 +26,7 @@ s9 = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(s9)
 s8, s7, s6, ga = s9.s8, s9.s7, s9.s6, s9.ga
 from generate import base  # noqa: E402  (realworld2, put on sys.path by situations6's generator)
-from sim import KUBELET_CONDS, NOTREADY, UNREACH, Cluster, mts, ts  # noqa: E402
+from sim import KUBELET_CONDS, NOTREADY, UNREACH, Cluster, ts  # noqa: E402
 
 Sim = s7.Sim
 Files = dict[str, str | bytes]
@@ -343,10 +343,7 @@ def _scale_down(seed: int, taint: dict[str, Any], tolerated: bool) -> Files:
     c.advance(80)
     c.set_taints(n, add=[taint])
     c.advance(110)
-    if tolerated:
-        key = _ds_pending(c, FLUENT, n, [{"operator": "Exists"}])
-    else:
-        key = s8._web_pod(c, "web-5d8f7c9b6-z2m4q")
+    key = _ds_pending(c, FLUENT, n, [{"operator": "Exists"}]) if tolerated else s8._web_pod(c, "web-5d8f7c9b6-z2m4q")
     c.advance(111)
     s6._bind(c, key, n)
     c.advance(200)
@@ -428,26 +425,35 @@ def daemonset_pod_bound_while_not_ready() -> Files:
 # -- 5. a Node list taken in the middle of the watch, or before it ----------------------------------------------------
 def _as_list(objs: list[dict[str, Any]]) -> str:
     """`kubectl get nodes,pods -A -o json`: one List of every object as it stood."""
-    return json.dumps({"apiVersion": "v1", "kind": "List", "items": objs, "metadata": {"resourceVersion": ""}}, indent=4)
+    return json.dumps(
+        {"apiVersion": "v1", "kind": "List", "items": objs, "metadata": {"resourceVersion": ""}}, indent=4
+    )
 
 
 def _snapshot(c: Cluster) -> list[dict[str, Any]]:
     return [copy.deepcopy(c.nodes[n]) for n in sorted(c.nodes)] + [copy.deepcopy(c.pods[k]) for k in sorted(c.pods)]
 
 
-def _list_mid_watch(seed: int, marks: bool) -> Files:
+def _list_mid_watch(seed: int, marks: bool, back_at: float | None = None, late_at: float | None = None) -> Files:
     """The usual three watches from 0 s; at 400 s, in another shell, `kubectl get nodes,pods -A -o json > now.json`,
     checked with them (`nodereg check *.json`). worker-3's kubelet dies at 200 s: marked Unknown and tainted 50-60 s
     later, its web pod evicted 300 s after the NoExecute taint. The list is a moment of the same history: its
     objects' resourceVersions are those the watch showed by then. ``marks=False``: no node lifecycle controller
-    (worker-3 Ready in the watch and in the list)."""
-    c = Sim(seed=seed, nlc=marks)
+    (worker-3 Ready in the watch and in the list). ``back_at``: worker-3's kubelet back then (after the list).
+    ``late_at``: the node lifecycle controller runs only from then (worker-3 marked 100 s late, before the list)."""
+    c = Sim(seed=seed, nlc=marks and late_at is None)
     base(c)
     c.start()
     c.advance(200)
     s7._kill(c, ["worker-3"])
+    if late_at is not None:
+        c.advance(late_at)
+        c.nlc = True
     c.advance(400)
     now = _snapshot(c)
+    if back_at is not None:
+        c.advance(back_at)
+        s8._revive(c, "worker-3")
     c.advance(700)
     return {**s7._all(c), "now.json": _as_list(now)}
 
@@ -455,6 +461,17 @@ def _list_mid_watch(seed: int, marks: bool) -> Files:
 @scenario
 def nodes_list_mid_watch() -> Files:
     return _list_mid_watch(1021, True)
+
+
+@scenario
+def nodes_list_mid_watch_node_back() -> Files:
+    # worker-3 back at 450 s (after the list): Ready again, its taints removed (markNodeAsReachable)
+    return _list_mid_watch(1021, True, back_at=450)
+
+
+@scenario
+def nodes_list_mid_watch_marked_late() -> Files:
+    return _list_mid_watch(1021, True, late_at=350)
 
 
 @scenario
@@ -491,7 +508,7 @@ def nodes_list_before_watch_never_marked() -> Files:
     return _list_before_watch(1022, False)
 
 
-# -- 6. timing only right with the controller's own flags ---------------------------------------------------------------
+# -- 6. timing only right with the controller's own flags ----------------------------------------------------------
 def _grace20(seed: int, marks: bool) -> Files:
     """A managed control plane whose kube-controller-manager runs --node-monitor-grace-period=20s (no control-plane
     Node, no controller pod, no flag in the capture: only the operator knows). worker-3's kubelet dies at 200 s and
@@ -514,6 +531,78 @@ def grace_20s_marked() -> Files:
 @scenario
 def grace_20s_never_marked() -> Files:
     return _grace20(1031, False)
+
+
+# -- 7. disruption: zones from the deprecated labels only; the whole cluster in an audit log ---------------------------
+BETA_ZONE, BETA_REGION = "failure-domain.beta.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/region"
+
+
+def _beta_zone(seed: int, ignores: bool) -> Files:
+    """A cluster registered long ago whose Nodes carry only the deprecated failure-domain.beta.kubernetes.io
+    zone and region labels (no topology.kubernetes.io ones). Upstream's GetZoneKey (k8s.io/component-helpers
+    node/topology) reads the beta labels first, then the GA ones: eu-west-1a holds worker-1..5, eu-west-1b wb-1 and
+    wb-2. worker-1..3 lose their network: 3 of 5 not Ready in eu-west-1a is PartialDisruption (handleDisruption,
+    > 2 and >= --unhealthy-zone-threshold 0.55); a zone of at most 50 Nodes gets ReducedQPSFunc = 0: no NoExecute
+    taint, only the unreachable NoSchedule ones. ``ignores``: a controller that reads zones from the GA labels
+    only (every Node then in the "" zone, 3 of 8 not Ready: Normal) and taints the three 10 s apart."""
+    c = Sim(seed=seed, zone_rate=0.1)
+    c.add_node("cp-1", labels={BETA_ZONE: "eu-west-1c", BETA_REGION: "eu-west-1"}, cp=True)
+    for i in range(5):
+        c.add_node(f"worker-{i + 1}", labels={BETA_ZONE: "eu-west-1a", BETA_REGION: "eu-west-1"})
+    for i in range(2):
+        c.add_node(f"wb-{i + 1}", labels={BETA_ZONE: "eu-west-1b", BETA_REGION: "eu-west-1"})
+    for n in sorted(c.nodes):
+        if n != "cp-1":
+            c.pod("default", f"web-{n}-5d8f7c9b6-q1", n, labels={"app": "web"})
+    c.start()
+    c.advance(20)
+    if ignores:
+        c._handle_disruption = lambda: setattr(c, "zone_qps", {})  # type: ignore[method-assign]
+    s7._kill(c, ["worker-1", "worker-2", "worker-3"])
+    c.advance(c.t + 260)
+    return s7._all(c)
+
+
+@scenario
+def beta_zone_labels_partial_disruption() -> Files:
+    return _beta_zone(1041, False)
+
+
+@scenario
+def beta_zone_labels_tainted_anyway() -> Files:
+    return _beta_zone(1041, True)
+
+
+def _audit_all_down(noexecute_at: float | None) -> Files:
+    """An audit log of a two-node cluster without zone labels (one zone) whose kubelets both stop at 20 s (the
+    workers' network to the control plane cut). The node lifecycle controller marks both Unknown (73 s) and adds
+    unreachable:NoSchedule (doNoScheduleTaintingPass); handleDisruption at the end of that pass finds every zone
+    fully disrupted: "Controller detected that all Nodes are not-Ready. Entering master disruption mode." -- it
+    stops NoExecute tainting (the zones' limiters at 0, markNodeAsReachable on every Node), assuming the control
+    plane's own network is at fault. ``noexecute_at``: a controller that adds unreachable:NoExecute to both then."""
+    log = s9._log(20, 20)
+    for n, t in (("worker-a", 73.0), ("worker-b", 73.05)):
+        s9._unknown(log, t, n, 10.3)
+        s9._taints(log, t + 0.1, n, [(UNREACH, "NoSchedule")])
+        if noexecute_at is not None:
+            s9._taints(log, noexecute_at + t - 73, n, [(UNREACH, "NoSchedule"), (UNREACH, "NoExecute")])
+    for n, t in (("worker-a", 10.0), ("worker-b", 10.3)):
+        s9._status(log, t, n, "True", "KubeletReady", "kubelet is posting ready status")
+    # (the control plane keeps writing: kube-controller-manager's leader Lease, every 2 s, shows time passing)
+    for k in range(100):
+        ref = {**s9.LEASE, "namespace": "kube-system", "name": "kube-controller-manager"}
+        log.ev(2.0 * k + 0.5, *ga.NC, "update", ref, level="Metadata", ua=ga.NC_UA)
+    return {"audit.log": s9._jsonl(s9._lines(log))}
+
+
+@scenario
+def audit_all_nodes_down_master_disruption() -> Files:
+    return _audit_all_down(None)
+
+
+@scenario
+def audit_all_nodes_down_tainted_anyway() -> Files:
+    return _audit_all_down(95.0)
 
 
 # -- writing --------------------------------------------------------------------------------------------------------
