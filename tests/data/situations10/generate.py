@@ -471,7 +471,7 @@ def nodes_list_mid_watch_node_back() -> Files:
 
 @scenario
 def nodes_list_mid_watch_marked_late() -> Files:
-    return _list_mid_watch(1021, True, late_at=350)
+    return _list_mid_watch(1021, True, back_at=450, late_at=350)
 
 
 @scenario
