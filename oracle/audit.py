@@ -728,11 +728,19 @@ class AuditAdapter:
             self.cpu[node] = (cap, alloc)
             spec = obj.get("spec") or {}
             # initialNode ends with setNodeStatus: the create carries the kubelet's conditions
+            from .k8s import node_vars
+
+            # --register-with-taints: the model's user-taint slot, as the watch reader registers it (was: left out, so
+            # a registration taint such as karpenter.sh/unregistered:NoExecute was never on the Node, and a pod bound
+            # under it passed)
+            slot = node_vars({"spec": {"taints": spec.get("taints") or []}})
             ev: dict[str, Any] = {
                 "t": t,
                 "event": "kubelet_register_node",
                 "node": node,
                 "register_unschedulable": bool(spec.get("unschedulable")),
+                "register_with_taint": bool(slot.get("taint_custom")),
+                "taint_effect": slot.get("custom_effect", "NoSchedule"),
                 "ready": (conditions(obj).get("Ready") or {}).get("status") == "True",
                 "memory_pressure": (conditions(obj).get("MemoryPressure") or {}).get("status") == "True",
             }
@@ -741,9 +749,10 @@ class AuditAdapter:
             # its zone as handleDisruption keys it (GetZoneKey), from the labels it was created with
             labels = (obj.get("metadata") or {}).get("labels")
             self.labels[node] = dict(labels) if isinstance(labels, dict) else {}
-            self._ev(out, ev, file, line, **zone_extra({"metadata": {"labels": self.labels[node]}}))
-            self.nlc_taints[node] = _nlc_taints(spec.get("taints"))
             self.taints[node] = _taint_list(spec.get("taints"))
+            names = _custom_names(self.taints[node])
+            self._ev(out, ev, file, line, **zone_extra({"metadata": {"labels": self.labels[node]}}), **names)
+            self.nlc_taints[node] = _nlc_taints(spec.get("taints"))
             self.preexisting.discard(node)
             return out
         if verb in ("update", "patch"):
@@ -865,7 +874,7 @@ class AuditAdapter:
             return bool(v.get("taint_custom")), v.get("custom_effect")
 
         old, new = slot(before), slot(written)
-        retol = self._retolerate(name)
+        retol = {**self._retolerate(name), **_custom_names(written)}
         if old == new:
             if retol:
                 # another taint next to the one the slot stands for: only the pods' tolerations change
@@ -1017,6 +1026,14 @@ class AuditAdapter:
             if node == name and pod in self.tols and pod not in self.deleted
         }
         return {"pod_bits": bits} if bits else {}
+
+
+def _custom_names(taints: tuple[tuple[Any, ...], ...]) -> dict[str, Any]:
+    """The Node's real user taints (``key=value:Effect``) for the messages, as the watch reader gives them."""
+    from .k8s import SLOT_KEYS
+
+    names = [f"{x[0]}{'=' + x[1] if x[1] else ''}:{x[2]}" for x in taints if len(x) == 4 and x[0] not in SLOT_KEYS]
+    return {"custom_taints": names}
 
 
 def _nlc_taints(taints: Any) -> tuple[frozenset[str], frozenset[str]]:

@@ -2072,12 +2072,20 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     for i in sorted(relist):
         block = blocks[i][0]
         standalone = block and blocks[i][2] is None and all(isinstance(x[5], Listed) for x in block)
-        if standalone and _shown_by_watches(paths, i, vers[i], blocks[i][4][0]):
+        leases_only = {j for j, b in enumerate(blocks) if b[1] and all(k[0] == "Lease" for k in b[1])}
+        shown = _shown_by_watches(paths, i, vers[i], blocks[i][4][0], leases_only) if standalone else False
+        if shown:
             relist.discard(i)
             dropped.add(i)
             adapter.notes.append(
                 f"{block[0][4]}: a list taken while the watches ran: every object in it is shown by them in that "
                 "version or later, so it adds nothing to them"
+            )
+        elif shown is None:
+            adapter.notes.append(
+                f"{block[0][4]}: a list of objects the watches show; whether they show every version it holds is not "
+                "known (an input read from a pipe cannot be read again): it is read as their watch started again, and "
+                "what fell due between their last event and it is judged only by what it shows (give the files by name)"
             )
     owner: dict[int, int] = {}  # block -> its entry in ``its``
     for i, (block, _seen, rest, it, _top) in enumerate(blocks):
@@ -2293,11 +2301,14 @@ class _Uncounted:
         self.ignored: dict[str, int] = {}
 
 
-def _shown_by_watches(paths: list[Any], i: int, listed: dict[tuple[Any, ...], tuple[float, float]], top: float) -> bool:
+def _shown_by_watches(
+    paths: list[Any], i: int, listed: dict[tuple[Any, ...], tuple[float, float]], top: float, leases: set[int]
+) -> bool | None:
     """Whether the other files (watches, read again) show every Node and pod of list ``i`` in its version or a later
     one, and no Node or pod of its kinds alive at its newest resourceVersion that it lacks: then the list, taken
-    while they ran, says nothing they do not. Lists holding other kinds, files without resourceVersions and inputs
-    that cannot be read twice (a pipe) are not judged so (False: read as before)."""
+    while they ran, says nothing they do not. Lists holding other kinds and files without resourceVersions are not
+    judged so (False: read as before), nor are inputs that cannot be read twice (None: a pipe; but a watch whose list
+    holds Leases only, ``leases``, shows nothing else: `kubectl get -w` prints the kinds it listed)."""
     import os
 
     kinds = {k[0] for k in listed}
@@ -2310,7 +2321,9 @@ def _shown_by_watches(paths: list[Any], i: int, listed: dict[tuple[Any, ...], tu
             continue
         path = getattr(p, "path", p)  # (a path, or a Source opened once: its path)
         if not isinstance(path, str) or path == "-" or not os.path.isfile(path):
-            return False
+            if j in leases:
+                continue
+            return None
         name, f = open_source(path)
         try:
             for _line, obj in watch_objects(f, name, _Uncounted()):

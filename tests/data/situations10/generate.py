@@ -605,6 +605,88 @@ def audit_all_nodes_down_tainted_anyway() -> Files:
     return _audit_all_down(95.0)
 
 
+# -- 8. graceful node shutdown in an audit log -------------------------------------------------------------------------
+SHUTDOWN = "node is shutting down"
+
+
+def _audit_graceful_shutdown(marked: bool) -> Files:
+    """worker-b's machine is shut down (systemd inhibitor, kubelet GracefulNodeShutdown: the nodeshutdown manager
+    sets the node not ready, "node is shutting down", and kills its pods: each pods/status patched by the kubelet to
+    phase Failed, reason Terminated, "Pod was terminated in response to imminent node shutdown.", with DisruptionTarget
+    TerminationByKubelet), at 22 s, then goes silent (its last Lease write at 21.3 s). The node lifecycle controller
+    adds not-ready:NoSchedule on the update and not-ready:NoExecute at its next pass (27 s); 50 s after the last
+    heartbeat it marks the Node Unknown and swaps the taints to unreachable (SwapNodeControllerTaint: add, then
+    remove); the taint-eviction controller deletes the (Failed) pod 300 s after the first NoExecute taint
+    (getPodsAssignedToNode has no phase filter; the timer is kept through the swap). ``marked=False``: the node
+    lifecycle controller writes nothing after the not-ready taints (the taint-eviction controller still evicts)."""
+    log = s9._log(25, 400)
+    s9._pod(log, 5, WEB, "worker-b")
+    s9._pod(log, 7, API, "worker-a")
+    s9._status(log, 22.0, "worker-b", "False", "KubeletNotReady", SHUTDOWN)
+    cond = {
+        "type": "DisruptionTarget",
+        "status": "True",
+        "reason": "TerminationByKubelet",
+        "message": s7.SHUTDOWN_MSG,
+        "lastTransitionTime": ga.sec(22.5),
+    }
+    body = {"status": {"phase": "Failed", "reason": "Terminated", "message": s7.SHUTDOWN_MSG, "conditions": [cond]}}
+    ref = {"resource": "pods", "namespace": "default", "name": WEB, "apiVersion": "v1", "subresource": "status"}
+    log.ev(22.5, "system:node:worker-b", ga.NODE_GROUPS, "patch", ref, body, level="Request", ua=s9.NODE_UA)
+    s9._taints(log, 22.1, "worker-b", [(NOTREADY, "NoSchedule")])
+    s9._taints(log, 27.2, "worker-b", [(NOTREADY, "NoSchedule"), (NOTREADY, "NoExecute")])
+    if marked:
+        s9._unknown(log, 73.0, "worker-b", 22.0)
+        s9._taints(log, 73.1, "worker-b", [(UNREACH, "NoSchedule"), (NOTREADY, "NoExecute")])
+        s9._taints(log, 78.2, "worker-b", [(UNREACH, "NoSchedule"), (NOTREADY, "NoExecute"), (UNREACH, "NoExecute")])
+        s9._taints(log, 78.21, "worker-b", [(UNREACH, "NoSchedule"), (UNREACH, "NoExecute")])
+    s9._evict(log, 327.4, WEB)
+    s7._pod_delete(log, 200, API, s7.ADMIN, s7.KUBECTL)  # (shows the policy logs pod deletions)
+    return {"audit.log": s9._jsonl(s9._lines(log))}
+
+
+@scenario
+def audit_graceful_shutdown() -> Files:
+    return _audit_graceful_shutdown(True)
+
+
+@scenario
+def audit_graceful_shutdown_never_marked() -> Files:
+    return _audit_graceful_shutdown(False)
+
+
+# -- 9. a registration taint another component removes, in an audit log ------------------------------------------------
+KARPENTER = ("system:serviceaccount:kube-system:karpenter", ga.NC[1])
+
+
+def _audit_karpenter_unregistered(bind_at: float) -> Files:
+    """worker-b's kubelet registers with --register-with-taints=karpenter.sh/unregistered:NoExecute (Karpenter v1's
+    NodeClaim launch); Karpenter's controller (its service account) removes it at 15 s once the NodeClaim is
+    registered (a patch of the whole spec.taints). A web pod created at ``bind_at - 1`` is bound to worker-b at
+    ``bind_at``: after the removal (30 s) the TaintToleration Filter admits it; before it (10 s) the NoExecute taint
+    it does not tolerate rejects worker-b, so that binding is the scheduler's error. (Was: a taint removed by
+    anyone but the node lifecycle controller was not read in audit logs, so the Node kept it for ever.)"""
+    log = s9._log(300, 300)
+    for _, e in log.lines:
+        if e["verb"] == "create" and e["objectRef"].get("name") == "worker-b":
+            e["requestObject"]["spec"]["taints"].append({"key": "karpenter.sh/unregistered", "effect": "NoExecute"})
+    body = {"spec": {"taints": []}}
+    ref = {"resource": "nodes", "name": "worker-b", "apiVersion": "v1"}
+    log.ev(15, *KARPENTER, "patch", ref, body, level="Request", ua="karpenter/v1.0.6")
+    s9._pod(log, bind_at - 1, WEB, "worker-b")
+    return {"audit.log": s9._jsonl(s9._lines(log))}
+
+
+@scenario
+def audit_karpenter_unregistered_removed() -> Files:
+    return _audit_karpenter_unregistered(30)
+
+
+@scenario
+def audit_karpenter_unregistered_pod_bound_before() -> Files:
+    return _audit_karpenter_unregistered(10)
+
+
 # -- writing --------------------------------------------------------------------------------------------------------
 _write = s6._write
 
