@@ -517,6 +517,18 @@ class AuditAdapter:
         vols = [v for v in vl if isinstance(v, dict)] if isinstance(vl, list) else []
         self.pods[key] = any("persistentVolumeClaim" in v or "ephemeral" in v for v in vols)
         node = spec.get("nodeName")
+        written = self.taints.get(node) if isinstance(node, str) else None
+        if written is not None and out[-1].extra is not None:
+            # created bound (spec.nodeName: `kubectl debug node/...`, a mirror pod): its bits against the taints of the
+            # Node it is on, as the watch reader gives them (was: against the placeholder it was declared with, so a
+            # pod tolerating a user's NoExecute taint there was "not tolerating" it, a false no-execute-eviction)
+            from .compile import PI
+            from .k8s import pod_bits
+
+            taints = [{"key": x[0], "value": x[1], "effect": x[2]} for x in written if len(x) == 4]
+            p = out[-1].extra["pod"]
+            for k, v in pod_bits(tols, taints, None).items():
+                p[PI[k]] = v
         if as_node and isinstance(node, str) and node and node != as_node:
             # admitPodCreate: "node %q can only create pods with spec.nodeName set to itself"
             self._viol(

@@ -106,6 +106,18 @@ CASES: list[Row] = [
     # passed
     ("audit-karpenter-unregistered-removed", 0, set(), {}, BIND),
     ("audit-karpenter-unregistered-pod-bound-before", 1, {"no-schedule-with-untolerated-taint"}, {}, set()),
+    # -- 10. pods created with spec.nodeName on a Node under a user's NoExecute taint (no scheduler, no binding):
+    # processPodOnNode deletes the one not tolerating it at once, keeps the one tolerating it for ever. bug: a pod
+    # created bound was judged with the bits it was declared with, not against its Node's taints (the tolerating
+    # debugger "not tolerating" them; with the user's taint unread, the untolerating one's overstay missed)
+    ("audit-nodename-preset-on-noexecute", 0, set(), {}, EVICT),
+    (
+        "audit-nodename-preset-never-evicted",
+        1,
+        {"no-execute-eviction", "untolerated-noexecute-pod-is-gone"},
+        {},
+        set(),
+    ),
 ]
 
 #: rows checked with the operator's flags: (capture, arguments, exit code, violated, checked)

@@ -687,6 +687,52 @@ def audit_karpenter_unregistered_pod_bound_before() -> Files:
     return _audit_karpenter_unregistered(10)
 
 
+# -- 10. pods created with spec.nodeName on a Node with a user's NoExecute taint, in an audit log ----------------------
+DEBUG, JOB = "node-debugger-worker-a-x7k2p", "fio-bench-q9w8e"
+
+
+def _preset_pod(log: ga.Log, t: float, name: str, node: str, tols: list[dict[str, Any]]) -> None:
+    """The admin's `kubectl create` of a pod with spec.nodeName set (`kubectl debug node/...` does so): no scheduler,
+    no binding; the kubelet admits it unless a NoExecute taint is not tolerated (its TaintToleration admit check)."""
+    spec = {
+        "nodeName": node,
+        "containers": [{"name": "c", "image": "busybox:1.36", "resources": {"requests": {"cpu": "100m"}}}],
+        "tolerations": copy.deepcopy(tols),
+    }
+    body = {"kind": "Pod", "apiVersion": "v1", "metadata": {"name": name, "namespace": "default"}, "spec": spec}
+    ref = {"resource": "pods", "namespace": "default", "apiVersion": "v1"}
+    log.ev(t, *s7.ADMIN, "create", ref, body, level="RequestResponse", ua=s7.KUBECTL)
+    log.lines[-1][1]["responseObject"] = copy.deepcopy(body)
+    log.lines[-1][1]["responseStatus"]["code"] = 201
+
+
+def _audit_preset_noexecute(evicts: bool) -> Files:
+    """worker-a carries the admin's maintenance=true:NoExecute (20 s). At 40 s the admin creates two pods with
+    spec.nodeName=worker-a: a debugger tolerating the taint for ever, and a benchmark Job pod tolerating nothing.
+    The taint-eviction controller's handlePodUpdate -> processPodOnNode deletes the untolerating one at once; the
+    other stays. No binding is judged (the scheduler made none). ``evicts=False``: the untolerating pod stays."""
+    log = s9._log(300, 300)
+    taint = {"key": "maintenance", "value": "true", "effect": "NoExecute"}
+    _admin_taints(log, 20, "worker-a", [taint])
+    _preset_pod(log, 40, DEBUG, "worker-a", [{"key": "maintenance", "operator": "Exists", "effect": "NoExecute"}])
+    _preset_pod(log, 41, JOB, "worker-a", [])
+    if evicts:
+        s9._evict(log, 41.2, JOB)
+    s9._pod(log, 50, API, "worker-b")
+    s7._pod_delete(log, 200, API, s7.ADMIN, s7.KUBECTL)  # (shows the policy logs pod deletions)
+    return {"audit.log": s9._jsonl(s9._lines(log))}
+
+
+@scenario
+def audit_nodename_preset_on_noexecute() -> Files:
+    return _audit_preset_noexecute(True)
+
+
+@scenario
+def audit_nodename_preset_never_evicted() -> Files:
+    return _audit_preset_noexecute(False)
+
+
 # -- writing --------------------------------------------------------------------------------------------------------
 _write = s6._write
 
