@@ -2047,6 +2047,8 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     # relist of before.json's objects shows newer than before.json does (a version newer than the one listed was
     # written after the listing). It is not the capture's first moment (was: taken together with before.json, each
     # Node's Lease 10 minutes newer than its listed status, a Node dead and handled in between "still Ready" there).
+    # As for ``_later``, only when its newest stamp is also later than that list's by more than a status report's lag
+    # and a grace period: a second shell's watch started seconds or minutes after the first stays in the first moment.
     after: list[tuple[float, int]] = []  # (the oldest write proving a relist came after list i, i)
     for r in relist:
         for i in firsts:
@@ -2054,8 +2056,10 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             if newer:
                 after.append((min(newer), i))
     for j in list(firsts):
-        top = blocks[j][4][0]
-        if top >= 0 and any(j != i and top >= proof for proof, i in after):
+        top, top_t = blocks[j][4]
+        if top >= 0 and any(
+            j != i and top >= proof and top_t > blocks[i][4][1] + STATUS_REPORT_LAG + grace for proof, i in after
+        ):
             firsts.remove(j)
             taken -= blocks[j][1]
             late(j)
