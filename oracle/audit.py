@@ -450,9 +450,34 @@ class AuditAdapter:
                 if why is not None:
                     out.append(ObservedBinding(t, target, pod, line, file, dict.fromkeys(BIND_PROPERTIES, why)))
                     return out
-                self._ev(out, {"t": t, "event": "scheduler_bind_pod", "node": target, "pod": pod}, file, line)
+                self._ev(
+                    out,
+                    {"t": t, "event": "scheduler_bind_pod", "node": target, "pod": pod},
+                    file,
+                    line,
+                    **self._bind_bits(pod, target),
+                )
             return out
         return out
+
+    def _bind_bits(self, pod: str, node: str) -> dict[str, Any]:
+        """A binding's pod bits against the Node's taints as last written, as the watch reader gives them: the
+        scheduler's TaintToleration filter (NoSchedule and NoExecute), then what the taint-eviction controller reads.
+        (Needed since a Node's registration and user taints are read: the bits declared with the pod stand for a
+        taint it does not know.)"""
+        from .k8s import pod_bits
+        from .watch import untolerated
+
+        written = self.taints.get(node)
+        if pod not in self.tols or written is None:
+            return {}
+        taints = [{"key": x[0], "value": x[1], "effect": x[2]} for x in written if len(x) == 4]
+        tols = self.tols[pod]
+        return {
+            "pod_bits": {pod: pod_bits(tols, taints, None, scheduling=True)},
+            "untolerated": untolerated(tols, taints, None),
+            "pod_bits_after": {pod: pod_bits(tols, taints, None)},
+        }
 
     def _pod_created(
         self,
@@ -500,6 +525,18 @@ class AuditAdapter:
         vols = [v for v in vl if isinstance(v, dict)] if isinstance(vl, list) else []
         self.pods[key] = any("persistentVolumeClaim" in v or "ephemeral" in v for v in vols)
         node = spec.get("nodeName")
+        written = self.taints.get(node) if isinstance(node, str) else None
+        if written is not None and out[-1].extra is not None:
+            # created bound (spec.nodeName: `kubectl debug node/...`, a mirror pod): its bits against the taints of the
+            # Node it is on, as the watch reader gives them (was: against the placeholder it was declared with, so a
+            # pod tolerating a user's NoExecute taint there was "not tolerating" it, a false no-execute-eviction)
+            from .compile import PI
+            from .k8s import pod_bits
+
+            taints = [{"key": x[0], "value": x[1], "effect": x[2]} for x in written if len(x) == 4]
+            p = out[-1].extra["pod"]
+            for k, v in pod_bits(tols, taints, None).items():
+                p[PI[k]] = v
         if as_node and isinstance(node, str) and node and node != as_node:
             # admitPodCreate: "node %q can only create pods with spec.nodeName set to itself"
             self._viol(
@@ -736,11 +773,19 @@ class AuditAdapter:
             self.cpu[node] = (cap, alloc)
             spec = obj.get("spec") or {}
             # initialNode ends with setNodeStatus: the create carries the kubelet's conditions
+            from .k8s import node_vars
+
+            # --register-with-taints: the model's user-taint slot, as the watch reader registers it (was: left out, so
+            # a registration taint such as karpenter.sh/unregistered:NoExecute was never on the Node, and a pod bound
+            # under it passed)
+            slot = node_vars({"spec": {"taints": spec.get("taints") or []}})
             ev: dict[str, Any] = {
                 "t": t,
                 "event": "kubelet_register_node",
                 "node": node,
                 "register_unschedulable": bool(spec.get("unschedulable")),
+                "register_with_taint": bool(slot.get("taint_custom")),
+                "taint_effect": slot.get("custom_effect", "NoSchedule"),
                 "ready": (conditions(obj).get("Ready") or {}).get("status") == "True",
                 "memory_pressure": (conditions(obj).get("MemoryPressure") or {}).get("status") == "True",
             }
@@ -749,9 +794,10 @@ class AuditAdapter:
             # its zone as handleDisruption keys it (GetZoneKey), from the labels it was created with
             labels = (obj.get("metadata") or {}).get("labels")
             self.labels[node] = dict(labels) if isinstance(labels, dict) else {}
-            self._ev(out, ev, file, line, **zone_extra({"metadata": {"labels": self.labels[node]}}))
-            self.nlc_taints[node] = _nlc_taints(spec.get("taints"))
             self.taints[node] = _taint_list(spec.get("taints"))
+            names = _custom_names(self.taints[node])
+            self._ev(out, ev, file, line, **zone_extra({"metadata": {"labels": self.labels[node]}}), **names)
+            self.nlc_taints[node] = _nlc_taints(spec.get("taints"))
             self.preexisting.discard(node)
             return out
         if verb in ("update", "patch"):
@@ -808,6 +854,8 @@ class AuditAdapter:
             labels = (req.get("metadata") or {}).get("labels")
             if sub is None and name in self.labels and isinstance(labels, dict):
                 self._relabel(out, name, labels, verb, t, file, line)
+            if not as_node and username not in NLC_USERS and name in self.nlc_taints:
+                self._user_taints(out, name, before, written, t, file, line)
             if (
                 not as_node
                 and sub is None
@@ -848,6 +896,40 @@ class AuditAdapter:
             self.taints.pop(name, None)
             self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
         return out
+
+    def _user_taints(
+        self, out: list[Item], name: str, before: Any, written: Any, t: float, file: str | None, line: int | None
+    ) -> None:
+        """A user's or another component's write of a Node's taints (`kubectl taint`, cluster-autoscaler, Karpenter,
+        the out-of-service taint of a non-graceful shutdown), read as the watch reader reads the Node's new taints:
+        the model's user-taint slot (``node_vars``: the strongest effect among the taints no controller of the model
+        owns) changed is ``admin_untaint_node`` / ``admin_taint_node``, and the bound pods' tolerations are taken
+        against the new list. Upstream's taint-eviction controller acts on any NoExecute taint
+        (``handleNodeUpdate`` -> ``processPodOnNode``): a pod that does not tolerate it is deleted at once, one
+        tolerating it for tolerationSeconds then, and a taint removed cancels the timers. (Was: only the node
+        lifecycle controller's taints were read, so its evictions under a user's NoExecute taint were reported
+        as not due, and a pod never evicted from under one passed.)"""
+        if written is _UNTOUCHED or written is None or before is None or written == before:
+            return
+        from .k8s import node_vars
+
+        def slot(ts: Any) -> tuple[bool, Any]:
+            taints = [{"key": x[0], "value": x[1], "effect": x[2]} for x in ts if len(x) == 4]
+            v = node_vars({"spec": {"taints": taints}})
+            return bool(v.get("taint_custom")), v.get("custom_effect")
+
+        old, new = slot(before), slot(written)
+        retol = {**self._retolerate(name), **_custom_names(written)}
+        if old == new:
+            if retol:
+                # another taint next to the one the slot stands for: only the pods' tolerations change
+                self._ev(out, {"t": t, "event": "declare_node", "node": name}, file, line, **retol)
+            return
+        if old[0]:
+            self._ev(out, {"t": t, "event": "admin_untaint_node", "node": name}, file, line, **retol)
+        if new[0]:
+            ev = {"t": t, "event": "admin_taint_node", "node": name, "taint_effect": new[1]}
+            self._ev(out, ev, file, line, **retol)
 
     def _written_taints(self, verb: Any, sub: Any, req: dict[str, Any], obj: dict[str, Any]) -> Any:
         """The Node's spec.taints after an admitted write: ``_UNTOUCHED`` when the write leaves them as they
@@ -953,9 +1035,17 @@ class AuditAdapter:
         if new[0] != old[0]:
             self._ev(out, {"t": t, "event": "nlc_sync_noschedule_taints", "node": name}, file, line)
         if new[1] != old[1]:
-            self._ev(
-                out, {"t": t, "event": "nlc_sync_noexecute_taints", "node": name}, file, line, **self._retolerate(name)
-            )
+            ev: dict[str, Any] = {"t": t, "event": "nlc_sync_noexecute_taints", "node": name}
+            if not old[1]:
+                # a not-ready/unreachable NoExecute taint where there was none: what it wrote, as the watch reader
+                # gives it, so that the monitor judges it against handleDisruption's zone states (a new one in master
+                # disruption mode or in a small zone's partial disruption is a limiter's that never allows; was: not
+                # judged in audit logs). A swap (one for the other) keeps the model's own reading.
+                ev["expect"] = {
+                    "taint_not_ready_ne": "node.kubernetes.io/not-ready" in new[1],
+                    "taint_unreachable_ne": "node.kubernetes.io/unreachable" in new[1],
+                }
+            self._ev(out, ev, file, line, **self._retolerate(name))
 
     def _retolerate(self, name: str) -> dict[str, Any]:
         """The toleration bits of the pods bound to ``name`` against its NoExecute taints as now written, as the
@@ -981,6 +1071,14 @@ class AuditAdapter:
             if node == name and pod in self.tols and pod not in self.deleted
         }
         return {"pod_bits": bits} if bits else {}
+
+
+def _custom_names(taints: tuple[tuple[Any, ...], ...]) -> dict[str, Any]:
+    """The Node's real user taints (``key=value:Effect``) for the messages, as the watch reader gives them."""
+    from .k8s import SLOT_KEYS
+
+    names = [f"{x[0]}{'=' + x[1] if x[1] else ''}:{x[2]}" for x in taints if len(x) == 4 and x[0] not in SLOT_KEYS]
+    return {"custom_taints": names}
 
 
 def _nlc_taints(taints: Any) -> tuple[frozenset[str], frozenset[str]]:

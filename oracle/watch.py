@@ -296,6 +296,10 @@ class WatchAdapter:
         self.shift, moment = _deskew_leases(leases, lease_rv)
         for name, dt_ in self.shift.items():
             leases[name] += dt_
+            if moment is not None and leases[name] - dt_ > moment + LEASE_RENEW + SKEW_NOISE:
+                # its kubelet's clock is ahead of the list's moment by this much at least: its later stamps are
+                # read less it (``_release``), as after a watch event seen ahead
+                self.ahead[name] = -dt_
         if not lease_rv and len(leases) >= 2:
             # no resourceVersion: no order to read the kubelets' clocks against. The list's moment is the
             # latest renewal another one corroborates (one clock ahead does not set it); a Lease further
@@ -685,8 +689,11 @@ class WatchAdapter:
                     )
             else:
                 placed = not (name in self.unplaced and listed)
+                # (a listed Node whose kubelet's clock the snapshot found ahead: its status stamp is not the capture's
+                # clock, which the snapshot set from the other writers')
+                ahead = listed and name in self.ahead
                 t = self._time(
-                    ready_c.get("lastHeartbeatTime") if placed else None,
+                    ready_c.get("lastHeartbeatTime") if placed and not ahead else None,
                     meta.get("creationTimestamp"),
                     file=file,
                     line=line,
@@ -1792,6 +1799,14 @@ def _deskew_leases(renew: dict[str, float], rv: dict[str, int]) -> tuple[dict[st
             est = t0 - (r0 - rv[order[i]]) / rate if rate > 0 else t0
             if est >= moment - LEASE_RENEW - SKEW_NOISE and est - fit[i] > SKEW_NOISE:
                 fit[i] = est
+    # Nothing renewed before the list can be after its moment: a stamp beyond it is a clock ahead (its renewal is
+    # the moment at the latest, and the kubelet is at least that far ahead: ``WatchAdapter.snapshot`` keeps how far
+    # for its later stamps), and the upper fit must not raise a Lease written after it to its clock (was: one kubelet
+    # 10 min ahead, listed before two others, moved their heartbeats 10 min into the future, and its own Node's
+    # status stamp set the capture's clock there: every other Node "silent for 10 min", the dead one's marking
+    # "within the grace")
+    # (beyond a renew interval: nearer, which of two disagreeing clocks is off stays a doubt, read as above)
+    fit = [moment if t > moment + LEASE_RENEW + SKEW_NOISE else t for t in fit]
     moved = {n: fit[i] - vals[i] for i, n in enumerate(order) if fit[i] != vals[i]}
     return moved, moment
 
@@ -2037,21 +2052,76 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                     ref = max(ref, rest[1])
         return went_on < top_rv and top_t > ref + STATUS_REPORT_LAG + grace
 
+    def late(i: int) -> None:
+        block, seen = blocks[i][0], blocks[i][1]
+        relist.add(i)
+        if taken.isdisjoint(seen) and any(k[0] in ("Node", "Pod") for k in seen):
+            adapter.late_lists.add(block[0][4])
+            if any(k[0] == "Node" for k in seen):
+                adapter.late_node_lists.add(block[0][4])
+
+    firsts: list[int] = []
     for i in order:
         block, seen = blocks[i][0], blocks[i][1]
         if block and (not taken.isdisjoint(seen) or _later(i)):
-            relist.add(i)
-            if taken.isdisjoint(seen) and any(k[0] in ("Node", "Pod") for k in seen):
-                adapter.late_lists.add(block[0][4])
-                if any(k[0] == "Node" for k in seen):
-                    adapter.late_node_lists.add(block[0][4])
+            late(i)
             continue
         taken |= seen
-        for x in block:
+        firsts.append(i)
+    # A list taken with the later lists, not with the first (`kubectl get nodes,pods -A -o json > before.json`, the
+    # watches of nodes, pods *and Leases* started ten minutes later): the Lease watch's list shares no object with
+    # before.json, but it holds an object written after before.json was taken -- at or after the oldest write that a
+    # relist of before.json's objects shows newer than before.json does (a version newer than the one listed was
+    # written after the listing). It is not the capture's first moment (was: taken together with before.json, each
+    # Node's Lease 10 minutes newer than its listed status, a Node dead and handled in between "still Ready" there).
+    # As for ``_later``, only when its newest stamp is also later than that list's by more than a status report's lag
+    # and a grace period: a second shell's watch started seconds or minutes after the first stays in the first moment.
+    after: list[tuple[float, int]] = []  # (the oldest write proving a relist came after list i, i)
+    for r in relist:
+        for i in firsts:
+            newer = [v[0] for k, v in vers[r].items() if k in vers[i] and v[0] > vers[i][k][0]]
+            if newer:
+                after.append((min(newer), i))
+    for j in list(firsts):
+        top, top_t = blocks[j][4]
+        if top >= 0 and any(
+            j != i and top >= proof and top_t > blocks[i][4][1] + STATUS_REPORT_LAG + grace for proof, i in after
+        ):
+            firsts.remove(j)
+            taken -= blocks[j][1]
+            late(j)
+    for i in firsts:
+        for x in blocks[i][0]:
             snap.append((x[5], x[4], x[3]))
             snap_keys.append(x)
+    # A snapshot of Nodes and pods (`kubectl get nodes,pods -A -o json > now.json`: a List document, which `kubectl
+    # get -w` never prints) taken while the watches ran, every object of it shown by them in that version or a later
+    # one and nothing they showed alive then missing from it, says nothing they do not: it is no watch started again
+    # (was: read as one, every Node unwatched from the end of a pods watch that had nothing to show until the list,
+    # and the list read after the watch it shares most with, minutes after it was taken)
+    dropped: set[int] = set()
+    for i in sorted(relist):
+        block = blocks[i][0]
+        standalone = block and blocks[i][2] is None and all(isinstance(x[5], Listed) for x in block)
+        leases_only = {j for j, b in enumerate(blocks) if b[1] and all(k[0] == "Lease" for k in b[1])}
+        shown = _shown_by_watches(paths, i, vers[i], blocks[i][4][0], leases_only) if standalone else False
+        if shown:
+            relist.discard(i)
+            dropped.add(i)
+            adapter.notes.append(
+                f"{block[0][4]}: a list taken while the watches ran: every object in it is shown by them in that "
+                "version or later, so it adds nothing to them"
+            )
+        elif shown is None:
+            adapter.notes.append(
+                f"{block[0][4]}: a list of objects the watches show; whether they show every version it holds is not "
+                "known (an input read from a pipe cannot be read again): it is read as their watch started again, and "
+                "what fell due between their last event and it is judged only by what it shows (give the files by name)"
+            )
     owner: dict[int, int] = {}  # block -> its entry in ``its``
     for i, (block, _seen, rest, it, _top) in enumerate(blocks):
+        if i in dropped:
+            continue
         tail = _inline_relists(_prepend(rest, it), set(_seen), _top) if rest is not None else iter(())
         owner[i] = len(its)
         if i in relist:
@@ -2263,6 +2333,60 @@ def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, to
         return parse_time(created, "creationTimestamp", None, None) > top_t + 1.0
     except InputError:
         return False
+
+
+class _Uncounted:
+    """A sink for a second reading of a file: what it ignores was counted at the first."""
+
+    def __init__(self) -> None:
+        self.ignored: dict[str, int] = {}
+
+
+def _shown_by_watches(
+    paths: list[Any], i: int, listed: dict[tuple[Any, ...], tuple[float, float]], top: float, leases: set[int]
+) -> bool | None:
+    """Whether the other files (watches, read again) show every Node and pod of list ``i`` in its version or a later
+    one, and no Node or pod of its kinds alive at its newest resourceVersion that it lacks: then the list, taken
+    while they ran, says nothing they do not. Lists holding other kinds and files without resourceVersions are not
+    judged so (False: read as before), nor are inputs that cannot be read twice (None: a pipe; but a watch whose list
+    holds Leases only, ``leases``, shows nothing else: `kubectl get -w` prints the kinds it listed)."""
+    import os
+
+    kinds = {k[0] for k in listed}
+    if top < 0 or not kinds or not kinds <= {"Node", "Pod"}:
+        return False
+    shown: dict[tuple[Any, ...], float] = {}
+    alive: set[tuple[Any, ...]] = set()
+    for j, p in enumerate(paths):
+        if j == i:
+            continue
+        path = getattr(p, "path", p)  # (a path, or a Source opened once: its path)
+        if not isinstance(path, str) or path == "-" or not os.path.isfile(path):
+            if j in leases:
+                continue
+            return None
+        name, f = open_source(path)
+        try:
+            for _line, obj in watch_objects(f, name, _Uncounted()):
+                if isinstance(obj, InputError) or not isinstance(obj, dict):
+                    return False
+                typ = obj.get("type") if "object" in obj else "MODIFIED"
+                if typ in ("BOOKMARK", "ERROR"):
+                    continue
+                for o in _snapshot_objects(obj):
+                    meta = o.get("metadata") if isinstance(o, dict) else None
+                    if not isinstance(meta, dict) or o.get("kind") not in kinds:
+                        continue
+                    rv = _rv(o)
+                    if rv is None:
+                        return False
+                    k = (o.get("kind"), meta.get("namespace"), meta.get("name"))
+                    shown[k] = max(shown.get(k, -1.0), float(rv))
+                    if rv <= top:
+                        (alive.discard if typ == "DELETED" else alive.add)(k)
+        finally:
+            close_source(f)
+    return all(shown.get(k, -1.0) >= v[0] for k, v in listed.items()) and alive <= set(listed)
 
 
 def _versions(block: list[tuple[float, float, int, int, str, Any]]) -> dict[tuple[Any, ...], tuple[float, float]]:

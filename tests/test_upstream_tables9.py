@@ -255,7 +255,10 @@ def _story(row: dict[str, Any], admitted: bool) -> list[dict[str, Any]]:
             if node and node not in nodes:
                 continue
             t = 5 + 0.2 * k
-            pod = _pod(name, node if mirror else "", mirror)
+            # a pod the scheduler binds tolerates the rows' node taint (mykey:NoSchedule): its TaintToleration
+            # filter binds no other there, and the rows are about NodeRestriction, not scheduling
+            tols = {} if mirror or not node else {"tolerations": [{"key": "mykey", "operator": "Exists"}]}
+            pod = _pod(name, node if mirror else "", mirror, **tols)
             creator = node if mirror and node else "bob"
             _log(log, t, creator, "create", _ref("pods", None, NS), pod, 201, pod)
             if node and not mirror:
