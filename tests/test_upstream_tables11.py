@@ -618,12 +618,12 @@ def kubelet_reasons(node_taints: list[dict[str, Any]], pod: dict[str, Any], used
     if req and used_m + req > alloc_m:
         out.add("cpu")
     static = pod["metadata"].get("annotations", {}).get("kubernetes.io/config.source", "api") != "api"
-    if not static and r.find_matching_untolerated_taint(node_taints, pod["spec"]["tolerations"], _noexecute):
+    if not static and r.find_matching_untolerated_taint(node_taints, pod["spec"]["tolerations"], _effect_noexecute):
         out.add("taint")
     return out
 
 
-def _noexecute(taint: Any) -> bool:
+def _effect_noexecute(taint: Any) -> bool:
     return bool(taint.get("effect") == "NoExecute")
 
 
@@ -814,7 +814,7 @@ def _mark(c: Timed, name: str, t: float) -> None:
     c.at(t + 0.05, c.set_taints, name, t + 0.05, add=[UNREACH_NS])
 
 
-def _noexecute(c: Timed, name: str, t: float) -> None:
+def _queue_taints(c: Timed, name: str, t: float) -> None:
     c.at(t, c.set_taints, name, t, add=[UNREACH_NE])
 
 
@@ -861,10 +861,10 @@ def _rq_story(removed: tuple[str, ...], conform: bool) -> tuple[Timed, dict[str,
     expect: dict[str, str] = {}
     for name, t in when.items():
         if conform or removed or name != "third":
-            _noexecute(c, name, t)
+            _queue_taints(c, name, t)
     if not conform and removed:
         victim = removed[0]
-        _noexecute(c, victim, full[victim] + 10.0)
+        _queue_taints(c, victim, full[victim] + 10.0)
         expect[victim] = "ready-noexecute-taint-added-only-when-ready-asks"
     elif not conform:
         expect["third"] = "unreachable-taint-follows-unknown"
