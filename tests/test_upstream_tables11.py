@@ -124,19 +124,6 @@ def _kubelet(node: str) -> tuple[str, list[str]]:
     return f"system:node:{node}", ["system:nodes", "system:authenticated"]
 
 
-def _time(obj: dict[str, Any]) -> float:
-    """When a watch event happened: the newest time the object carries (capturegen stamps every change)."""
-    from nodereg.oracle.k8s import parse_time
-
-    times = [m.get("time") for m in obj["metadata"].get("managedFields", [])]
-    for c in obj.get("status", {}).get("conditions", []) or []:
-        times += [c.get("lastHeartbeatTime"), c.get("lastTransitionTime")]
-    times += [obj.get("spec", {}).get("renewTime")]
-    if obj["kind"] == "Pod":
-        times += [obj["metadata"].get("creationTimestamp")]
-    return max(parse_time(x, "", None, None) for x in times if isinstance(x, str))
-
-
 def audit_log(c: cg.Cluster, when: dict[int, float]) -> list[dict[str, Any]]:
     """The audit events (``audit.k8s.io/v1``, RequestResponse) of the requests behind ``c``'s watch events.
 
@@ -196,7 +183,9 @@ def _requests(
         body = {k: v for k, v in obj.items() if k != "status"}
         return [(RS, "create", {k: v for k, v in ref.items() if k != "name"}, body, obj)]
     if typ == "DELETED":
-        return [(_kubelet(node), "delete", ref, {"kind": "DeleteOptions", "gracePeriodSeconds": 0}, None)]
+        # the kubelet's final delete (grace 0) once the containers stopped; an unbound pod's is its deleter's
+        who = _kubelet(node) if node else ADMIN
+        return [(who, "delete", ref, {"kind": "DeleteOptions", "gracePeriodSeconds": 0}, None)]
     assert old is not None
     if node and not old["spec"].get("nodeName"):
         binding = {"kind": "Binding", "apiVersion": "v1", "metadata": {"name": name, "namespace": ns}}
