@@ -158,6 +158,10 @@ class AuditAdapter:
         #: deletion was requested (``_pod_deleted``)
         self.bound: dict[str, str] = {}
         self.deleted: set[str] = set()
+        #: per node, the newest Lease renewTime a logged body showed (``kubelet_renew_lease`` only when it moves)
+        self.renewed: dict[str, float] = {}
+        #: Nodes created in the log and then deleted (a kubelet may register one again: ``_readopt``)
+        self.gone: set[str] = set()
         #: per pod whose creation the log holds with its body, its tolerations as last written and its cpu
         #: request (``_pod_updated``)
         self.tols: dict[str, list[dict[str, Any]]] = {}
@@ -402,6 +406,21 @@ class AuditAdapter:
                 )
             elif as_node and verb != "delete":
                 self._ensure_cert(out, as_node, t, file, line)
+                renew = (obj.get("spec") or {}).get("renewTime")
+                if isinstance(renew, str):
+                    try:
+                        at: float | None = parse_time(renew, "Lease spec.renewTime", None, None)
+                    except InputError:
+                        at = None
+                    if at is not None and at <= self.renewed.get(as_node, float("-inf")):
+                        # the node lifecycle controller counts a renewal only when renewTime is after the one
+                        # it saved (savedLease.Spec.RenewTime.Before(observedLease.Spec.RenewTime),
+                        # tryUpdateNodeHealth), as the watch reader reads it (was: every write of the Lease, so
+                        # a controller rightly marking Unknown a kubelet whose renewTime stood still was a false
+                        # heartbeating-node-stays-known); a write logged without its body still counts
+                        return out
+                    if at is not None:
+                        self.renewed[as_node] = at
                 self._ev(out, {"t": t, "event": "kubelet_renew_lease", "node": as_node}, file, line)
                 if file is not None:
                     self.lease_file[as_node] = file
@@ -448,6 +467,12 @@ class AuditAdapter:
                     return out
                 why = self._unjudged_binding(pod, target, t)
                 if why is not None:
+                    if pod in self.tols and self.taints.get(target) is not None:
+                        # the binding is not judged, but the pod is bound there from now: the taint-eviction
+                        # controller reads its tolerations against the Node's taints (was: the declaration's
+                        # bits, which know only the controller's taints: a false no-execute-eviction of a pod
+                        # tolerating a user's NoExecute taint for a while)
+                        self._redeclare(out, pod, target, t, file, line)
                     out.append(ObservedBinding(t, target, pod, line, file, dict.fromkeys(BIND_PROPERTIES, why)))
                     return out
                 self._ev(
@@ -520,7 +545,21 @@ class AuditAdapter:
             "request": pod_request(body),
             "default_tolerations": body is req,
         }
-        out.append(normalise(ev, file, line))
+        rec = normalise(ev, file, line)
+        out.append(rec)
+        node = spec.get("nodeName")
+        written = self.taints.get(node) if isinstance(node, str) else None
+        if written:
+            # created bound to a Node whose taints the log shows: its bits against them, as the watch reader
+            # takes a pod first seen bound (was: against none, so a user's NoExecute taint there was not read:
+            # the pod left running under it, or deleted though it tolerates it, was not judged)
+            from .compile import PI
+            from .k8s import pod_bits
+
+            listed = [{"key": x[0], "value": x[1], "effect": x[2]} for x in written if len(x) == 4]
+            bits = rec.extra["pod"]  # type: ignore[index]
+            for k, v in pod_bits(tols, listed, None).items():
+                bits[PI[k]] = v
         self.tols[key], self.requests[key] = tols, ev["request"]
         vols = [v for v in vl if isinstance(v, dict)] if isinstance(vl, list) else []
         self.pods[key] = any("persistentVolumeClaim" in v or "ephemeral" in v for v in vols)
@@ -612,7 +651,14 @@ class AuditAdapter:
             return out
         from nodereg.model import rules as r
 
-        taints = [{"key": k, "effect": "NoExecute"} for k in sorted(self.nlc_taints[node][1])]
+        # the Node's NoExecute taints as last written (a user's too: processPodOnNode reads every one; was: the
+        # controller's keys only, so a pod's toleration change under a user's NoExecute taint was not read)
+        written = self.taints.get(node)
+        if written is not None:
+            listed = [{"key": x[0], "value": x[1], "effect": x[2]} for x in written if len(x) == 4]
+            taints = [x for x in listed if x["effect"] == "NoExecute"]
+        else:
+            taints = [{"key": k, "effect": "NoExecute"} for k in sorted(self.nlc_taints[node][1])]
         if not taints:
             return out
         before = r.eviction_delay_seconds(old, taints) is None
@@ -693,6 +739,67 @@ class AuditAdapter:
             self._ev(out, {"t": t, "event": "taint_eviction_evict_pod", "node": node, "pod": pod}, file, line)
         out.append(normalise({"t": t, "event": "delete_pod", "pod": pod}, file, line))
         return out
+
+    def _readopt(self, out: list[Item], node: str, t: float, file: str | None, line: int | None) -> None:
+        """A Node created again while pods the log showed bound to it are not deleted: they are its pods again.
+
+        The model's Node deletion unbinds its pods at once (the pod garbage collector), but upstream's
+        gcOrphaned deletes a pod of a missing Node only after quarantineTime (40 s,
+        pkg/controller/podgc/gc_controller.go), so a kubelet registering again within it finds its pods still
+        bound, and the taint-eviction controller acts on them (NodeUpdated(nil, node) lists the pods by
+        nodeName: taint_eviction_test.go TestCreateNode). As the watch reader does (``_readopt``): each is
+        declared again and taken as an observed binding, its bits against the new Node's taints (was: taken
+        as gone, so the taint-eviction controller's deletion of one was a false eviction-only-when-due)."""
+        for pod, bound in list(self.bound.items()):
+            if bound != node or pod in self.deleted or pod not in self.tols:
+                continue
+            self._redeclare(out, pod, node, t, file, line)
+            out.append(ObservedBinding(t, node, pod, line, file, None))
+
+    def _redeclare(self, out: list[Item], pod: str, node: str, t: float, file: str | None, line: int | None) -> None:
+        """Declare ``pod`` again with its toleration bits against ``node``'s taints as the log last showed them
+        (what the taint-eviction controller reads once it is bound there)."""
+        from .compile import PI
+        from .k8s import pod_bits
+
+        written = self.taints.get(node) or ()
+        listed = [{"key": x[0], "value": x[1], "effect": x[2]} for x in written if len(x) == 4]
+        ev = {"t": t, "event": "declare_pod", "pod": pod, "tolerations": self.tols[pod], "default_tolerations": False}
+        if pod in self.requests:
+            ev["request"] = self.requests[pod]
+        rec = normalise(ev, file, line)
+        bits = rec.extra["pod"]  # type: ignore[index]
+        for k, v in pod_bits(self.tols[pod], listed, None).items():
+            bits[PI[k]] = v
+        out.append(rec)
+
+    def _bind_bits(self, pod: str, node: str) -> dict[str, Any]:
+        """A binding's toleration bits against the Node's taints as the log last showed them, as the watch
+        reader computes them: the scheduler's filter (TaintToleration: NoSchedule and NoExecute taints), then,
+        bound, what the taint-eviction controller reads (NoExecute taints, tolerationSeconds). Was: the bits of
+        the pod's declaration, which know only the controller's taints, so a pod bound under a user's NoExecute
+        taint it tolerates was taken as not tolerating it (a false no-execute-eviction, and a false
+        no-schedule-with-untolerated-taint), and one it does not tolerate was not flagged."""
+        written = self.taints.get(node)
+        tols = self.tols.get(pod)
+        if written is None or tols is None:
+            return {}
+        from nodereg.model import rules as r
+
+        from .k8s import pod_bits, pod_gates
+
+        listed = [{"key": x[0], "value": x[1], "effect": x[2]} for x in written if len(x) == 4]
+        gates = pod_gates(tols, None)
+        blocking = [
+            f"{x['key']}{'=' + x['value'] if x['value'] else ''}:{x['effect']}"
+            for x in listed
+            if r.do_not_schedule_taints_filter(x) and not r.tolerations_tolerate_taint(tols, x, feature_gates=gates)
+        ]
+        return {
+            "pod_bits": {pod: pod_bits(tols, listed, None, scheduling=True)},
+            "untolerated": blocking,
+            "pod_bits_after": {pod: pod_bits(tols, listed, None)},
+        }
 
     def _unjudged_binding(self, pod: str, node: str, t: float) -> str | None:
         """Why a scheduler binding in the log cannot be judged, or None.
@@ -799,6 +906,9 @@ class AuditAdapter:
             self._ev(out, ev, file, line, **zone_extra({"metadata": {"labels": self.labels[node]}}), **names)
             self.nlc_taints[node] = _nlc_taints(spec.get("taints"))
             self.preexisting.discard(node)
+            if node in self.gone:
+                self.gone.discard(node)
+                self._readopt(out, node, t, file, line)
             return out
         if verb in ("update", "patch"):
             if as_node and as_node != name:
@@ -831,6 +941,15 @@ class AuditAdapter:
                 )
                 return out
             if as_node and sub == "status":
+                if name not in self.nlc_taints:
+                    # the status of a Node created before the log: the API server found it (a patch of a
+                    # Node that does not exist is answered 404), in a state the log does not hold (was: read
+                    # as a status post on a Node the model knows no object of: a false
+                    # absent-node-has-no-object-data on every audit log of a running cluster)
+                    # (who wrote it is still read: the kubelet holds its credentials)
+                    self._unseen(name)
+                    self._ensure_cert(out, as_node, t, file, line)
+                    return out
                 # (a status patch carries capacity and allocatable only when they changed)
                 if name in self.cpu and name not in self.resized and cpu_changed(self.cpu[name], node_cpu(obj or req)):
                     self.resized[name] = t
@@ -894,6 +1013,8 @@ class AuditAdapter:
                     "admin_delete_node",
                 )
             self.taints.pop(name, None)
+            if name in self.nlc_taints:
+                self.gone.add(name)
             self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
         return out
 
@@ -1035,17 +1156,20 @@ class AuditAdapter:
         if new[0] != old[0]:
             self._ev(out, {"t": t, "event": "nlc_sync_noschedule_taints", "node": name}, file, line)
         if new[1] != old[1]:
-            ev: dict[str, Any] = {"t": t, "event": "nlc_sync_noexecute_taints", "node": name}
-            if not old[1]:
-                # a not-ready/unreachable NoExecute taint where there was none: what it wrote, as the watch reader
-                # gives it, so that the monitor judges it against handleDisruption's zone states (a new one in master
-                # disruption mode or in a small zone's partial disruption is a limiter's that never allows; was: not
-                # judged in audit logs). A swap (one for the other) keeps the model's own reading.
-                ev["expect"] = {
-                    "taint_not_ready_ne": "node.kubernetes.io/not-ready" in new[1],
-                    "taint_unreachable_ne": "node.kubernetes.io/unreachable" in new[1],
-                }
-            self._ev(out, ev, file, line, **self._retolerate(name))
+            # what it wrote, as the watch reader expects it of the Node after the write: a controller tainting
+            # a Ready Node NoExecute (or leaving a stale one) is then told from one doing what the model says
+            # (was: the event alone, whose model step computes the taints, so a wrong write went unseen)
+            expect = {
+                "taint_not_ready_ne": "node.kubernetes.io/not-ready" in new[1],
+                "taint_unreachable_ne": "node.kubernetes.io/unreachable" in new[1],
+            }
+            self._ev(
+                out,
+                {"t": t, "event": "nlc_sync_noexecute_taints", "node": name, "expect": expect},
+                file,
+                line,
+                **self._retolerate(name),
+            )
 
     def _retolerate(self, name: str) -> dict[str, Any]:
         """The toleration bits of the pods bound to ``name`` against its NoExecute taints as now written, as the
