@@ -6,7 +6,8 @@ scenario's docstring and in the row's comment): a Node created by an administrat
 / `apply`; a binding made by hand with `kubectl create -f binding.json`; pods evicted but stuck Terminating on an
 unreachable node until an operator force-deletes them; kube-controller-manager down for ten minutes; a kubelet
 crash-looping; the kubelet's real strategic-merge status patches and the node-controller's UpdateStatus; audit logs
-with both stages or only RequestReceived; a VM resized under its pods.
+with both stages or only RequestReceived; a VM resized under its pods; pods an operator deletes on a NoExecute-tainted
+node before their tolerationSeconds, next to the taint-eviction controller evicting early or a DaemonSet pod.
 """
 
 from __future__ import annotations
@@ -96,6 +97,25 @@ CASES: list[Row] = [
         set(),
         {"bound-requests-fit-allocatable": "capacity or allocatable changed"},
         set(),
+    ),
+    # -- 10. an operator deletes pods on a NoExecute-tainted node before their tolerationSeconds (`kubectl delete pod`,
+    # `--grace-period=0 --force`): anyone's delete. The taint-eviction controller's own deletes carry its
+    # DisruptionTarget (addConditionAndDeletePod) and never touch a pod tolerating every NoExecute taint for ever
+    # (getMinTolerationTime -1: no work scheduled): evicting kube-proxy is eviction-only-when-due. Evicting a web pod
+    # 46 s into its 300 s is upstream's eviction-not-early, which the oracle does not judge on captures
+    # (judged.NOT_JUDGED_ON_CAPTURES: it cannot see when the timer started); coverage says so: a known miss
+    ("operator-deletes-pod-on-tainted-node", 0, set(), {}, EVICT),
+    ("operator-force-deletes-pod-on-tainted-node", 0, set(), {}, EVICT),
+    ("operator-deletes-daemonset-pod-on-tainted-node", 0, set(), {}, EVICT),
+    ("controller-evicts-daemonset-pod", 1, {"eviction-only-when-due"}, {}, set()),
+    ("controller-evicts-pod-early", 0, set(), {"eviction-not-early": "does not show when the taint-eviction"}, EVICT),
+    ("audit-operator-force-deletes-pod-on-tainted-node", 0, set(), {}, EVICT),
+    (
+        "audit-controller-evicts-pod-early",
+        0,
+        set(),
+        {"eviction-not-early": "does not show when the taint-eviction"},
+        EVICT,
     ),
 ]
 

@@ -679,6 +679,86 @@ def vm_resized_overcommitted() -> Files:
     return _resize(1106, True)
 
 
+# -- 10. an operator deletes a pod on a tainted node before its tolerationSeconds ---------------------------------
+def _operator_delete(seed: int, by_controller: bool, force: bool, prefix: str = "default/web") -> Files:
+    """worker-3 loses power at 100 s: marked Unknown, unreachable:NoExecute (~155 s). At 200 s, 45 s into its web
+    pods' 300 s, the operator deletes one (`kubectl delete pod`, graceful 30 s, or with ``force`` `--grace-period=0
+    --force`): anyone's delete, not an eviction (the taint-eviction controller's own deletes carry the DisruptionTarget
+    condition it adds first: addConditionAndDeletePod, PodDisruptionConditions on by default since 1.26, GA 1.31).
+    ``by_controller``: the taint-eviction controller evicts it then (DisruptionTarget DeletionByTaintManager), 100 s
+    before it is due. ``prefix``: which pod (``kube-system/kube-proxy``: a DaemonSet pod tolerating every NoExecute
+    taint for ever, which the taint-eviction controller never deletes: getMinTolerationTime is -1)."""
+    c = Sim(seed=seed)
+    base(c)
+    c.start()
+    c.advance(100)
+    s7._kill(c, ["worker-3"])
+    c.advance(200)
+    key = next(k for k in s7._pods_on(c, "worker-3") if k.startswith(prefix))
+    if by_controller:
+        c.delete_pod(key, reason="DeletionByTaintManager", message="Taint manager: deleting due to NoExecute taint")
+    elif force:
+        pod = c.pods.pop(key)
+        pod["metadata"]["deletionTimestamp"] = ts(c.t)
+        pod["metadata"]["deletionGracePeriodSeconds"] = 0
+        c.emit("DELETED", pod)
+    else:
+        c.delete_pod(key, grace=30)
+    c.advance(700)
+    return s7._all(c)
+
+
+@scenario
+def operator_deletes_pod_on_tainted_node() -> Files:
+    return _operator_delete(1107, False, False)
+
+
+@scenario
+def operator_force_deletes_pod_on_tainted_node() -> Files:
+    return _operator_delete(1107, False, True)
+
+
+@scenario
+def operator_deletes_daemonset_pod_on_tainted_node() -> Files:
+    return _operator_delete(1107, False, False, "kube-system/kube-proxy")
+
+
+@scenario
+def controller_evicts_daemonset_pod() -> Files:
+    return _operator_delete(1107, True, False, "kube-system/kube-proxy")
+
+
+@scenario
+def controller_evicts_pod_early() -> Files:
+    return _operator_delete(1107, True, False)
+
+
+def _operator_delete_log(by_controller: bool) -> Files:
+    """The same in an audit log: worker-b marked at 73 s, unreachable:NoExecute at 78 s; at 150 s the admin's `kubectl
+    delete pod --grace-period=0 --force` of its web pod (300 s): anyone's delete. ``by_controller``: the
+    taint-eviction controller's DisruptionTarget and DELETE then, 228 s before it is due."""
+    log = s9._log(20, 400)
+    s9._pod(log, 5, WEB, "worker-b")
+    s9._unknown(log, 73, "worker-b", 10.3)
+    s9._taints(log, 73.1, "worker-b", [(s10.UNREACH, "NoSchedule")])
+    s9._taints(log, 78.2, "worker-b", [(s10.UNREACH, "NoSchedule"), (s10.UNREACH, "NoExecute")])
+    if by_controller:
+        s9._evict(log, 150, WEB)
+    else:
+        s7._pod_delete(log, 150, WEB, s7.ADMIN, s7.KUBECTL, grace=0)
+    return _audit(log)
+
+
+@scenario
+def audit_operator_force_deletes_pod_on_tainted_node() -> Files:
+    return _operator_delete_log(False)
+
+
+@scenario
+def audit_controller_evicts_pod_early() -> Files:
+    return _operator_delete_log(True)
+
+
 # -- writing --------------------------------------------------------------------------------------------------------
 _write = s6._write
 
