@@ -46,6 +46,7 @@ from typing import Any, NamedTuple
 from .events import normalise
 from .k8s import (
     BIND_PROPERTIES,
+    KCM_LEASE_DURATION,
     LEASE_WATCH_QUIET,
     audit_objects,
     conditions,
@@ -55,6 +56,7 @@ from .k8s import (
     not_judged_after_pod_resize,
     not_judged_after_resize,
     parse_time,
+    review_controller_down,
     review_late_unknown,
     zone_extra,
 )
@@ -90,6 +92,14 @@ VOLUME_BIND_TIMEOUT = 600.0
 _WRITES = ("create", "update", "patch", "delete")
 #: the resources whose requests the reader reads (any other request is counted as ignored)
 READ_RESOURCES = frozenset(("nodes", "pods", "leases", "certificatesigningrequests"))
+
+
+def _admin_creation(username: str, ua: str) -> bool:
+    """Whether a Node create is an administrator's (`kubectl create -f node.yaml`, for a kubelet run with
+    --register-node=false), not a kubelet's registration: made by no node identity (``system:node:NAME``) and not
+    by a kubelet's client (its user agent ``kubelet/...``; a kubelet registering with an admin's kubeconfig is what
+    no-registration-without-credentials is about)."""
+    return NODE_USER.match(username) is None and not ua.startswith("kubelet/")
 
 
 def _kcm_user(username: str) -> bool:
@@ -135,6 +145,12 @@ class AuditAdapter:
         self.taints: dict[str, tuple[tuple[Any, ...], ...] | None] = {}
         #: whether the request being read had a JSON Patch body (its taint ops are partial: ``_body``)
         self.json_patch = False
+        #: events of another stage than ResponseComplete, per stage (only it says whether a request succeeded)
+        self.stages: dict[str, int] = {}
+        #: when kube-controller-manager wrote its leader Lease (``kcm_downs``)
+        self.kcm_lease_t: list[float] = []
+        #: the user agent of the request being read ("" when the log has none)
+        self.ua = ""
         #: Nodes a kubelet updated whose taints before are not in the log (said once in the notes)
         self.taints_unjudged: set[str] = set()
         self.has_cert: set[str] = set()
@@ -305,7 +321,10 @@ class AuditAdapter:
             or not str(ev.get("apiVersion", "")).startswith("audit.k8s.io/")
         ):
             raise InputError('expected an audit.k8s.io/v1 Event object (kind "Event")' + _wrapper(ev), file, line)
-        if ev.get("stage", "ResponseComplete") != "ResponseComplete":
+        stage = ev.get("stage", "ResponseComplete")
+        if stage != "ResponseComplete":
+            if isinstance(stage, str):
+                self.stages[stage[:40]] = self.stages.get(stage[:40], 0) + 1
             return []
         # v1 has stageTimestamp; v1beta1 (API servers before 1.12 and some log shippers) only timestamp
         ts = ev.get("stageTimestamp") or ev.get("requestReceivedTimestamp") or ev.get("timestamp")
@@ -322,6 +341,12 @@ class AuditAdapter:
             # kube-controller-manager writing (its leader Lease, a controller's service account): it runs
             ref0 = ev.get("objectRef") if isinstance(ev.get("objectRef"), dict) else {}
             self.acts.append((self.t, f"{username} wrote {ref0.get('resource')} {ref0.get('name')}"))
+            if (ref0.get("resource"), ref0.get("namespace"), ref0.get("name")) == (
+                "leases",
+                "kube-system",
+                "kube-controller-manager",
+            ):
+                self.kcm_lease_t.append(self.t)
         groups = user.get("groups") or []
         ref = _obj(ev, "objectRef", file, line)
         if not isinstance(username, str) or not isinstance(groups, list):
@@ -330,6 +355,8 @@ class AuditAdapter:
         if not all(x is None or isinstance(x, str) for x in (res, sub, name, verb, ref.get("namespace"))):
             raise InputError("objectRef/verb: expected strings", file, line)
         self.json_patch = isinstance(ev.get("requestObject"), list)
+        ua = ev.get("userAgent")
+        self.ua = ua if isinstance(ua, str) else ""
         req = _body(ev.get("requestObject"), "requestObject", file, line)
         resp = _body(ev.get("responseObject"), "responseObject", file, line)
         obj = resp or req
@@ -466,6 +493,16 @@ class AuditAdapter:
                     )
                     return out
                 why = self._unjudged_binding(pod, target, t)
+                if self.ua.startswith("kubectl/"):
+                    # `kubectl create -f binding.json`: an operator's binding, not a scheduler's. The binding REST
+                    # (BindingREST.Create -> assignPod -> setPodHostAndAnnotations) checks only that the pod is not
+                    # being deleted and not yet bound: no taint, cordon or readiness, which only the scheduler's
+                    # filters judge (was: judged as the scheduler's, false alarms)
+                    why = (
+                        f"pod {pod} was bound to node {target} at {_t(t)} by {username} with kubectl (a Binding "
+                        "created by hand, as with spec.nodeName): the binding REST checks no taint or cordon, only a "
+                        "scheduler's filters do"
+                    )
                 if why is not None:
                     if pod in self.tols and self.taints.get(target) is not None:
                         # the binding is not judged, but the pod is bound there from now: the taint-eviction
@@ -829,6 +866,26 @@ class AuditAdapter:
             )
         return why + f", within --slack {self.slack:g} s: the scheduler may have chosen the node before"
 
+    def kcm_downs(self) -> list[tuple[float, float, str]]:
+        """Spans in which no kube-controller-manager led, as its leader Lease writes show: a gap between two of them
+        longer than the lease duration (client-go's leader election renews every retryPeriod, 2 s, and gives up after
+        RenewDeadline; a new holder takes the Lease only once it expired), where the log shows the renewals (the two
+        writes before the gap within a lease duration of each other: a policy logging them all)."""
+        ts = sorted(self.kcm_lease_t)
+        downs = []
+        for i in range(1, len(ts)):
+            a, b = ts[i - 1], ts[i]
+            if b - a > KCM_LEASE_DURATION and i >= 2 and a - ts[i - 2] <= KCM_LEASE_DURATION:
+                downs.append(
+                    (
+                        a,
+                        b,
+                        f"its kube-system/kube-controller-manager leader Lease, renewed every {a - ts[i - 2]:.0f} s "
+                        f"until {_t(a)}, not written again until {_t(b)}",
+                    )
+                )
+        return downs
+
     def _ensure_cert(self, out: list[Item], node: str, t: float, file: str | None, line: int | None) -> None:
         if node not in self.has_cert:
             self.has_cert.add(node)
@@ -854,11 +911,25 @@ class AuditAdapter:
     ) -> list[Item]:
         if not isinstance(name, str) and verb != "create":
             return out
+        ua = self.ua
         if verb == "create" and sub is None:
             node = name or (obj.get("metadata") or {}).get("name")
             if not isinstance(node, str):
                 return out
-            if as_node != node:
+            if as_node != node and _admin_creation(username, ua):
+                # an administrator's Node (`kubectl create -f node.yaml` for a kubelet run with --register-node=false):
+                # neither the node authorizer (NodeAuthorizer.Authorize: no opinion on a non-node user) nor
+                # NodeRestriction (Admit: requests from non-nodes are not its business) stops it, and the kubelet then
+                # writes the Node's status and Lease with its own client certificate; not a kubelet's registration
+                # under another identity (was: no-registration-without-credentials, a false alarm)
+                note = (
+                    f"Node {node} was created at {_t(t)} by {username} ({ua or 'no user agent'}), as for a kubelet run "
+                    "with --register-node=false: an administrator's Node, not a kubelet registering under another "
+                    "identity"
+                )
+                if note not in self.notes:
+                    self.notes.append(note)
+            elif as_node != node:
                 self._viol(
                     out,
                     "no-registration-without-credentials",
@@ -1378,7 +1449,20 @@ def _preexisting(adapter: AuditAdapter, rep: Sink) -> None:
         # (``audit_events``), the rest here (an exec, a pod's creation at another stage)
         rest = adapter.unread - sum(adapter.other.values())
         if rest > 0 and not adapter.read_any:
-            ignore(rep, "audit events that name no node (other stages, other requests)", rest)
+            staged = min(sum(adapter.stages.values()), rest)
+            if staged:
+                # a policy whose omitStages leaves out ResponseComplete (was: counted as events naming no node,
+                # which they may well name): only that stage says whether a request succeeded (a Lease update
+                # refused with 409 renews nothing), so nothing is read of them
+                stages = ", ".join(sorted(adapter.stages))
+                ignore(
+                    rep,
+                    f"audit events at stage {stages} (only ResponseComplete says whether a request succeeded: a "
+                    "policy whose omitStages leaves it out logs nothing nodereg reads)",
+                    staged,
+                )
+            if rest - staged > 0:
+                ignore(rep, "audit events that name no node (other stages, other requests)", rest - staged)
         return
     if o is None or not adapter.preexisting:
         return
@@ -1467,6 +1551,7 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     o = getattr(rep, "oracle", None)
     marks: dict[str, list[float]] = {}
     if o is not None and hasattr(o, "after_finish"):
+        o.after_finish.append(lambda: review_controller_down(o, adapter.kcm_downs(), marks))
         o.after_finish.append(
             lambda: review_late_unknown(
                 o, adapter.acts, marks, False, "no kube-controller-manager leader Lease write in the log"

@@ -1118,9 +1118,14 @@ class Oracle:
                     rec.suppressed = set()
                 rec.suppressed.add("node-has-ready-condition")
                 self.readyless.add(node)
+                how = (
+                    "created without one by an administrator's kubectl, as for a kubelet run with --register-node=false"
+                    if extra.get("by_hand")
+                    else "listed without one, created before the input began"
+                )
                 note = (
-                    f"node {node} is listed without a Ready condition (created before the input began, "
-                    "not by a registering kubelet): node-has-ready-condition not judged for it until it has one"
+                    f"node {node} has no Ready condition ({how}, not by a registering kubelet): "
+                    "node-has-ready-condition not judged for it until it has one"
                 )
                 if note not in self.notes:
                     self.notes.append(note)

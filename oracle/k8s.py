@@ -735,6 +735,21 @@ def conditions(obj: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {c.get("type"): c for c in (status.get("conditions") or []) if isinstance(c, dict)}
 
 
+def created_by_hand(obj: dict[str, Any]) -> bool:
+    """Whether a Node was created by an administrator's kubectl (`kubectl create -f node.yaml` / `kubectl apply`, for a
+    kubelet run with --register-node=false), as its managedFields tell: the API server names each writer's field
+    manager (``--field-manager``, kubectl's defaults ``kubectl-create``, ``kubectl-client-side-apply``, ``kubectl``
+    for server-side apply, ``kubectl-edit``...; a kubelet's is ``kubelet``), so a Node no kubelet wrote yet and a
+    kubectl manager wrote was made by hand. Such a Node legitimately has no conditions until its kubelet first
+    posts status (the node lifecycle controller waits node-startup-grace-period for it: tryUpdateNodeHealth,
+    NodeStatusNeverUpdated); it is not a kubelet's registration."""
+    fields = (obj.get("metadata") or {}).get("managedFields")
+    if not isinstance(fields, list):
+        return False
+    managers = [str(f.get("manager", "")) for f in fields if isinstance(f, dict)]
+    return any(m.startswith("kubectl") for m in managers) and not any(m.startswith("kubelet") for m in managers)
+
+
 def _cpu_request(container: Any) -> int:
     if not isinstance(container, dict):
         return 0
@@ -1529,6 +1544,74 @@ def review_upgrade(o: Any, controllers: list[tuple[float, dict[str, Any]]], mark
             f"kube-controller-manager {since}; the capture's list showed one with {g0} s, by which the "
             "timing is judged otherwise"
         )
+
+
+#: kube-controller-manager's leader election defaults (--leader-elect-lease-duration 15 s): a leader that wrote its
+#: Lease last more than this before does not lead (client-go leaderelection ``renew`` gives up after RenewDeadline
+#: 10 s), and nothing else does until a new holder writes it
+KCM_LEASE_DURATION = 15.0
+
+
+def review_controller_down(o: Any, downs: list[tuple[float, float, str]], marks: dict[str, list[float]]) -> None:
+    """A node that fell silent while no kube-controller-manager led (the capture shows its leader Lease unrenewed,
+    ``downs``: (last renewal, taken again, how it shows), e.g. its static pod's manifest moved away for ten minutes)
+    was marked by no node lifecycle controller, because none ran; the one that then takes the Lease starts with an
+    empty ``nodeHealthMap`` and gives every Node a fresh grace from its first pass (``tryUpdateNodeHealth``: "Missing
+    timestamp for Node ... Assuming now as a timestamp"). So silent-node-becomes-unknown, overdue during such a
+    downtime, is judged from the takeover on: a mark within a fresh grace of it withdraws the finding (coverage names
+    the downtime); a node still not marked then keeps it, its message naming the downtime and the takeover."""
+    import dataclasses
+
+    pid = "silent-node-becomes-unknown"
+    if not downs:
+        return
+    p = o.c.params
+    span = p["node_monitor_grace_period"] + 2 * p["node_monitor_period"] + o.slack + KCM_SYNC
+    end = o.now if o.now is not None else float("-inf")
+    kept, dropped = [], []
+    for v in o.violations:
+        if v.property != pid or v.node is None:
+            kept.append(v)
+            continue
+        due = v.deadline if v.deadline is not None else v.t
+        down = next(((a, b, how) for a, b, how in downs if a <= due <= b), None)
+        if down is None:
+            kept.append(v)
+            continue
+        a, b, how = down
+        after = [m for m in marks.get(v.node, ()) if m >= due - o.slack]
+        until = min(after) if after else end
+        if until <= b + span:
+            dropped.append((v.node, a, b, how))
+            continue
+        if any(
+            w.property == pid and w.node == v.node and (w.deadline if w.deadline is not None else w.t) > b
+            for w in o.violations
+        ):
+            continue  # the new controller's fresh grace ran out too: that later finding is the one to report
+        kept.append(
+            dataclasses.replace(
+                v,
+                message=f"{v.message}; no kube-controller-manager led from {fmt_time(a)} to {fmt_time(b)} ({how}), "
+                "but the one that took over then did not mark it within a fresh grace either "
+                f"(by {fmt_time(b + span)})",
+            )
+        )
+    o.violations[:] = kept
+    if not dropped:
+        return
+    names = sorted({n for n, *_ in dropped})
+    _n, a, b, how = dropped[0]
+    why = (
+        f"node {', '.join(names[:5])}{' ...' if len(names) > 5 else ''} fell due while no kube-controller-manager led "
+        f"({how}: from {fmt_time(a)} to {fmt_time(b)}), so no node lifecycle controller ran to mark it; the one that "
+        'took over marked it within the fresh grace upstream gives every Node (tryUpdateNodeHealth: "Missing '
+        'timestamp for Node")'
+    )
+    if any(v.property == pid for v in o.violations):
+        o.notes.append(f"{pid} not judged on {why}")
+    else:
+        o.unchecked.setdefault(pid, f"{why} (checked for the other {max(len(o.nodes) - len(names), 0)})")
 
 
 def review_late_unknown(

@@ -41,6 +41,7 @@ from nodereg.model import declaration as d
 from .events import normalise
 from .k8s import (
     BIND_PROPERTIES,
+    KCM_LEASE_DURATION,
     KCM_SYNC,
     KCM_TAKEOVER,
     LEASE_WATCH_QUIET,
@@ -51,6 +52,7 @@ from .k8s import (
     conditions,
     cpu_changed,
     cpu_millis,
+    created_by_hand,
     minor_version,
     node_cpu,
     node_vars,
@@ -61,6 +63,7 @@ from .k8s import (
     pod_gates,
     pod_request,
     resolve_timing,
+    review_controller_down,
     review_late_unknown,
     review_upgrade,
     watch_objects,
@@ -194,6 +197,10 @@ class WatchAdapter:
         #: kube-controller-manager: its leader Lease's holder, its pods' container start times, and when a
         #: new one's node lifecycle controller may first run (a fresh grace is given then)
         self.kcm_holder: str | None = None
+        #: the leader Lease's last renewal and leaseDurationSeconds, and the spans no leader held it (``_kcm_gap``)
+        self.kcm_renew: float | None = None
+        self.kcm_duration = KCM_LEASE_DURATION
+        self.kcm_downs: list[tuple[float, float, str]] = []
         self.kcm_started: dict[str, str] = {}
         self.kcm_pod_seen = False
         self.fresh_at: float | None = None
@@ -647,7 +654,12 @@ class WatchAdapter:
             fresh = typ == "ADDED" and not listed
             # a Node the list shows without a Ready condition was created before the capture (by hand
             # for a kubelet with --register-node=false, or by a node simulator): observed, not registered
-            if (cur["ready"] == "Absent" and not listed) or (fresh and cur["ready"] in ("True", "False")):
+            # (so is a Node an administrator created with kubectl during the capture, without conditions: its kubelet
+            # posts them later; was: registered, and node-has-ready-condition reported)
+            by_hand = cur["ready"] == "Absent" and created_by_hand(obj)
+            if (cur["ready"] == "Absent" and not listed and not by_hand) or (
+                fresh and cur["ready"] in ("True", "False")
+            ):
                 self._creds(items, name, t, file, line)
                 args: dict[str, Any] = {
                     "register_unschedulable": cur["unschedulable"],
@@ -725,6 +737,8 @@ class WatchAdapter:
                     hb_extra["lease"] = lease
                 hb_extra.update(zone_extra(obj))
                 hb_extra["taints_since"] = _taints_since(obj, conds)
+                if by_hand:
+                    hb_extra["by_hand"] = True
                 self.known.add(name)
                 taints = [x for x in ((obj.get("spec") or {}).get("taints") or []) if isinstance(x, dict)]
                 ev = {
@@ -1305,6 +1319,7 @@ class WatchAdapter:
         a per-process UUID), which starts once it holds the Lease."""
         spec = obj.get("spec") or {}
         holder = spec.get("holderIdentity")
+        self._kcm_gap(spec, file, line)
         prev, self.kcm_holder = self.kcm_holder, holder
         if prev is None or holder == prev or not holder:
             return []
@@ -1316,6 +1331,34 @@ class WatchAdapter:
         return self._new_controller(
             max(t, self.t) + KCM_SYNC, f"kube-system/kube-controller-manager Lease taken by {holder}", file, line
         )
+
+    def _kcm_gap(self, spec: dict[str, Any], file: str | None, line: int | None) -> None:
+        """A leader Lease written again longer after its last renewal than its leaseDurationSeconds: no
+        kube-controller-manager led in between (client-go's leader election gives up renewing after RenewDeadline,
+        and a new holder takes the Lease only once it expired), so no node lifecycle controller ran
+        (``k8s.review_controller_down``)."""
+        when = [spec.get("acquireTime"), spec.get("renewTime")]
+        times = []
+        for w in when:
+            if isinstance(w, str):
+                with contextlib.suppress(InputError):
+                    times.append(parse_time(w, "Lease spec.renewTime", file, line))
+        if not times:
+            return
+        dur = spec.get("leaseDurationSeconds")
+        dur = float(dur) if type(dur) in (int, float) and dur > 0 else KCM_LEASE_DURATION
+        last = self.kcm_renew
+        new = min(times) if len(times) > 1 and times[0] > (last or float("-inf")) else max(times)
+        if last is not None and new - last > self.kcm_duration:
+            self.kcm_downs.append(
+                (
+                    last,
+                    new,
+                    f"the kube-system/kube-controller-manager Lease, renewed at {_fmt(last)}, taken again at "
+                    f"{_fmt(new)}, beyond its leaseDurationSeconds {self.kcm_duration:g}",
+                )
+            )
+        self.kcm_renew, self.kcm_duration = max(times), dur
 
     def _kcm_pod(self, obj: dict[str, Any], file: str | None, line: int | None) -> list[Item]:
         """The kube-controller-manager static pod's container started again (restartCount, startedAt):
@@ -2190,6 +2233,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     # kubelet clocks ahead are corrected only where resourceVersion gives the true order
     adapter.deskew = not by_time
     if o is not None and hasattr(o, "after_finish"):
+        o.after_finish.append(lambda: review_controller_down(o, adapter.kcm_downs, adapter.marks))
         o.after_finish.append(lambda: review_late_unknown(o, adapter.acts, adapter.marks, adapter.kcm_seen()))
         o.after_finish.append(lambda: review_upgrade(o, adapter.controllers or adapter.cp_kubelets, adapter.marks))
         o.after_finish.append(adapter.partial_input)
