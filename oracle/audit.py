@@ -527,8 +527,7 @@ class AuditAdapter:
         scheduler's TaintToleration filter (NoSchedule and NoExecute), then what the taint-eviction controller reads.
         (Needed since a Node's registration and user taints are read: the bits declared with the pod stand for a
         taint it does not know.)"""
-        from .k8s import pod_bits
-        from .watch import untolerated
+        from .k8s import pod_bits, untolerated
 
         written = self.taints.get(node)
         if pod not in self.tols or written is None:

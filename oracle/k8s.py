@@ -1845,6 +1845,22 @@ def pod_gates(tolerations: list[dict[str, Any]], gates: dict[str, bool] | None) 
     return out
 
 
+def untolerated(
+    tolerations: list[dict[str, Any]], taints: list[dict[str, Any]], gates: dict[str, bool] | None
+) -> list[str]:
+    """The node's NoSchedule/NoExecute taints the pod does not tolerate, as ``key=value:Effect`` (what a
+    violation names; the watch and audit readers both give it with a binding)."""
+    from nodereg.model import rules as r
+
+    gates = pod_gates(tolerations, gates)
+    out = []
+    for t in taints:
+        if r.do_not_schedule_taints_filter(t) and not r.tolerations_tolerate_taint(tolerations, t, feature_gates=gates):
+            value = t.get("value") or ""
+            out.append(f"{t.get('key', '')}{'=' + value if value else ''}:{t.get('effect')}")
+    return out
+
+
 def pod_bits(
     tolerations: list[dict[str, Any]],
     taints: list[dict[str, Any]],

@@ -66,6 +66,7 @@ from .k8s import (
     review_controller_down,
     review_late_unknown,
     review_upgrade,
+    untolerated,
     watch_objects,
     zone_extra,
 )
@@ -1767,21 +1768,6 @@ def _pod_key(pod: dict[str, Any]) -> str:
 def _taint_list(obj: dict[str, Any]) -> list[dict[str, Any]]:
     spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
     return [t for t in (spec.get("taints") or []) if isinstance(t, dict)]
-
-
-def untolerated(
-    tolerations: list[dict[str, Any]], taints: list[dict[str, Any]], gates: dict[str, bool] | None
-) -> list[str]:
-    """The node's NoSchedule/NoExecute taints the pod does not tolerate, as ``key=value:Effect``."""
-    from nodereg.model import rules as r
-
-    gates = pod_gates(tolerations, gates)
-    out = []
-    for t in taints:
-        if r.do_not_schedule_taints_filter(t) and not r.tolerations_tolerate_taint(tolerations, t, feature_gates=gates):
-            value = t.get("value") or ""
-            out.append(f"{t.get('key', '')}{'=' + value if value else ''}:{t.get('effect')}")
-    return out
 
 
 def _managed_times(obj: dict[str, Any]) -> list[str]:
