@@ -513,7 +513,8 @@ class Prover:
 
 
 class InadmissibleParameters(ValueError):
-    """The model's timing constraints, its parameter overrides and the fixed values admit no assignment."""
+    """The model's timing constraints, its parameter overrides and the fixed values admit no assignment,
+    or its constraints exclude upstream's defaults (every proof would be about clusters nobody runs)."""
 
 
 def check_parameters_admissible(model: Model, fixed: dict[str, int] | None = None) -> None:
