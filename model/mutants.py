@@ -1402,4 +1402,30 @@ MUTANTS = (
     ),
 )
 
+
+# round 11: the seeded representative of the class an eleventh set written apart let through
+def _lease_renewal_counted_as_disturbance(m: Model) -> Model:
+    # the progress premise's table (DISTURBS) with an entry for a step that disturbs nothing: after the
+    # first Lease renewal no node is "undisturbed", and node-becomes-schedulable promises nothing more
+    return dataclasses.replace(
+        m,
+        name="lease-renewal-counted-as-disturbance",
+        disturbs={**d.DISTURBS, "kubelet_renew_lease": lambda s, i: True},
+    )
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "lease-renewal-counted-as-disturbance",
+        "The premise of node-becomes-schedulable ('nobody disturbs the node') is ended by a Lease renewal, the "
+        "healthy path of every live kubelet: the progress promise then covers only the seconds before the first "
+        "renewal, and every property still reads proved. Upstream a renewal changes nothing the scheduler's "
+        "filters read.",
+        "staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (sync); "
+        "pkg/scheduler/framework/plugins/{nodeunschedulable,tainttoleration} (Filter)",
+        _lease_renewal_counted_as_disturbance,
+    ),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

@@ -146,6 +146,18 @@ def broken_constraints(values: dict[str, int], constraints: tuple[Constraint, ..
     return [c for c in constraints if not c.formula(_Values())]
 
 
+def constraints_excluding_defaults(constraints: tuple[Constraint, ...], version: str = K8S_VERSION) -> list[Constraint]:
+    """The constraints that upstream's own defaults for ``version`` break.
+
+    A constraint is an assumption a proof is allowed to make about the timing; one that a default
+    cluster (kube-controller-manager and kubelet left at their defaults) does not meet makes every
+    "proved" silent about the clusters people run. The constraints of 1.31 and earlier are the
+    known exception: their 40 s grace breaks heartbeat-gap-within-grace (#121793), which is why the
+    versions are judged by pinning their defaults, not by the model's constraints.
+    """
+    return broken_constraints(defaults(version), constraints)
+
+
 def parse_duration(text: str) -> int:
     """Parse ``50``, ``50s``, ``2m`` or ``1m30s`` into whole seconds (Go-duration subset)."""
     import re

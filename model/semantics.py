@@ -15,7 +15,7 @@ Z3 terms.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -47,6 +47,10 @@ class Model:
     events: tuple[d.Event, ...]
     constraints: tuple[Any, ...]
     param_overrides: tuple[tuple[str, int], ...] = ()
+    #: The ghost table of node-becomes-schedulable's premise (None: the declaration's
+    #: :data:`~.declaration.DISTURBS`). A field, so that a variant with a wrong table can be built and
+    #: judged (disturbance-keeps-node-off) without touching the module the real model reads.
+    disturbs: Mapping[str, Callable[[Any, Any], Any]] | None = None
 
     def event(self, event_id: str) -> d.Event:
         for e in self.events:
@@ -315,9 +319,10 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
             gk = ("node", "since_approved", n)
             approved = And(view.node(n).csr != d.CSR_APPROVED, after_view.node(n).csr == d.CSR_APPROVED)
             post[gk] = If(approved, 0, post.get(gk, view.get(gk)))
-        if e.id in d.DISTURBS:
+        disturbs = d.DISTURBS if model.disturbs is None else model.disturbs
+        if e.id in disturbs:
             gk = ("node", "undisturbed", n)
-            post[gk] = And(post.get(gk, view.get(gk)), Not(d.DISTURBS[e.id](view, b)))
+            post[gk] = And(post.get(gk, view.get(gk)), Not(disturbs[e.id](view, b)))
         # the heartbeat clock of no-unknown-before-grace and silent-node-becomes-unknown: keyed by event
         # (every status post and Lease renewal is one), so an effect that hides a heartbeat from the
         # controller cannot hide it from the property

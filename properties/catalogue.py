@@ -1591,6 +1591,53 @@ PROPERTIES: tuple[Property, ...] = (
         lambda s: s.node(0).heartbeat_unseen,
         "node 0 has a heartbeat the controller has not yet seen",
     ),
+    # round 11: what an eleventh set of bugs written apart let through
+    Property(
+        "disturbance-keeps-node-off",
+        "The premise of node-becomes-schedulable ends only at a step that really keeps ordinary pods off the "
+        "node or stops its kubelet: one that leaves the kubelet down, the Node deleted, not Ready, under "
+        "pressure or network-unavailable, cordoned, or carrying a user or cloud taint. A Lease renewal, an "
+        "uncordon or any other healthy step never counts as a disturbance.",
+        "step: ∀n: undisturbed[n] ∧ ¬undisturbed'[n] ⇒ ¬alive'[n] ∨ ¬exists'[n] ∨ ready'[n] ≠ True ∨ "
+        "memory_pressure'[n] ∨ network_unavailable'[n] ∨ unschedulable'[n] ∨ user taint'[n] ∨ uninitialized'[n]",
+        "node-becomes-schedulable promises progress only to an undisturbed node; its premise is a ghost that "
+        "the semantics clears by the table DISTURBS. Nothing checked that table against upstream, so an entry "
+        "for a step that disturbs nothing (a Lease renewal, an uncordon) emptied the promise after the first "
+        "such step and every property still read proved. Upstream, what keeps an ordinary pod off a live "
+        "Node is exactly: the NodeUnschedulable filter (spec.unschedulable), the TaintToleration filter "
+        "(user, cloud and condition taints, the latter following NotReady, MemoryPressure and "
+        "NetworkUnavailable through nodeConditionToTaintKeyStatusMap), a Node that is gone, and a kubelet "
+        "that stopped (it then renews nothing and the Node goes Unknown).",
+        "pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go (Filter); "
+        "pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go (Filter); "
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass, "
+        "nodeConditionToTaintKeyStatusMap); pkg/kubelet/nodestatus/setters.go (ReadyCondition, "
+        "MemoryPressureCondition)",
+        "step",
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    And(pre.node(m).undisturbed, Not(post.node(m).undisturbed)),
+                    Or(
+                        Not(post.node(m).alive),
+                        Not(post.node(m).exists),
+                        post.node(m).ready != d.READY_TRUE,
+                        post.node(m).memory_pressure,
+                        post.node(m).network_unavailable,
+                        post.node(m).unschedulable,
+                        post.node(m).taint_custom,
+                        post.node(m).taint_uninitialized,
+                    ),
+                )
+                for m in pre.nodes
+            ]
+        ),
+        lambda pre, post, b: And(pre.node(b.node).undisturbed, Not(post.node(b.node).undisturbed)),
+        "an undisturbed node is disturbed (its kubelet stops)",
+        events=_events_but(),
+        witness_kind="step",
+        witness_events=("kubelet_stops",),
+    ),
 )
 
 

@@ -139,6 +139,8 @@ EXPECTED_KILLERS = {
     "restart-renews-lease-before-bootstrap": "heartbeat-needs-client-certificate",
     # round 10: a heartbeat clock an actor's effect could hold back (now the semantics' HEARTBEATS)
     "status-post-hides-its-heartbeat": "no-unknown-before-grace",
+    # round 11: the progress premise's own table (DISTURBS) ended by a step that disturbs nothing
+    "lease-renewal-counted-as-disturbance": "disturbance-keeps-node-off",
 }
 
 
@@ -285,6 +287,31 @@ def test_a_model_whose_pinned_parameters_break_its_constraints_is_refused(pinned
         return
     with pytest.raises(InadmissibleParameters, match="no timing parameters satisfy"):
         verify(model, Config(1, 1), [PROPERTY_BY_ID["node-restriction"]], check_witnesses=False, unbounded=False)
+
+
+#: round 11: constraints a model may carry, and whether upstream's own defaults (1.35) meet them
+EXTRA_CONSTRAINTS = [
+    pytest.param(lambda p: p.node_monitor_period * 10 <= p.node_monitor_grace_period, True, id="period-tenth-of-grace"),
+    # the same, strictly: 5 s x 10 = 50 s is not below 50 s; runs remain, but none of a default cluster
+    pytest.param(lambda p: p.node_monitor_period * 10 < p.node_monitor_grace_period, False, id="strictly-tenth"),
+    pytest.param(lambda p: p.heartbeat_gap_max <= p.lease_renew_interval, False, id="gap-pinned-to-renew-interval"),
+]
+
+
+@pytest.mark.parametrize("formula,admits_defaults", EXTRA_CONSTRAINTS)
+def test_a_model_whose_constraints_exclude_the_defaults_is_refused(formula: Any, admits_defaults: bool) -> None:
+    """A constraint is an assumption the proofs make; one that upstream's defaults break leaves the model runs,
+    so nothing reads vacuous, yet every "proved" is about clusters nobody runs (round 11 of bugs written apart)."""
+    from nodereg.model.params import Constraint
+    from nodereg.verifier.runner import InadmissibleParameters, check_parameters_admissible
+
+    extra = Constraint("extra", "test", formula)
+    model = dataclasses.replace(MODEL, name=f"extra-{admits_defaults}", constraints=(*MODEL.constraints, extra))
+    if admits_defaults:
+        check_parameters_admissible(model)
+        return
+    with pytest.raises(InadmissibleParameters, match="exclude upstream's defaults"):
+        check_parameters_admissible(model)
 
 
 def test_compiled_model_is_cached_per_variant() -> None:

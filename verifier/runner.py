@@ -520,7 +520,8 @@ class Prover:
 
 
 class InadmissibleParameters(ValueError):
-    """The model's timing constraints, its parameter overrides and the fixed values admit no assignment."""
+    """The model's timing constraints, its parameter overrides and the fixed values admit no assignment,
+    or its constraints exclude upstream's defaults (every proof would be about clusters nobody runs)."""
 
 
 def check_parameters_admissible(model: Model, fixed: dict[str, int] | None = None) -> None:
@@ -531,7 +532,7 @@ def check_parameters_admissible(model: Model, fixed: dict[str, int] | None = Non
     would say it is vacuous). The CLI checks ``--param`` against the constraints; a model's own
     ``param_overrides`` (a seeded mutant pinning a version's defaults, say) are checked here.
     """
-    from nodereg.model.params import PARAMS
+    from nodereg.model.params import K8S_VERSION, PARAMS, constraints_excluding_defaults
 
     values = {**dict(model.param_overrides), **(fixed or {})}
     terms = {p.var: z3.Int(f"param.{p.var}") for p in PARAMS}
@@ -545,6 +546,13 @@ def check_parameters_admissible(model: Model, fixed: dict[str, int] | None = Non
         solver.add(as_term(c.formula(_Params())))
     for name, value in values.items():
         solver.add(terms[name] == value)
+    # round 11: a constraint that excludes upstream's defaults leaves runs, but none of a default cluster
+    excluded = constraints_excluding_defaults(tuple(model.constraints))
+    if excluded:
+        raise InadmissibleParameters(
+            f"model {model.name!r}: its constraints ({', '.join(c.id for c in excluded)}) exclude upstream's "
+            f"defaults for Kubernetes {K8S_VERSION}; every property would be proved only for clusters nobody runs"
+        )
     if solver.check() != z3.sat:
         pinned = ", ".join(f"{k}={v}" for k, v in sorted(values.items())) or "none"
         raise InadmissibleParameters(
