@@ -1213,12 +1213,10 @@ class AuditAdapter:
                     out, {"t": t, "event": "nlc_monitor_node_health", "node": name, "marks_unknown": True}, file, line
                 )
             return
-        taints = (
-            (obj.get("spec") or {}).get("taints")
-            if "taints" in (obj.get("spec") or {})
-            else (req.get("spec") or {}).get("taints")
-        )
-        if sub is not None or not isinstance(taints, list):
+        if sub is not None:
+            return
+        taints = _nlc_written(obj, req)
+        if taints is None:
             return
         new = _nlc_taints(taints)
         old = self.nlc_taints.get(name, (frozenset(), frozenset()))
@@ -1273,6 +1271,25 @@ def _custom_names(taints: tuple[tuple[Any, ...], ...]) -> dict[str, Any]:
 
     names = [f"{x[0]}{'=' + x[1] if x[1] else ''}:{x[2]}" for x in taints if len(x) == 4 and x[0] not in SLOT_KEYS]
     return {"custom_taints": names}
+
+
+def _nlc_written(obj: dict[str, Any], req: dict[str, Any]) -> list[Any] | None:
+    """The Node's spec.taints after a write of the node lifecycle controller, or None when the log does not say.
+
+    Its taint writes are ``PatchNodeTaints`` (pkg/controller/controller_utils.go): a strategic merge patch made by
+    ``CreateTwoWayMergePatch`` of the Node and a copy with the new taints. Removing its last taint leaves
+    ``Spec.Taints`` nil, which the patch states as ``"taints": null`` and the stored object (``omitempty``)
+    leaves out: both mean "no taints" (was: neither a list, so the write was skipped and the model kept the
+    NoExecute taint markNodeAsReachable had just removed -- a false ready-node-sheds-ready-taints on every
+    kubelet that registers NotReady and turns Ready, as kubelets do)."""
+    if obj is not req and isinstance(obj.get("spec"), dict):
+        taints = obj["spec"].get("taints")  # the response: the Node as stored
+        return taints if isinstance(taints, list) else []
+    spec = req.get("spec")
+    if isinstance(spec, dict) and "taints" in spec:
+        taints = spec["taints"]
+        return taints if isinstance(taints, list) else [] if taints is None else None
+    return None
 
 
 def _nlc_taints(taints: Any) -> tuple[frozenset[str], frozenset[str]]:
