@@ -998,7 +998,7 @@ class AuditAdapter:
             written = self._written_taints(verb, sub, req, obj)
             if name in self.taints and written is not _UNTOUCHED:
                 self.taints[name] = written  # type: ignore[assignment]
-            if as_node and self._kubelet_changed_taints(name, verb, before, written):
+            if as_node and self._kubelet_changed_taints(name, verb, before, written, req):
                 self._viol(
                     out,
                     "node-restriction",
@@ -1139,7 +1139,7 @@ class AuditAdapter:
             return None if self.json_patch else _taint_list(spec["taints"])
         return None if not req else _UNTOUCHED
 
-    def _kubelet_changed_taints(self, name: str, verb: Any, before: Any, written: Any) -> bool:
+    def _kubelet_changed_taints(self, name: str, verb: Any, before: Any, written: Any, req: dict[str, Any]) -> bool:
         """Whether a kubelet's admitted write of its own Node changed its taints, which admitNode refuses
         ("node %q is not allowed to modify taints": apiequality.Semantic.DeepEqual of the old and new
         spec.taints, nil and empty alike). Writing the same taints (a kubelet's update of its whole Node)
@@ -1149,6 +1149,12 @@ class AuditAdapter:
             return False
         if before is not None and written is not None:
             return bool(before != written)
+        if verb == "patch" and not self.json_patch and "taints" not in (req.get("spec") or {}):
+            # a merge patch not naming spec.taints leaves them as they were (a Node's labels patched with the
+            # kubelet's credentials, as Talos's NodeApplyController does): admitNode compares the taints after
+            # the patch with those before, equal (was: the response's taints, with none known before, taken as
+            # a change: a false node-restriction on a Node created before the log)
+            return False
         if verb == "patch":
             return True  # a kubelet's patch naming spec.taints, before or after unknown: kubelets send none
         if name not in self.taints_unjudged:
