@@ -8,8 +8,12 @@ the plain watch of its simulator. Each is written at test time into ``tmp_path``
 
 * ``watch``: the files its generator writes (Nodes and Pods pretty-printed, Leases as JSON Lines, or one file a kind);
 * ``watch-jsonl``: every event in one JSON Lines file (``kubectl get -w -o json | jq -c``);
+* ``watch-yaml``: ``kubectl get -w --output-watch-events -o yaml``, multi-document YAML (situations6's writer);
 * ``audit``: the API server's audit log of the requests behind the watch's events (``tests/simaudit.py``), at
   RequestResponse level, beginning when the watch begins.
+
+Written into ``tmp_path`` at test time (each story run once per session): 243 rows in ~15 s on the shared 2-core
+machine (``pytest tests/test_oracle_formats12.py``, 2026-12-07), most of it the YAML writer.
 
 What each form must give: the watch forms the row's expectation (``tests/test_oracle_upstream_tables.py`` CASES,
 ``tests/test_oracle_situations8.py`` CASES). The audit log the same verdict where it holds the creation of the Nodes
@@ -75,7 +79,7 @@ import sim  # noqa: E402  (realworld2's simulator, on sys.path since the generat
 S8 = _load("formats12_situations8", HERE / "data" / "situations8" / "generate.py")
 sa.record_start(sim.Cluster)
 
-FORMATS = ("watch", "watch-jsonl", "audit")
+FORMATS = ("watch", "watch-jsonl", "watch-yaml", "audit")
 
 #: stories whose audit log holds the creation of every Node its verdict is about: the audit verdict is the watch's
 AUDIT_JUDGES = frozenset(
@@ -114,6 +118,14 @@ class Story:
                 )
             )
             return [str(p)]
+        if fmt == "watch-yaml":
+            # `kubectl get -w --output-watch-events -o yaml`, situations6's writer (multi-document YAML)
+            paths = []
+            for fname, kinds in (("nodes-pods.yaml", ("Node", "Pod")), ("leases.yaml", ("Lease",))):
+                p = out / fname
+                p.write_text(S8.s6._yaml_watch(self.cluster, kinds))
+                paths.append(str(p))
+            return paths
         assert fmt == "audit"
         return [str(sa.write_audit(self.cluster, sim.mts, out / "audit.log"))]
 
