@@ -1102,7 +1102,12 @@ class AuditAdapter:
             self.taints.pop(name, None)
             if name in self.nlc_taints:
                 self.gone.add(name)
-            self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
+                self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
+            # a Node created before the log is no object of the model: its deletion moves nothing, as the watch
+            # reader ignores the deletion of a Node it never saw (was: admin_delete_node on a node the model knew
+            # only as a kubelet holding its certificate -- from its Lease renewals -- an undeclared edge, a false
+            # control-state-matches-definition when `kubectl delete node` cleared a stuck Node whose kubelet then
+            # registered it again)
         return out
 
     def _user_taints(
