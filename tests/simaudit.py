@@ -29,6 +29,10 @@ PODGC = (
     "system:serviceaccount:kube-system:pod-garbage-collector",
     ["system:serviceaccounts", "system:serviceaccounts:kube-system", "system:authenticated"],
 )
+GC = (
+    "system:serviceaccount:kube-system:generic-garbage-collector",
+    ["system:serviceaccounts", "system:serviceaccounts:kube-system", "system:authenticated"],
+)
 ADMIN = ("kubernetes-admin", ["kubeadm:cluster-admins", "system:authenticated"])
 SCHEDULER = ("system:kube-scheduler", ["system:authenticated"])
 RS = (
@@ -93,6 +97,8 @@ def requests(
     name, ns = meta["name"], meta.get("namespace")
     if kind == "Lease":
         ref = {"resource": "leases", "namespace": ns, "name": name, "apiGroup": "coordination.k8s.io"}
+        if typ == "DELETED":  # the garbage collector, its owner Node gone
+            return [(GC, "delete", ref, None, None)]
         return [(_kubelet(name), "create" if typ == "ADDED" or old is None else "update", ref, obj, obj)]
     if kind == "Node":
         ref = {"resource": "nodes", "name": name, "apiVersion": "v1"}
