@@ -3,8 +3,8 @@ requests, judged alike.
 
 Stories, imported and run unchanged: every scenario of ``tests/data/upstream_tables/generate.py`` (round 7's
 node-health rows, round 8's taint-eviction, scheduler, kubelet and admission rows: the upstream unit-test tables on
-``realworld2/sim.py``) and the stories of rounds 6 and 8 of operators' situations (``tests/data/situations6`` and
-``situations8``'s ``generate.py``) whose files are the plain watch of its simulator. Each is written at test time
+``realworld2/sim.py``) and the stories of rounds 6, 7 and 8 of operators' situations (``tests/data/situations6``,
+``7`` and ``8``'s ``generate.py``) whose files are the plain watch of its simulator. Each is written at test time
 into ``tmp_path`` as
 
 * ``watch``: the files its generator writes (Nodes and Pods pretty-printed, Leases as JSON Lines, or one file a kind);
@@ -14,11 +14,11 @@ into ``tmp_path`` as
 * ``audit``: the API server's audit log of the requests behind the watch's events (``tests/simaudit.py``), at
   RequestResponse level, beginning when the watch begins.
 
-Written into ``tmp_path`` at test time (each story run once per session): 255 rows in ~13 s on the shared 2-core
-machine (``pytest tests/test_oracle_formats12.py``, 2026-12-07), most of it the YAML writer and reader.
+Written into ``tmp_path`` at test time (each story run once per session): 342 rows (98 stories) in ~16 s on the
+shared 2-core machine (``pytest tests/test_oracle_formats12.py``, 2026-12-07).
 
 What each form must give: the watch forms the row's expectation (``tests/test_oracle_upstream_tables.py`` CASES,
-``tests/test_oracle_situations6.py`` and ``tests/test_oracle_situations8.py`` CASES). The audit log the same
+``tests/test_oracle_situations6.py``, ``7`` and ``8`` CASES). The audit log the same
 verdict where it holds the creation of the Nodes
 concerned (:data:`AUDIT_JUDGES`); where the Nodes were created before the log began it holds no state of them, so
 each property the watch finds violated must be reported "not checked" there, never a verdict.
@@ -68,6 +68,7 @@ sys.path.insert(0, str(HERE))
 import capturegen as cg  # noqa: E402
 import simaudit as sa  # noqa: E402
 import test_oracle_situations6 as s6t  # noqa: E402
+import test_oracle_situations7 as s7t  # noqa: E402
 import test_oracle_situations8 as s8t  # noqa: E402
 import test_oracle_upstream_tables as utt  # noqa: E402
 
@@ -216,6 +217,37 @@ S8_PLAIN = (
 _S8 = {row[0]: (row[1], set(row[2])) for row in s8t.CASES}
 for _name in S8_PLAIN:
     STORIES[_name] = ((lambda n=_name: _situations_story(S8, n)), _S8[_name])
+#: situations7's plain-watch stories
+S7_PLAIN = (
+    "graceful-shutdown",
+    "graceful-shutdown-never-marked",
+    "memory-pressure-eviction",
+    "memory-pressure-taint-missing",
+    "disk-pressure-eviction",
+    "pressure-eviction-before-condition",
+    "out-of-service-taint",
+    "out-of-service-never-evicted",
+    "cluster-autoscaler-scale-down",
+    "karpenter-consolidation",
+    "cloud-shutdown-taint",
+    "cloud-shutdown-binding",
+    "npd-kernel-deadlock",
+    "npd-heartbeats-kubelet-dead",
+    "npd-heartbeats-never-marked",
+    "kubectl-taint-noexecute",
+    "kubectl-taint-noexecute-late",
+    "kubectl-taint-toleration-zero-negative",
+    "windows-node-dies",
+    "register-with-taints",
+    "kubelet-restart-new-lease-holder",
+    "lease-renewtime-future",
+    "capture-paused",
+    "capture-paused-never-marked",
+    "zone-labels-set-after-registration",
+)
+_S7 = {row[0]: (row[1], set(row[2])) for row in s7t.CASES}
+for _name in S7_PLAIN:
+    STORIES[_name] = ((lambda n=_name: _situations_story(S8.s7, n)), _S7[_name])
 #: situations6's plain-watch stories (but its two 60-Node large-zone stories: ~30 s in these formats alone)
 S6_PLAIN = (
     "stretched-cluster-same-zone-names",
