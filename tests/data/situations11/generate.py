@@ -760,14 +760,8 @@ def audit_controller_evicts_pod_early() -> Files:
 
 
 # -- writing --------------------------------------------------------------------------------------------------------
-_write = s6._write
-
-
 def main() -> None:
-    names = sys.argv[1:] or sorted(SCENARIOS)
-    for name in names:
-        _write(os.path.join(HERE, name), SCENARIOS[name]())
-        print(name)
+    s6.write_scenarios(HERE, SCENARIOS, sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -1001,11 +1001,16 @@ def _write(d: str, files: Files) -> None:
                 f.write(data)
 
 
-def main() -> None:
-    names = sys.argv[1:] or sorted(SCENARIOS)
-    for name in names:
-        _write(os.path.join(HERE, name), SCENARIOS[name]())
+def write_scenarios(here: str, scenarios: dict[str, Callable[[], Files]], names: list[str]) -> None:
+    """Write the named scenarios (every one when none is named) into their folders under ``here``: what
+    the ``main`` of this round and of every later one that reuses these writers does."""
+    for name in names or sorted(scenarios):
+        _write(os.path.join(here, name), scenarios[name]())
         print(name)
+
+
+def main() -> None:
+    write_scenarios(HERE, SCENARIOS, sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -1403,14 +1403,8 @@ def zone_labels_set_after_registration() -> Files:
 
 # -- writing --------------------------------------------------------------------------------------------
 #: situations6's writer: every file of a capture, those over 20 kB gzipped with mtime 0 (byte-identical)
-_write = s6._write
-
-
 def main() -> None:
-    names = sys.argv[1:] or sorted(SCENARIOS)
-    for name in names:
-        _write(os.path.join(HERE, name), SCENARIOS[name]())
-        print(name)
+    s6.write_scenarios(HERE, SCENARIOS, sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -792,14 +792,8 @@ def leases_watch_started_late_early_death_never_marked() -> Files:
 
 # -- writing --------------------------------------------------------------------------------------------------------
 #: situations6's writer: every file of a capture, those over 20 kB gzipped with mtime 0 (byte-identical)
-_write = s6._write
-
-
 def main() -> None:
-    names = sys.argv[1:] or sorted(SCENARIOS)
-    for name in names:
-        _write(os.path.join(HERE, name), SCENARIOS[name]())
-        print(name)
+    s6.write_scenarios(HERE, SCENARIOS, sys.argv[1:])
 
 
 if __name__ == "__main__":
