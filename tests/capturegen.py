@@ -69,6 +69,24 @@ def ts_micro(t: float) -> str:
     return dt.datetime.fromtimestamp(t, tz=dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
+def node_lease(name: str, resource_version: str, created: str, renew: str) -> dict[str, Any]:
+    """The kubelet's Lease in kube-node-lease as the nodelease controller creates it: named after its
+    Node and owned by it, ``leaseDurationSeconds`` 40, renewed at ``renew`` (RFC 3339 with microseconds)."""
+    return {
+        "apiVersion": "coordination.k8s.io/v1",
+        "kind": "Lease",
+        "metadata": {
+            "name": name,
+            "namespace": "kube-node-lease",
+            "uid": f"uid-lease-{name}",
+            "resourceVersion": resource_version,
+            "creationTimestamp": created,
+            "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": name, "uid": f"uid-{name}"}],
+        },
+        "spec": {"holderIdentity": name, "leaseDurationSeconds": 40, "renewTime": renew},
+    }
+
+
 @dataclass
 class Cluster:
     """A running cluster and the watch events a capture of it shows, in etcd (resourceVersion) order."""
@@ -188,23 +206,7 @@ class Cluster:
             obj["spec"]["taints"] = tl
         self.nodes[name] = obj
         self._emit("Node", "ADDED", obj)
-        lease = {
-            "apiVersion": "coordination.k8s.io/v1",
-            "kind": "Lease",
-            "metadata": {
-                "name": name,
-                "namespace": "kube-node-lease",
-                "uid": f"uid-lease-{name}",
-                "resourceVersion": self._next_rv(),
-                "creationTimestamp": ts(created),
-                "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": name, "uid": f"uid-{name}"}],
-            },
-            "spec": {
-                "holderIdentity": name,
-                "leaseDurationSeconds": 40,
-                "renewTime": ts_micro(lease_phase(len(self.leases))),
-            },
-        }
+        lease = node_lease(name, self._next_rv(), ts(created), ts_micro(lease_phase(len(self.leases))))
         self.leases[name] = lease
         self._emit("Lease", "ADDED", lease)
 

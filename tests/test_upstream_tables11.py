@@ -291,19 +291,7 @@ def join(c: Timed, name: str, t: float, end: float) -> None:
     c.at(t, cg.register_node, c, name, t)
 
     def lease() -> None:
-        obj = {
-            "apiVersion": "coordination.k8s.io/v1",
-            "kind": "Lease",
-            "metadata": {
-                "name": name,
-                "namespace": "kube-node-lease",
-                "uid": f"uid-lease-{name}",
-                "resourceVersion": c._next_rv(),
-                "creationTimestamp": cg.ts(t + 0.5),
-                "ownerReferences": [{"apiVersion": "v1", "kind": "Node", "name": name, "uid": f"uid-{name}"}],
-            },
-            "spec": {"holderIdentity": name, "leaseDurationSeconds": 40, "renewTime": cg.ts_micro(t + 0.5)},
-        }
+        obj = cg.node_lease(name, c._next_rv(), cg.ts(t + 0.5), cg.ts_micro(t + 0.5))
         c.leases[name] = obj
         c._emit("Lease", "ADDED", obj)
 
