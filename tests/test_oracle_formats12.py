@@ -214,9 +214,16 @@ S8_PLAIN = (
     "status-stale-leases-fresh",
     "status-stale-leases-fresh-never-marked",
 )
-_S8 = {row[0]: (row[1], set(row[2])) for row in s8t.CASES}
-for _name in S8_PLAIN:
-    STORIES[_name] = ((lambda n=_name: _situations_story(S8, n)), _S8[_name])
+
+
+def _add_situations(generator: Any, cases: Any, names: tuple[str, ...]) -> None:
+    """Register a situations round's stories (built by its ``generator``) with the verdicts its test table gives."""
+    expected = {row[0]: (row[1], set(row[2])) for row in cases}
+    for name in names:
+        STORIES[name] = ((lambda n=name: _situations_story(generator, n)), expected[name])
+
+
+_add_situations(S8, s8t.CASES, S8_PLAIN)
 #: situations7's plain-watch stories
 S7_PLAIN = (
     "graceful-shutdown",
@@ -245,9 +252,7 @@ S7_PLAIN = (
     "capture-paused-never-marked",
     "zone-labels-set-after-registration",
 )
-_S7 = {row[0]: (row[1], set(row[2])) for row in s7t.CASES}
-for _name in S7_PLAIN:
-    STORIES[_name] = ((lambda n=_name: _situations_story(S8.s7, n)), _S7[_name])
+_add_situations(S8.s7, s7t.CASES, S7_PLAIN)
 #: situations6's plain-watch stories (but its two 60-Node large-zone stories: ~30 s in these formats alone)
 S6_PLAIN = (
     "stretched-cluster-same-zone-names",
@@ -264,9 +269,7 @@ S6_PLAIN = (
     "nodename-preset-never-evicted",
     "karpenter-node-finalizer-unknown",
 )
-_S6 = {row[0]: (row[1], set(row[2])) for row in s6t.CASES}
-for _name in S6_PLAIN:
-    STORIES[_name] = ((lambda n=_name: _situations_story(S8.s6, n)), _S6[_name])
+_add_situations(S8.s6, s6t.CASES, S6_PLAIN)
 
 #: the stories also written as YAML: the upstream tables' (small clusters; the YAML writer and reader are the slow
 #: part, ~0.5 s a situations story)
