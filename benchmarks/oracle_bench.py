@@ -6,14 +6,17 @@ hours; pods are declared, bound to Ready nodes and deleted; one node in a hundre
 kubelet stops, the controller marks it Unknown and taints it, its pods are evicted after their
 300 s) and comes back. It is written to ``benchmarks/work/`` in the ``events`` format.
 
-Measured, whole process, median of ``--repeat`` runs: ``nodereg check`` wall time; merely parsing
-the same file with orjson (the fastest JSON parser installed: line by line, or in batches, the
-faster of the two); the python-statemachine machine replaying a sample of the same node-local
-events (extrapolated to the whole trace); peak RSS of the check. Prints one JSON object::
+Measured, whole process, median of ``--repeat`` runs: ``nodereg check --jobs 1`` wall time (one
+process); ``nodereg check --jobs N`` (``--jobs``, default 2: sharded by node, as ``--jobs auto`` does
+on an idle 2-core machine; its report must be the single process's); merely parsing the same file
+with orjson (the fastest JSON parser installed: line by line, or in batches, the faster of the two);
+the python-statemachine machine replaying a sample of the same node-local events (extrapolated to
+the whole trace); peak RSS of the check; the load average before and after (on a shared machine
+every wall-clock figure moves with it, the sharded one most). Prints one JSON object::
 
     python benchmarks/oracle_bench.py            # 1000 nodes x 3 h, about 1.1 M events
-    python benchmarks/oracle_bench.py --hours 0.2 --repeat 1   # quick look
-    python benchmarks/oracle_bench.py --keep --jobs 2          # also the sharded check (same report)
+    python benchmarks/oracle_bench.py --nodes 100000 --hours 0.02   # the churn: 100k nodes registering
+    python benchmarks/oracle_bench.py --hours 0.2 --repeat 1 --jobs 0   # quick look, one process only
 """
 
 from __future__ import annotations
@@ -191,7 +194,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--sample", type=int, default=3000, help="events replayed through python-statemachine")
     ap.add_argument("--keep", action="store_true", help="reuse the generated trace if present")
-    ap.add_argument("--jobs", type=int, default=0, help="also time `nodereg check --jobs N` (sharded by node)")
+    ap.add_argument(
+        "--jobs", type=int, default=2, help="also time `nodereg check --jobs N` (sharded by node; 0 or 1: not)"
+    )
     ap.add_argument("--generate-only", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
@@ -208,7 +213,9 @@ def main() -> None:
     with open(path, "rb") as f:
         events = sum(1 for _ in f)
     py = sys.executable
-    nodereg = [py, "-m", "nodereg", "check", "--format", "json", str(path)]
+    # one process (the figure compared with parsing); the sharded check is timed apart below
+    nodereg = [py, "-m", "nodereg", "check", "--format", "json", "--jobs", "1", str(path)]
+    load_before = os.getloadavg()[0]
     runs, rss, out = [], 0.0, ""
     for _ in range(a.repeat):
         w, r, out = _child(nodereg)
@@ -226,14 +233,16 @@ def main() -> None:
     if a.jobs > 1:
         ws, rs = [], 0.0
         for _ in range(a.repeat):
-            w, r, out_j = _child([*nodereg[:4], "--jobs", str(a.jobs), *nodereg[4:]])
+            w, r, out_j = _child([*nodereg[:6], "--jobs", str(a.jobs), *nodereg[8:]])
             ws.append(w)
             rs = max(rs, r)
             assert json.loads(out_j) == report, "the sharded report differs"
         sharded = {
             "jobs": a.jobs,
             "sharded_wall_s": round(statistics.median(ws), 3),
+            "sharded_events_per_s": round(events / statistics.median(ws)),
             "sharded_ratio_to_parse": round(statistics.median(ws) / min(parse_l, parse_b), 2),
+            "sharded_peak_rss_mb": round(rs, 1),
         }
     print(
         json.dumps(
@@ -253,6 +262,8 @@ def main() -> None:
                 "violations": len(report["violations"]),
                 "conforms": report["conforms"],
                 "file_mb": round(os.path.getsize(path) / 2**20, 1),
+                "load_before": round(load_before, 2),
+                "load_after": round(os.getloadavg()[0], 2),
                 **sharded,
             }
         )

@@ -341,12 +341,28 @@ def bench_mutants(log: Any, quick: bool) -> dict[str, Any]:
 # 3. oracle ----------------------------------------------------------------------------------------
 
 
+#: the oracle's traces: the benchmark (1000 nodes renewing Leases for 3 h) and the churn (100k nodes
+#: registering with their pods), as ``oracle_bench.py`` options; ``--quick`` runs a short benchmark only
+ORACLE_TRACES: tuple[tuple[str, list[str]], ...] = (
+    ("benchmark", []),
+    ("churn", ["--nodes", "100000", "--hours", "0.02"]),
+)
+
+
 def bench_oracle(quick: bool) -> dict[str, Any]:
+    """The benchmark trace's figures, with the churn's under ``churn``."""
+    res = _oracle_run(["--hours", "0.2", "--repeat", "1"] if quick else [])
+    if not quick:
+        res["churn"] = _oracle_run(ORACLE_TRACES[1][1])
+    return res
+
+
+def _oracle_run(args: list[str]) -> dict[str, Any]:
     script = HERE / "oracle_bench.py"
     keys = ("events", "events_per_s", "ratio_to_parse", "ratio_to_statemachine_replay", "peak_rss_mb")
     if not script.exists():
         return {**dict.fromkeys(keys), "reason": "benchmarks/oracle_bench.py is not there yet"}
-    cmd = [sys.executable, str(script)] + (["--hours", "0.2", "--repeat", "1"] if quick else [])
+    cmd = [sys.executable, str(script), *args]
     try:
         _, r = sh(cmd, timeout=900)
     except subprocess.TimeoutExpired:
@@ -362,6 +378,21 @@ def bench_oracle(quick: bool) -> dict[str, Any]:
         return {**dict.fromkeys(keys), **json.loads(r.stdout)}
     except json.JSONDecodeError:
         return {**dict.fromkeys(keys), "reason": f"oracle_bench.py printed no JSON: {r.stderr.strip()[-300:]}"}
+
+
+def _oracle_rows(name: str, o: dict[str, Any]) -> list[list[str]]:
+    """The rows of one trace's figures (``name`` prefixes each)."""
+    return [
+        [f"{name}events", fmt(o.get("events"))],
+        [f"{name}events/s, median, one process (--jobs 1)", fmt(o.get("events_per_s"))],
+        [f"{name}ratio to bare JSON parsing, one process", fmt(o.get("ratio_to_parse"))],
+        [f"{name}events/s, median, --jobs {o.get('jobs')}", fmt(o.get("sharded_events_per_s"))],
+        [f"{name}ratio to bare JSON parsing, --jobs {o.get('jobs')}", fmt(o.get("sharded_ratio_to_parse"))],
+        [f"{name}ratio to python-statemachine replay", fmt(o.get("ratio_to_statemachine_replay"))],
+        [f"{name}peak RSS, one process", fmt(o.get("peak_rss_mb"), " MB")],
+        [f"{name}load average before -> after", f"{fmt(o.get('load_before'))} -> {fmt(o.get('load_after'))}"],
+        *([[f"{name}note", o["reason"]]] if o.get("reason") else []),
+    ]
 
 
 # 4. state space -----------------------------------------------------------------------------------
@@ -624,14 +655,7 @@ def tables(res: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
         (
             "Oracle (benchmarks/oracle_bench.py)",
             ["figure", "value"],
-            [
-                ["events", fmt(o.get("events"))],
-                ["events/s, median", fmt(o.get("events_per_s"))],
-                ["ratio to bare JSON parsing", fmt(o.get("ratio_to_parse"))],
-                ["ratio to python-statemachine replay", fmt(o.get("ratio_to_statemachine_replay"))],
-                ["peak RSS", fmt(o.get("peak_rss_mb"), " MB")],
-                *([["note", o["reason"]]] if o.get("reason") else []),
-            ],
+            [*_oracle_rows("", o), *(_oracle_rows("churn: ", o["churn"]) if o.get("churn") else [])],
         )
     )
     s = res["statespace"]

@@ -77,9 +77,11 @@ def check_check_args(
     check_params(params)
     check_version(k8s_version, optional=True)
     check_slack(slack)
-    if isinstance(jobs, bool) or not isinstance(jobs, int):
-        raise TypeError(f"jobs: expected a number of processes (an int), got {_type_name(jobs)}")
-    if jobs < 1:
+    if jobs == "auto":
+        pass
+    elif isinstance(jobs, bool) or not isinstance(jobs, int):
+        raise TypeError(f'jobs: expected a number of processes (an int) or "auto", got {_type_name(jobs)}')
+    elif jobs < 1:
         raise ValueError(f"jobs: expected 1 or more, got {jobs}")
     # duck-typed: importing the Oracle class here would make a cycle with core, which calls us
     if oracle is not None and not callable(getattr(oracle, "apply", None)):

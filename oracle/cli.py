@@ -21,6 +21,26 @@ from nodereg.model.params import K8S_VERSION
 FORMAT_CHOICES = ["auto", "events", "k8s-watch", "k8s-audit", "itf"]
 
 
+class _Jobs(click.ParamType):
+    """``--jobs``: a number of processes (1 or more), or ``auto``."""
+
+    name = "N|auto"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int | str:
+        if value == "auto" or (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+            return value
+        try:
+            n = int(str(value))
+        except ValueError:
+            n = 0
+        if n < 1:
+            self.fail(f"{value!r} is not a number of processes (1 or more) or 'auto'", param, ctx)
+        return n
+
+
+JOBS = _Jobs()
+
+
 def _params(items: tuple[str, ...], k8s_version: str | None) -> tuple[dict[str, int], str | None]:
     """The ``--param`` values and the ``--k8s-version`` given (None: not given; a capture may say)."""
     from nodereg.cli import parse_k8s_version, parse_params
@@ -90,10 +110,11 @@ def _with_common(f: Any) -> Any:
 @click.option(
     "--jobs",
     "-j",
-    type=click.IntRange(min=1),
-    default=1,
+    type=JOBS,
+    default="auto",
     show_default=True,
-    help="check one events file in this many processes, sharded by node (same report)",
+    help="check one events file in this many processes, sharded by node (same report); auto: one per idle "
+    "core for a file of 32 MiB or more, else 1",
 )
 @click.option(
     "--allow-empty", is_flag=True, help="an input of no events conforms (default: exit 2, nothing was checked)"
@@ -109,7 +130,7 @@ def check_command(
     keep_going: bool,
     strict: bool,
     states: bool,
-    jobs: int,
+    jobs: int | str,
     allow_empty: bool,
     debug: bool,
 ) -> None:

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import gc
 import math
+import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
-from .core import NODE_EVENTS, Oracle
+from .core import NODE_EVENTS, POD_EVENTS, Oracle
 from .events import normalise, validator
-from .record import EventRecord, InputError, Position
+from .record import EventRecord, InputError, Position, backwards
 from .source import MAX_LINE, TOO_LONG, Source, blocks, close_source, json_line_error, lines, open_source
 
 INF = math.inf
@@ -135,12 +137,62 @@ def events_file(path: str | Source, strict: bool) -> Iterator[EventRecord | Inpu
         close_source(f)
 
 
-def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], keep_going: bool, strict: bool) -> int:
+def shard_of(node: str, jobs: int) -> int:
+    """The shard that checks ``node`` in ``nodereg check --jobs`` (stable across processes and runs,
+    unlike ``hash``)."""
+    return zlib.crc32(node.encode("utf-8", "surrogatepass")) % jobs
+
+
+#: pod lines every shard takes (each shard knows every pod)
+BROADCAST = frozenset({"declare_pod", "delete_pod"})
+
+
+@dataclass(slots=True)
+class Partition:
+    """Shard ``k`` of ``jobs`` in :func:`check_events_file` (see :mod:`~nodereg.oracle.shard`): the lines
+    of the other shards' nodes are only validated and counted; what the loop records for the merge."""
+
+    k: int
+    jobs: int
+    shards: dict[str, int] = field(default_factory=dict)  # node -> its shard, as first seen
+    pod_shard: dict[str, int] = field(default_factory=dict)  # pod -> the shard of the node it is on
+    created: dict[str, int] = field(default_factory=dict)  # own node -> index of the event creating it
+    notes: list[tuple[int, str]] = field(default_factory=list)  # the slow path's notes, by index
+    crossed: bool = False  # a pod had events on nodes of two shards: check in one process
+
+    def shard(self, node: str) -> int:
+        sh = self.shards.get(node)
+        if sh is None:
+            sh = self.shards[node] = shard_of(node, self.jobs)
+        return sh
+
+
+def _bind_line_valid(ev: dict[str, Any]) -> bool:
+    """A ``scheduler_bind_pod`` line of a valid node and time that ``normalise`` accepts as it is (the
+    common binding: another shard's, which a shard only validates)."""
+    pod = ev.get("pod")
+    return len(ev) == 4 and pod.__class__ is str and pod != "" and ev["t"] < INF
+
+
+def check_events_file(
+    o: Oracle,
+    path: str | Source,
+    errors: list[InputError],
+    keep_going: bool,
+    strict: bool,
+    part: Partition | None = None,
+) -> int:
     """The hot loop: check one file in the ``events`` format; returns the number of events checked.
 
     The inline path accepts exactly the lines :func:`~nodereg.oracle.events.normalise` accepts for
     those events (same keys, same types); anything else, and every step the fast step declines,
     goes through ``normalise`` and ``Oracle.apply``. Input errors are appended to ``errors``.
+
+    ``part``: check only the nodes of one shard (``nodereg check --jobs``): every line is read, so that
+    every shard numbers events and stops at input errors as one process does, but a line of another
+    shard's node is only validated (its inline step's field check, else ``normalise``) and its time
+    taken; ``declare_pod`` and ``delete_pod`` go to every shard. One loop for both, so that a shard
+    takes every fast path a single process takes.
     """
     import orjson
 
@@ -162,6 +214,12 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
     bind = quick.get("scheduler_bind_pod")
     # node event -> (its argument reader, its quick step): one lookup for a line its inline step declines
     quiet_steps = {eid: (r, quick[eid]) for eid, r in read_args.items() if eid in quick}
+    # a shard's check that another shard's line is valid: the inline step's reading of its fields
+    valid = {eid: ec.valid for eid, ec in o.c.events.items() if ec.valid is not None and eid in fast}
+    if valid:
+        valid["scheduler_bind_pod"] = _bind_line_valid
+    k = part.k if part is not None else 0
+    shards = part.shards if part is not None else {}
     pods = o.pods
     nodes, new_node = o.nodes, o.new_node
     count = 0  # events checked by the slow path
@@ -212,6 +270,8 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                                 and last <= t
                                 and (declare_pod(ev))
                             ):
+                                if part is not None:
+                                    part.pod_shard.pop(ev["pod"], None)
                                 last = t
                                 index += 1
                                 at = n
@@ -227,6 +287,7 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                                 and prec is not None
                                 and 0 <= t < INF
                                 and last <= t
+                                and (part is None or part.pod_shard.setdefault(pod, k) == k)
                                 and bind(rec, prec, float(t), (), o)
                             ):
                                 last = t
@@ -250,15 +311,74 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                                     at = n
                                     continue
                         elif node.__class__ is str and node and t >= 0 and last <= t:
-                            # a node's first event (its TLS bootstrap, usually): what apply does, inline
-                            rec = new_node(node, t)
-                            if h(ev, rec, t):
-                                last = t
-                                index += 1
-                                at = n
-                                continue
-                            del nodes[node]  # declined: the slow path sees the node new, as it is
+                            if (
+                                part is not None
+                                and (sh := shards.get(node)) != k
+                                and (sh is not None or part.shard(node) != k)
+                            ):
+                                # another shard's node: only valid, and in time order
+                                if last >= 0 and valid[ev["event"]](ev):
+                                    last = t
+                                    index += 1
+                                    at = n
+                                    continue
+                            else:
+                                # a node's first event (its TLS bootstrap, usually): what apply does, inline
+                                rec = new_node(node, t)
+                                if h(ev, rec, t):
+                                    last = t
+                                    index += 1
+                                    at = n
+                                    if part is not None:
+                                        part.created[node] = index
+                                    continue
+                                del nodes[node]  # declined: the slow path sees the node new, as it is
+                if part is not None:
+                    # the slow path of a shard: route the line to its node's shard, every shard (a pod's
+                    # declaration or deletion), or shard 0 (no usable node)
+                    own = k == 0
+                    eid = ev.get("event") if ev.__class__ is dict else None
+                    node = ev.get("node") if ev.__class__ is dict else None
+                    if node.__class__ is str and eid not in BROADCAST:
+                        sh = part.shard(node)  # type: ignore[arg-type]
+                        own = sh == k
+                        pod = ev.get("pod")
+                        if pod.__class__ is str and eid in POD_EVENTS and part.pod_shard.setdefault(pod, sh) != sh:
+                            part.crossed = True  # every shard sees the same line: all fall back together
+                            stop = True
+                            break
+                    elif eid in BROADCAST:
+                        own = True
+                    if not own:
+                        t = ev.get("t") if ev.__class__ is dict else None
+                        chk = valid.get(eid) if eid.__class__ is str else None  # type: ignore[arg-type]
+                        try:
+                            if not (
+                                val is None
+                                and chk is not None
+                                and node.__class__ is str
+                                and node
+                                and (t.__class__ is float or t.__class__ is int)
+                                and t >= 0
+                                and chk(ev)
+                            ):
+                                if val is not None:
+                                    strict_check(val, ev, name, n)
+                                t = normalise(ev, name, n).t
+                            if last >= 0 and t < last:
+                                raise backwards(t, last, name, n)
+                        except InputError as exc:
+                            errors.append(exc)
+                            if not keep_going:
+                                stop = True
+                                break
+                            continue
+                        last = t
+                        index += 1
+                        at = n
+                        continue
                 o.index, o.now = index, (last if last >= 0 else None)
+                before, had = len(o.notes), len(nodes)
                 try:
                     if val is not None:
                         strict_check(val, ev, name, n)
@@ -268,6 +388,12 @@ def check_events_file(o: Oracle, path: str | Source, errors: list[InputError], k
                     at = n
                     count += 1
                     index0 += o.index - index  # the slow path's own index steps are not fast events
+                    if part is not None:
+                        if r.event in BROADCAST:
+                            part.pod_shard.pop(r.pod, None)  # type: ignore[arg-type]
+                        if len(nodes) != had and r.node is not None:
+                            part.created[r.node] = o.index
+                        part.notes += [(o.index, x) for x in o.notes[before:]]
                 except InputError as exc:
                     index0 += o.index - index
                     errors.append(exc)

@@ -85,15 +85,16 @@ def check(
     keep_going: bool = False,
     strict: bool = False,
     oracle: Oracle | None = None,
-    jobs: int = 1,
+    jobs: int | str = 1,
     allow_empty: bool = False,
 ) -> Report:
     """Check one trace given as paths (``-`` = stdin) or as an iterable of event dicts.
 
     Each path is opened once (pipes and FIFOs can be read only once): its format is sniffed from a
     peek of its head, which the reader then reads again. ``jobs > 1`` checks one regular ``events``
-    file in that many processes, partitioned by node (:mod:`nodereg.oracle.shard`; the same report,
-    with ``oracle=None``); other inputs use one. A trace of no events is an input error ("no events
+    file in that many processes (``"auto"``: as many as :func:`~nodereg.oracle.shard.auto_jobs` says),
+    partitioned by node (:mod:`nodereg.oracle.shard`; the same report, with ``oracle=None``); other
+    inputs use one. A trace of no events is an input error ("no events
     (expected ...)": a check that read nothing must not pass) unless ``allow_empty``.
     """
     from nodereg.model.params import K8S_VERSION
@@ -238,15 +239,16 @@ def _check_sources(
     opened: list[Source],
     keep_going: bool,
     strict: bool,
-    jobs: int,
+    jobs: int | str,
     own_oracle: bool,
     params: dict[str, int] | None,
     slack: float,
 ) -> None:
-    if kind == "events" and len(opened) == 1 and jobs > 1 and own_oracle and _plain_file(opened[0]):
-        from .shard import check_sharded
+    if kind == "events" and len(opened) == 1 and jobs != 1 and own_oracle and _plain_file(opened[0]):
+        from .shard import auto_jobs, check_sharded
 
-        sharded = check_sharded(opened[0].path, jobs, params, o.k8s_version, slack, keep_going, strict)
+        n = auto_jobs(opened[0].path) if jobs == "auto" else int(jobs)
+        sharded = None if n == 1 else check_sharded(opened[0].path, n, params, o.k8s_version, slack, keep_going, strict)
         if sharded is not None:
             rep.oracle = None
             rep.events, rep.nodes, rep.violations = sharded.events, sharded.nodes, sharded.violations

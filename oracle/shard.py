@@ -24,237 +24,67 @@ detects it at the same line and the file is checked again in one process. ``Repo
 
 from __future__ import annotations
 
-import gc
-import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import POD_EVENTS, Oracle
-from .eventlog import INF, fast_table, quick_steps, quiet_table, strict_check
-from .events import normalise, validator
-from .record import InputError, Position, Violation, backwards
-from .source import blocks, close_source, json_line_error, open_source
+from .core import Oracle
+from .eventlog import Partition, check_events_file, shard_of
+from .record import InputError, Violation
 
 CROSSED = "crossed"
-BROADCAST = frozenset({"declare_pod", "delete_pod"})
+
+__all__ = ["CROSSED", "Sharded", "auto_jobs", "check_sharded", "shard_of"]
 
 
-def shard_of(node: str, jobs: int) -> int:
-    """The shard that checks ``node`` (stable across processes and runs, unlike ``hash``)."""
-    return zlib.crc32(node.encode("utf-8", "surrogatepass")) % jobs
+#: below this size a file is checked in one process by ``--jobs auto``: a shard's own work must outweigh
+#: its start and its reading of every line (half a million events is about 30 MiB)
+AUTO_MIN_BYTES = 32 << 20
+#: at most this many shards by ``--jobs auto``: each parses every line, so more gain less
+AUTO_MAX_JOBS = 4
+
+
+def auto_jobs(path: str) -> int:
+    """``--jobs auto``: how many processes check one regular ``events`` file.
+
+    One per idle core (the cores this process may run on, less the load average), at most
+    :data:`AUTO_MAX_JOBS`, and one for a file under :data:`AUTO_MIN_BYTES`. Each shard reads and
+    parses the whole file and checks its part of the nodes, so on a busy machine, where no core is
+    free, the extra parsing would only slow the check. The report is the same either way.
+    """
+    import os
+
+    try:
+        if os.path.getsize(path) < AUTO_MIN_BYTES:
+            return 1
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        idle = cores - os.getloadavg()[0]
+    except OSError:
+        return 1
+    return max(1, min(AUTO_MAX_JOBS, cores, round(idle)))
 
 
 def _worker(args: tuple[Any, ...]) -> Any:
     """Shard ``k`` of ``jobs``: its part of the report, or :data:`CROSSED`."""
     k, jobs, path, params, k8s_version, slack, keep_going, strict = args
-    import orjson
-
     o = Oracle(params, k8s_version, slack)
-    loads, JSONDecodeError = orjson.loads, orjson.JSONDecodeError
-    val = validator() if strict else None
-    fast = {} if val is not None else fast_table(o)
-    valid = {eid: ec.valid for eid, ec in o.c.events.items() if ec.valid is not None and eid in fast}
-    both = {eid: (h, valid[eid]) for eid, h in fast.items()}
-    # what an inline step declines, the event's quick step takes when it reveals nothing (as in eventlog)
-    use_quiet = bool(fast) and not o.attribute
-    read_args = quiet_table(o) if use_quiet else {}
-    quick = quick_steps(o) if use_quiet else {}
-    bind = quick.get("scheduler_bind_pod")
-    pods = o.pods
-    foreign: set[str] = set()  # nodes of other shards seen so far
-    nodes = o.nodes
-    errors: list[dict[str, Any]] = []
-    notes: list[tuple[int, str]] = []
-    created: dict[str, int] = {}  # node -> index of the event that created it
-    shards: dict[str, int] = {}
-    pod_shard: dict[str, int] = {}
-    name, f = open_source(path)
-    n = 0
-    index = o.index
-    last = -1.0
-    at = 0
-    total = 0
-    stop = False
-
-    def error(exc: InputError) -> bool:
-        """Record (shard 0) an input error; True if checking stops here."""
-        if k == 0:
-            errors.append(exc.as_json())
-        return not keep_going
-
-    collecting = gc.isenabled()
-    gc.disable()  # (as in eventlog's hot loop: no cycles are made, and 100k nodes make the passes long)
-    try:
-        for parts in blocks(f):
-            for raw in parts:
-                n += 1
-                try:
-                    ev = loads(raw)
-                except JSONDecodeError as exc:
-                    err = json_line_error(raw, exc, name, n)
-                    if err is None:
-                        continue
-                    if error(err):
-                        stop = True
-                        break
-                    continue
-                # the common lines: a node event of a node seen before, checked here or only counted
-                try:
-                    h, chk = both[ev["event"]]
-                    node = ev["node"]
-                    t = ev["t"]
-                except (KeyError, TypeError):
-                    pass
-                else:
-                    rec = nodes.get(node)
-                    if rec is not None:
-                        if (t.__class__ is float or t.__class__ is int) and last <= t <= rec.alarm and h(ev, rec, t):
-                            last = t
-                            index += 1
-                            total += 1
-                            at = n
-                            continue
-                    elif (
-                        node in foreign and (t.__class__ is float or t.__class__ is int) and 0 <= last <= t and chk(ev)
-                    ):
-                        last = t
-                        index += 1
-                        total += 1
-                        at = n
-                        continue
-                # route the line: its node's shard, every shard, or shard 0 (no usable node)
-                own = k == 0
-                eid = ev.get("event") if type(ev) is dict else None
-                node = ev.get("node") if type(ev) is dict else None
-                if type(node) is str and eid not in BROADCAST:
-                    sh = shards.get(node)
-                    if sh is None:
-                        sh = shards[node] = shard_of(node, jobs)
-                        if sh != k and node:
-                            foreign.add(node)
-                    own = sh == k
-                    pod = ev.get("pod")
-                    if type(pod) is str and eid in POD_EVENTS and pod_shard.setdefault(pod, sh) != sh:
-                        return CROSSED  # every shard sees the same line: all fall back together
-                elif eid in BROADCAST:
-                    own = True
-                if own:
-                    if type(eid) is str and type(node) is str:
-                        h = fast.get(eid)
-                        rec = nodes.get(node)
-                        t = ev.get("t")
-                        if h is not None and rec is not None and (t.__class__ is float or t.__class__ is int):
-                            if last <= t <= rec.alarm and h(ev, rec, t):
-                                last = t
-                                index += 1
-                                total += 1
-                                at = n
-                                continue
-                            if use_quiet and 0 <= t < INF and last <= t:
-                                r_a = read_args.get(eid)
-                                a = r_a(ev) if r_a is not None else None
-                                q = quick.get(eid) if a is not None else None
-                                if q is not None and q(rec, None, float(t), a, o):
-                                    last = t
-                                    index += 1
-                                    total += 1
-                                    at = n
-                                    continue
-                        elif eid == "scheduler_bind_pod" and bind is not None and len(ev) == 4 and rec is not None:
-                            # the common binding: a declared pod, a known node, nothing found
-                            pod = ev.get("pod")
-                            prec = pods.get(pod) if pod.__class__ is str else None
-                            if (
-                                prec is not None
-                                and (t.__class__ is float or t.__class__ is int)
-                                and 0 <= t < INF
-                                and last <= t
-                                and bind(rec, prec, float(t), (), o)
-                            ):
-                                last = t
-                                index += 1
-                                total += 1
-                                at = n
-                                continue
-                    o.index, o.now = index, (last if last >= 0 else None)
-                    before, had = len(o.notes), len(nodes)
-                    try:
-                        if val is not None:
-                            strict_check(val, ev, name, n)
-                        r = normalise(ev, name, n)
-                        eid, t, node, pod = r.event, r.t, r.node, r.pod
-                        o.apply(eid, t, node, pod, r.args, r.expect, r.extra, line=n, file=name)
-                    except InputError as exc:
-                        if error(exc):
-                            stop = True
-                            break
-                        continue
-                    finally:
-                        index = o.index
-                    last = t
-                    total += 1
-                    at = n
-                    if eid == "declare_pod" or eid == "delete_pod":
-                        pod_shard.pop(pod, None)  # type: ignore[arg-type]
-                    if len(nodes) != had and node is not None:
-                        created[node] = index
-                    for x in o.notes[before:]:
-                        notes.append((index, x))
-                    continue
-                # another shard's line: valid, and in time order?
-                t = ev.get("t")
-                chk = valid.get(eid) if type(eid) is str else None  # type: ignore[arg-type]
-                if not (
-                    val is None
-                    and chk is not None
-                    and type(node) is str
-                    and node
-                    and (t.__class__ is float or t.__class__ is int)
-                    and t >= 0
-                    and chk(ev)
-                ):
-                    try:
-                        if val is not None:
-                            strict_check(val, ev, name, n)
-                        t = normalise(ev, name, n)[1]
-                    except InputError as exc:
-                        if error(exc):
-                            stop = True
-                            break
-                        continue
-                if last >= 0 and t < last:
-                    if error(backwards(t, last, name, n)):
-                        stop = True
-                        break
-                    continue
-                last = t
-                index += 1
-                total += 1
-                at = n
-            if stop:
-                break
-    finally:
-        if collecting:
-            gc.enable()
-        close_source(f)
-    o.index = index
-    if last >= 0:
-        o.now = last
-    if at:
-        o.position = Position(index, at, name)
+    part = Partition(k, jobs)
+    errors: list[InputError] = []
+    total = check_events_file(o, path, errors, keep_going, strict, part)
+    if part.crossed:
+        return CROSSED
     during = len(o.violations)
     o.finish()
     out = []
     for j, v in enumerate(o.violations):
         # merge key: index; then the end of the trace after the last event's own findings, node by node
         end = j >= during
-        key = (v.index, int(end), created.get(v.node or "", -1) if end else 0, j)
+        key = (v.index, int(end), part.created.get(v.node or "", -1) if end else 0, j)
         out.append((key, v))
     return {
         "violations": out,
-        "errors": errors,
-        "notes": notes,
-        "nodes": len(nodes),
+        "errors": [e.as_json() for e in errors] if k == 0 else [],
+        "notes": part.notes,
+        "nodes": len(o.nodes),
         "events": total,
         "skipped": o.skipped,
         "coverage": o.coverage(),

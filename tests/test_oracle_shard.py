@@ -122,3 +122,60 @@ def test_cli_jobs_option(trace: Path) -> None:
     r3 = CliRunner().invoke(main, ["check", "-j", "2", str(DATA / "violation-bind-not-ready.events.jsonl")])
     r4 = CliRunner().invoke(main, ["check", str(DATA / "violation-bind-not-ready.events.jsonl")])
     assert r3.stdout == r4.stdout
+
+
+# --jobs auto: (file size, cores this process may use, load average) -> processes
+AUTO_ROWS = {
+    "small file: one process whatever the cores": (1 << 20, 8, 0.0, 1),
+    "idle 2-core machine: two": (64 << 20, 2, 0.1, 2),
+    "2 cores, one busy: one": (64 << 20, 2, 1.2, 1),
+    "2 cores, both busy: one": (64 << 20, 2, 3.5, 1),
+    "idle 8-core machine: at most AUTO_MAX_JOBS": (64 << 20, 8, 0.0, 4),
+    "8 cores, 5 busy: three": (64 << 20, 8, 5.0, 3),
+    "one core: one": (64 << 20, 1, 0.0, 1),
+}
+
+
+@pytest.mark.parametrize("size,cores,load,want", AUTO_ROWS.values(), ids=AUTO_ROWS.keys())
+def test_auto_jobs(monkeypatch: pytest.MonkeyPatch, size: int, cores: int, load: float, want: int) -> None:
+    import os
+
+    from nodereg.oracle import shard
+
+    monkeypatch.setattr(os.path, "getsize", lambda p: size)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)), raising=False)
+    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    assert shard.auto_jobs("trace.jsonl") == want
+
+
+def test_jobs_auto_shards_a_large_file_on_an_idle_machine(trace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``check(jobs="auto")`` (the CLI's default) shards when auto_jobs says so, with the same report."""
+    import os
+
+    from nodereg.oracle import shard
+
+    one = check(str(trace), fmt="events", jobs=1)
+    monkeypatch.setattr(shard, "AUTO_MIN_BYTES", 0)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    auto = check(str(trace), fmt="events", jobs="auto")
+    assert auto.oracle is None  # sharded
+    assert _full(auto) == _full(one)
+    monkeypatch.setattr(os, "getloadavg", lambda: (2.0, 2.0, 2.0))
+    busy = check(str(trace), fmt="events", jobs="auto")
+    assert busy.oracle is not None  # no idle core: one process
+    assert _full(busy) == _full(one)
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "two", "1.5"])
+def test_cli_jobs_rejects_what_is_not_a_count(value: str) -> None:
+    r = CliRunner().invoke(main, ["check", "--jobs", value, str(DATA / "violation-bind-not-ready.events.jsonl")])
+    assert r.exit_code == 2
+    assert "not a number of processes (1 or more) or 'auto'" in r.output
+
+
+def test_cli_jobs_auto_is_the_default() -> None:
+    path = str(DATA / "violation-bind-not-ready.events.jsonl")
+    runs = [CliRunner().invoke(main, ["check", "--format", "json", *args, path]) for args in ([], ["-j", "auto"])]
+    one = CliRunner().invoke(main, ["check", "--format", "json", "-j", "1", path])
+    assert [r.stdout for r in runs] == [one.stdout] * 2 and one.exit_code == 1
