@@ -80,7 +80,7 @@ def main() -> None:
         env_new.pop("PYTHONPATH", None)
         env_base = {**env_new, "PYTHONPATH": str(pkg)}
         for trace in a.traces:
-            cmd = [py, "-m", "nodereg", "check", "--format", "json", str(trace.resolve())]
+            cmd = [py, "-m", "nodereg", "check", "--format", "json", "--jobs", "1", str(trace.resolve())]
             base, new, parse = [], [], []
             reports = set()
             for _ in range(a.repeat):

@@ -381,6 +381,9 @@ class EventCode:
     post: Callable[..., list[Any]]  # (s, p, now, a, o) -> a copy of s with the effect's node updates
     marks: Callable[..., None]  # (s, post, changed, now): each timed property whose reads differ -> now
     quick: Callable[..., bool] | None  # (NodeRec, PodRec | None, now, a, Oracle) -> Oracle.quiet of this event
+    #: ``quick`` in the hot loop's common case of a pod event (see ``_quick_lines``: ``inline``); None but
+    #: for :data:`INLINE_POD_EVENTS`
+    quick_inline: Callable[..., bool] | None
     writes: frozenset[str]
     pod_relevant: bool  # its effect can change what a bound pod's checks read
     loops: frozenset[int]
@@ -424,6 +427,10 @@ class QuietSpec:
         return sorted(self.never), sorted(self.follows), sorted(self.not_quiet)
 
 
+#: the pod events the events hot loop takes inline (``ib_EVENT``): the common line of a trace's pods
+INLINE_POD_EVENTS = ("scheduler_bind_pod",)
+
+
 def _dummy_pod() -> list[Any]:
     """The oracle's dummy pod (the pod of a node event on a node without pods), never written: what
     ``pods.pod_from_bits({}, 0, 0)`` makes (core checks they agree), built here as ``pods`` imports this."""
@@ -452,6 +459,7 @@ def _quick_lines(
     steps: list[tuple[str, str]],
     qi: dict[str, Any],
     qs: QuietSpec,
+    inline: bool = False,
 ) -> list[str]:
     """``qk_EVENT(rec, prec, now, a, O)``: :meth:`Oracle.quiet` of one event, straight-line.
 
@@ -460,6 +468,17 @@ def _quick_lines(
     effect and step properties inline, the window loop over the timed properties unrolled, a property
     that reads no pod evaluated once (not once per pod), the dummy pod's values folded in. False,
     having changed nothing, whenever ``quiet`` is.
+
+    ``inline``: ``ib_EVENT``, the same step for the hot loop's common case, a pod event (a binding) on a
+    node before its alarm and its deadline (``rec.alarm`` INF, ``now < rec.due``) that carries no
+    NoExecute taint, and whose effect writes none. What ``quiet`` computes there is known without
+    evaluating it, as the inline steps know it: no window is open (``fail_since`` empty, no pass
+    pending); before the deadline every time check holds at ``now - slack`` (``_time_checks``), and every
+    timed property that reads no clock held after the node's last step and reads nothing changed
+    since; and a pod's timed properties (taint eviction) hold on every pod of a node without a
+    NoExecute taint, so the node's checks with the dummy pod (``timed_fails_n``) are every pod's. So the
+    window is not computed, and the timed properties after the step are judged once, not once per pod.
+    False, having changed nothing, where that case does not hold: ``qk_EVENT`` then takes the line.
     """
     from .spec import KUBELET_ACTS
 
@@ -472,17 +491,38 @@ def _quick_lines(
         f"(s[{NI['taint_custom']}] and s[{NI['custom_effect']}] == {d.NO_EXECUTE}))"
     )
     out = [
-        f"def qk_{eid}(rec, prec, now, a, O):",
+        f"def {'ib' if inline else 'qk'}_{eid}(rec, prec, now, a, O):",
         "    if rec.suppressed or rec.alive_inferred or rec.hb_gated:",
         "        return False",
         "    s = rec.s",
         "    pods = rec.pods",
     ]
+    if inline:
+        out += [
+            "    if now >= rec.due or rec.fail_since or rec.unsynced_since is not None or rec.alarm != INF:",
+            "        return False",
+            f"    if {noexec}:",
+            "        return False",
+        ]
     if pod_relevant:
         out += ["    if pods and prec is None:", "        return False"]
     if eid in KUBELET_ACTS:
         out += [f"    if s[{a_}] and s[{cert}] and s[{exists}] and not s[{reg}]:", "        return False"]
     lg, lx = qi["lease"]
+    if inline:
+        # (what follows is the window's part, which the case above decides: none is open)
+        out += [
+            f"    if ({lg}) and now > {lx}:",
+            "        return False",
+            "    rt = rec.t",
+            "    chg_floor = rec.chg_floor",
+            "    if rt > rec.tslow and rt > chg_floor:",
+            "        chg_floor = rt",
+            "    used = rec.used",
+            "    fail_since = rec.fail_since",
+            "    changed = rec.changed",
+        ]
+    window_at = len(out)
     out += [
         f"    if ({lg}) and now > {lx}:",
         "        return False",
@@ -557,6 +597,8 @@ def _quick_lines(
             "                        return False",
         ]
         first = False
+    if inline:
+        del out[window_at:]
     if qi["synced"] is not None:
         fn, on_pods = qi["synced"]
         if on_pods:
@@ -699,15 +741,25 @@ def _quick_lines(
         "        rec.unsynced_since = None",
         "    pods = rec.pods",
         "    used = rec.used",
-        "    if pods:",
-        "        ok = True",
-        "        for x in pods.values():",
-        f"            if not timed_ok(s, x.p, now, used - x.p[{req}]):",
-        "                ok = False",
-        "                break",
-        "    else:",
-        "        failing = timed_fails_n(s, now, used)  # (all hold: each evaluated, as timed_ok_n does)",
-        "        ok = not failing",
+        *(
+            [
+                # (no NoExecute taint: every pod's timed checks are the node's, with the dummy pod)
+                "    failing = timed_fails_n(s, now, used)",
+                "    ok = not failing",
+            ]
+            if inline
+            else [
+                "    if pods:",
+                "        ok = True",
+                "        for x in pods.values():",
+                f"            if not timed_ok(s, x.p, now, used - x.p[{req}]):",
+                "                ok = False",
+                "                break",
+                "    else:",
+                "        failing = timed_fails_n(s, now, used)  # (all hold: each evaluated, as timed_ok_n does)",
+                "        ok = not failing",
+            ]
+        ),
         "    if ok:",
         "        fail_since.clear()",
         "    else:",
@@ -1350,6 +1402,17 @@ def _generate(
                 e, guard, nparts, pparts, pod_relevant, step_pid_srcs.get(e.id, []), quick_info, quiet_spec
             )
             ev_meta[e.id]["quick"] = f"qk_{e.id}"
+            noexec_vars = {
+                NI["taint_not_ready_ne"],
+                NI["taint_unreachable_ne"],
+                NI["taint_custom"],
+                NI["custom_effect"],
+            }
+            if e.id in INLINE_POD_EVENTS and not {int(x.split(":", 1)[0]) for x in nparts} & noexec_vars:
+                lines += _quick_lines(
+                    e, guard, nparts, pparts, pod_relevant, step_pid_srcs.get(e.id, []), quick_info, quiet_spec, True
+                )
+                ev_meta[e.id]["quick_inline"] = f"ib_{e.id}"
         # fast path: node-only events, when nothing needs the slow path's care
         if "pod" in e.indices:
             continue
@@ -1572,6 +1635,7 @@ def _assemble(
             post=ns[f"q_{eid}"],
             marks=ns[f"m_{eid}"],
             quick=ns.get(meta.get("quick", "")),
+            quick_inline=ns.get(meta.get("quick_inline", "")),
             pod_relevant=meta["pod_relevant"],
             loops=meta["loops"],
             edges=meta["edges"],

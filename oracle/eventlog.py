@@ -167,6 +167,11 @@ class Partition:
         return sh
 
 
+def _never(*args: Any) -> bool:
+    """A step the hot loop does not have: every line goes on to the next one."""
+    return False
+
+
 def _bind_line_valid(ev: dict[str, Any]) -> bool:
     """A ``scheduler_bind_pod`` line of a valid node and time that ``normalise`` accepts as it is (the
     common binding: another shard's, which a shard only validates)."""
@@ -212,6 +217,10 @@ def check_events_file(
     if use_quiet and quiet_generated(o):
         fast = fast_table(o, opening=True)
     bind = quick.get("scheduler_bind_pod")
+    # its common case, before the node's alarm and deadline (compile._quick_lines: ``inline``)
+    bind_inline = o.c.events["scheduler_bind_pod"].quick_inline if use_quiet and quiet_generated(o) else None
+    if bind_inline is None:
+        bind_inline = _never
     # node event -> (its argument reader, its quick step): one lookup for a line its inline step declines
     quiet_steps = {eid: (r, quick[eid]) for eid, r in read_args.items() if eid in quick}
     # a shard's check that another shard's line is valid: the inline step's reading of its fields
@@ -288,7 +297,7 @@ def check_events_file(
                                 and 0 <= t < INF
                                 and last <= t
                                 and (part is None or part.pod_shard.setdefault(pod, k) == k)
-                                and bind(rec, prec, float(t), (), o)
+                                and (bind_inline(rec, prec, float(t), (), o) or bind(rec, prec, float(t), (), o))
                             ):
                                 last = t
                                 index += 1
