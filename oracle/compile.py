@@ -700,14 +700,36 @@ def _quick_lines(
     lst += ["    else:", "        q = p"]
     if steps and conj:
         lst += [f"    if not ({' and '.join(f'({x})' for x in conj)}):", "        return False"]
+    if inline:
+        # the other pods on the node: before the step every state property held on each (no alarm, nothing
+        # suppressed: as for the inline steps); the step changed none of them, so only those of a pod's
+        # properties that read what it wrote of the node, or the others' requests ``o``, can fail now
+        wrote = set(written) | {CTL}
+        reread = [
+            x
+            for x in qi["plain_pods"]
+            if re.search(r"\bo\b", x) or {int(i) for i in re.findall(r"\bs\[(\d+)\]", x)} & wrote
+        ]
+        others = [
+            "    if pods:",
+            f"        requested = t[{reqd}]",
+            "        for x in pods.values():",
+            f"            if x is not prec and not pw_{eid}(t, x.p, now, requested - x.p[{req}]):",
+            "                return False",
+        ]
+        out[:0] = [f"def pw_{eid}(s, p, now, o):", f"    return {' and '.join(f'({x})' for x in reread) or 'True'}", ""]
+    else:
+        others = [
+            "    if pods:",
+            f"        requested = t[{reqd}]",
+            "        for x in pods.values():",
+            f"            if x is not prec and not plain_ok(t, x.p, now, requested - x.p[{req}]):",
+            "                return False",
+        ]
     lst += [
         "    if prec is not None and not plain_ok(t, q, now, o):",
         "        return False",
-        "    if pods:",
-        f"        requested = t[{reqd}]",
-        "        for x in pods.values():",
-        f"            if x is not prec and not plain_ok(t, x.p, now, requested - x.p[{req}]):",
-        "                return False",
+        *others,
         "    elif prec is None and not plain_ok_n(t, now, 0):",
         "        return False",
         # nothing found: the step is taken as _step takes it
@@ -1277,6 +1299,10 @@ def _generate(
         "pod_marks": [pi.id for pi in timed_infos if pi.pods],
         "plain_n": " and ".join(f"({x})" for x in plain_n) or "True",
         "plain": " and ".join(f"({x})" for x in plain) or "True",
+        # the same one by one, those of a pod's properties (the others read no pod and no ``o``)
+        "plain_pods": [
+            lit(pi.prop.formula(nvs[True])) for pi in infos if pi.prop.kind == "state" and not pi.clocks and pi.pods
+        ],
         "classify": lit(d.classify(rd.view().node(0))),
         "timed_reads": timed_reads_q,
         "lease": (
