@@ -22,6 +22,9 @@ $(STAMP): pyproject.toml
 	  else echo "warning: no graphviz 'dot' and no root apt-get; diagram renders will be skipped"; fi; }
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev,bench,distributed]'
+	@# the package's bytecode, as a wheel install writes it: with PYTHONDONTWRITEBYTECODE set (as in CI
+	@# images) an editable install otherwise compiles every module again in every nodereg process
+	$(BIN)/python -m compileall -q nodereg model properties verifier diagrams oracle exports >/dev/null
 	touch $(STAMP)
 
 verify: setup
