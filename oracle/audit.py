@@ -979,11 +979,12 @@ class AuditAdapter:
                 # expects it of a Node created in a capture: a kubelet's Node without a Ready condition (initialNode
                 # ends with setNodeStatus) is then told from the model's (was: not compared, so it conformed in an
                 # audit log and was flagged in its watch capture). A request body alone is not the Node as stored
-                # (admission adds to it); an administrator's Node has no conditions yet. NodeTaint admission's
-                # not-ready:NoSchedule is left out of the comparison (a known gap: a Node stored without it is not
-                # flagged from an audit log, as its watch capture is; the hand-written logs of
-                # tests/test_upstream_tables9.py and 10 store Nodes without it and would all be flagged).
-                stored.pop("taint_not_ready_ns", None)
+                # (admission adds to it: the request is logged before admission, audit/request.go LogRequestObject
+                # encodes it when the handler decodes it); an administrator's Node has no conditions yet. NodeTaint
+                # admission's not-ready:NoSchedule is compared too, as the watch reader does: on by default, it adds
+                # it to every Node created (plugin/pkg/admission/nodetaint/admission.go Admit -> addNotReadyTaint),
+                # so the response of a create holds it (was: left out, and a Node stored without it conformed in
+                # an audit log while its watch capture was flagged)
                 ev["expect"] = stored
             # its zone as handleDisruption keys it (GetZoneKey), from the labels it was created with
             labels = (obj.get("metadata") or {}).get("labels")

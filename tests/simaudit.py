@@ -103,7 +103,8 @@ def requests(
     if kind == "Node":
         ref = {"resource": "nodes", "name": name, "apiVersion": "v1"}
         if typ == "ADDED":
-            return [(_kubelet(name), "create", ref, obj, obj)]
+            # the kubelet's body, then the Node as stored: NodeTaint admission's taint is in the response only
+            return [(_kubelet(name), "create", ref, node_request(obj), obj)]
         if typ == "DELETED":
             return [(ADMIN, "delete", ref, None, None)]
         if old is None:  # a Node the log holds no earlier state of: a status post, as most writes are
@@ -179,29 +180,179 @@ def requests(
     return []
 
 
-def audit_event(t: float, who: Who, verb: str, ref: dict[str, Any], req: Any, resp: Any, n: int, ts: Any) -> dict:
-    """One ``audit.k8s.io/v1`` Event at RequestResponse level, ResponseComplete."""
+#: the version the logged clients report (their user agents: client-go's DefaultUserAgent "NAME/VERSION (OS/ARCH)
+#: kubernetes/COMMIT", kube-controller-manager's controllers suffixed with their service account)
+VERSION = "v1.32.3"
+_UA_TAIL = f"{VERSION} (linux/amd64) kubernetes/32cc146"
+
+
+def user_agent(who: Who) -> str:
+    """The user agent a request of ``who`` carries in a real cluster: ``kubelet/...`` for a node's kubelet,
+    ``kube-scheduler/.../scheduler``, ``kube-controller-manager/.../system:serviceaccount:kube-system:NAME`` for its
+    controllers (--use-service-account-credentials: client-go's rest.AddUserAgent with the account's name),
+    ``kubectl/...`` for an administrator. The audit reader reads it: a Node created by a non-node user with a client
+    other than a kubelet is an administrator's (audit.py _admin_creation), a binding made with kubectl is no
+    scheduler's."""
+    user = who[0]
+    if user.startswith("system:node:"):
+        return f"kubelet/{_UA_TAIL}"
+    if user == "system:kube-scheduler":
+        return f"kube-scheduler/{_UA_TAIL}/scheduler"
+    if user.startswith("system:serviceaccount:kube-system:") or user == "system:kube-controller-manager":
+        return f"kube-controller-manager/{_UA_TAIL}/{user}"
+    return f"kubectl/{_UA_TAIL}"
+
+
+def _request_uri(ref: dict[str, Any], verb: str) -> str:
+    """The request's path, as the API server logs it (``requestURI``)."""
+    group = ref.get("apiGroup")
+    base = f"/apis/{group}/{ref.get('apiVersion') or 'v1'}" if group else "/api/v1"
+    if ref.get("namespace"):
+        base += f"/namespaces/{ref['namespace']}"
+    base += f"/{ref.get('resource')}"
+    if (ref.get("name") and verb != "create") or ref.get("subresource"):
+        base += f"/{ref.get('name', '')}"
+    if ref.get("subresource"):
+        base += f"/{ref['subresource']}"
+    return base
+
+
+def audit_event(
+    t: float,
+    who: Who,
+    verb: str,
+    ref: dict[str, Any],
+    req: Any,
+    resp: Any,
+    n: int,
+    ts: Any,
+    *,
+    ua: str | None = None,
+    code: int | None = None,
+    level: str = "RequestResponse",
+) -> dict:
+    """One ``audit.k8s.io/v1`` Event, ResponseComplete, as the API server's log backend writes it (the one builder of
+    every test's hand-made audit logs). ``ua``: the request's user agent (default :func:`user_agent`); ``code``: the
+    answer (default 201 for a create, 200 otherwise; 4xx is a refusal: ``responseStatus`` then carries the Status's
+    status, reason and code and no response body, audit/request.go LogResponseObject); ``level``: at ``Metadata``
+    no bodies are logged, at ``Request`` no response (LogRequestObject / LogResponseObject return early below their
+    level). ``req`` is what the client sent (logged before admission: LogRequestObject encodes it when the handler
+    decodes it), ``resp`` the object as stored (after admission and defaults)."""
+    code = code if code is not None else (201 if verb == "create" else 200)
+    status: dict[str, Any] = {"metadata": {}, "code": code}
+    if code >= 400:
+        reason = {403: "Forbidden", 404: "NotFound", 409: "Conflict", 422: "Invalid", 429: "TooManyRequests"}
+        status.update(status="Failure", reason=reason.get(code, "BadRequest"))
     e: dict[str, Any] = {
         "kind": "Event",
         "apiVersion": "audit.k8s.io/v1",
-        "level": "RequestResponse",
+        "level": level,
         "auditID": f"00000000-0000-0000-0000-{n:012d}",
         "stage": "ResponseComplete",
-        "requestURI": "/",
+        "requestURI": _request_uri(ref, verb),
         "verb": verb,
         "user": {"username": who[0], "groups": who[1]},
         "sourceIPs": ["10.0.0.1"],
-        "userAgent": "kubelet/v1.32.3" if who[0].startswith("system:node:") else "kube-controller-manager/v1.32.3",
+        "userAgent": ua if ua is not None else user_agent(who),
         "objectRef": ref,
-        "responseStatus": {"metadata": {}, "code": 201 if verb == "create" else 200},
+        "responseStatus": status,
         "requestReceivedTimestamp": ts(t - 0.002),
         "stageTimestamp": ts(t),
+        "annotations": {
+            "authorization.k8s.io/decision": "forbid" if code == 403 else "allow",
+            "authorization.k8s.io/reason": "",
+        },
     }
-    if req is not None:
+    if req is not None and level in ("Request", "RequestResponse"):
         e["requestObject"] = req
-    if resp is not None:
+    if resp is not None and level == "RequestResponse" and code < 400:
         e["responseObject"] = resp
     return e
+
+
+#: NodeTaint admission's taint (plugin/pkg/admission/nodetaint/admission.go addNotReadyTaint: Key
+#: node.kubernetes.io/not-ready, Effect NoSchedule, no value, no timeAdded)
+NOT_READY_NS = {"key": "node.kubernetes.io/not-ready", "effect": "NoSchedule"}
+#: what the API server sets on a create; a client's body carries none of it
+_SERVER_META = ("uid", "resourceVersion", "creationTimestamp", "managedFields", "generation")
+
+
+def stored_node(node: dict[str, Any], *, rv: str, created: str, manager: str = "kubelet") -> dict[str, Any]:
+    """The Node a create stores, as the API server answers it (the create's ``responseObject``): NodeTaint admission
+    (plugin/pkg/admission/nodetaint/admission.go Admit, on by default, for Create of ``nodes`` without subresource)
+    appends not-ready:NoSchedule unless a taint matching it is there (addNotReadyTaint, Taint.MatchTaint: key and
+    effect); the registry fills uid, resourceVersion and creationTimestamp (rest.BeforeCreate,
+    FillObjectMetaSystemFields), and the field manager records the writer (``manager``: a kubelet's is ``kubelet``,
+    the client-go user agent's first part; an Update operation, as for every non-apply write). Fields already set
+    are kept (a story's own uid or managedFields)."""
+    out = copy.deepcopy(node)
+    meta = out.setdefault("metadata", {})
+    meta.setdefault("uid", f"{meta.get('name', 'node')}-uid")
+    meta.setdefault("resourceVersion", rv)
+    meta.setdefault("creationTimestamp", created)
+    meta.setdefault(
+        "managedFields",
+        [
+            {
+                "manager": manager,
+                "operation": "Update",
+                "apiVersion": "v1",
+                "time": created,
+                "fieldsType": "FieldsV1",
+                "fieldsV1": {"f:metadata": {"f:labels": {}}, "f:spec": {}, "f:status": {"f:conditions": {}}},
+            }
+        ],
+    )
+    spec = out.setdefault("spec", {})
+    taints = spec.get("taints") or []
+    if not any(x.get("key") == NOT_READY_NS["key"] and x.get("effect") == NOT_READY_NS["effect"] for x in taints):
+        spec["taints"] = [*taints, dict(NOT_READY_NS)]
+    return out
+
+
+def node_request(stored: dict[str, Any]) -> dict[str, Any]:
+    """What a kubelet sent to create the Node ``stored`` (registerWithAPIServer -> tryRegisterWithAPIServer creates
+    initialNode): no server-set metadata, and no taint NodeTaint admission added (the request is logged before
+    admission). A story's Node that lacks the admission taint is taken as sent without it."""
+    out = copy.deepcopy(stored)
+    meta = out.get("metadata") or {}
+    for k in _SERVER_META:
+        meta.pop(k, None)
+    spec = out.get("spec") or {}
+    taints = [
+        x
+        for x in spec.get("taints") or []
+        if not (
+            x.get("key") == NOT_READY_NS["key"] and x.get("effect") == NOT_READY_NS["effect"] and "timeAdded" not in x
+        )
+    ]
+    if "taints" in spec:
+        if taints:
+            spec["taints"] = taints
+        else:
+            del spec["taints"]
+    return out
+
+
+def nlc_untaint(stored: dict[str, Any], rv: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The node lifecycle controller's first NoSchedule pass on a Node registered Ready (doNoScheduleTaintingPass:
+    Ready=True calls for no not-ready taint, so SwapNodeControllerTaint -> RemoveTaintOffNode -> PatchNodeTaints
+    removes admission's): the strategic merge patch PatchNodeTaints makes (CreateTwoWayMergePatch of the Node
+    without and with the new taints, the old resourceVersion kept for the conflict check; an emptied list is
+    ``null``) and the Node it stores. None when the Node is not Ready or carries no such taint."""
+    ready = [c for c in (stored.get("status") or {}).get("conditions") or [] if c.get("type") == "Ready"]
+    taints = (stored.get("spec") or {}).get("taints") or []
+    left = [x for x in taints if not (x.get("key") == NOT_READY_NS["key"] and x.get("effect") == "NoSchedule")]
+    if not ready or ready[0].get("status") != "True" or len(left) == len(taints):
+        return None
+    req = {"metadata": {"resourceVersion": stored["metadata"].get("resourceVersion")}, "spec": {"taints": left or None}}
+    resp = copy.deepcopy(stored)
+    resp["metadata"]["resourceVersion"] = rv
+    if left:
+        resp["spec"]["taints"] = left
+    else:
+        resp["spec"].pop("taints", None)
+    return req, resp
 
 
 def audit_log(c: Any, mts: Any) -> list[dict[str, Any]]:
