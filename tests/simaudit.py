@@ -103,8 +103,12 @@ def requests(
     if kind == "Node":
         ref = {"resource": "nodes", "name": name, "apiVersion": "v1"}
         if typ == "ADDED":
-            # the kubelet's body, then the Node as stored: NodeTaint admission's taint is in the response only
-            return [(_kubelet(name), "create", ref, node_request(obj), obj)]
+            # the kubelet's body, then the Node as stored: NodeTaint admission's taint is in the response only. A Node
+            # whose managedFields name only kubectl managers was created by an administrator (`kubectl create -f
+            # node.yaml` for a kubelet run with --register-node=false), with kubectl's user agent
+            managers = [str(f.get("manager", "")) for f in meta.get("managedFields") or [] if isinstance(f, dict)]
+            by_hand = bool(managers) and all(m.startswith("kubectl") for m in managers)
+            return [(ADMIN if by_hand else _kubelet(name), "create", ref, node_request(obj), obj)]
         if typ == "DELETED":
             return [(ADMIN, "delete", ref, None, None)]
         if old is None:  # a Node the log holds no earlier state of: a status post, as most writes are

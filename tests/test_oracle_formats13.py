@@ -1,0 +1,416 @@
+"""The same stories in every format, round 13: situations rounds 3, 4, 5, 9, 10 and 11, and audit logs as real API
+servers write them (the machinery is ``tests/test_oracle_formats12.py``'s, imported).
+
+Stories, imported and run unchanged: every scenario of ``tests/data/situations3``, ``4``, ``5``, ``9``, ``10`` and
+``11``'s ``generate.py`` whose files are the plain watch of its simulator (:data:`PLAIN`; the others write an audit
+log, a list, a late-started or restarted watch and are judged in their own files). Each is written at test time as
+
+* ``watch``: the files its generator writes (rounds 3 and 4: ``realworld2/generate.py`` write, gzipped as their main
+  does; rounds 5 to 11: situations7's or 5's ``_all``);
+* ``watch-jsonl``: every event in one JSON Lines file;
+* ``watch-yaml``: multi-document YAML (situations6's writer), for a third of the stories (:data:`YAML_STORIES`: the
+  YAML writer and reader are the slow part);
+* ``audit``: the audit log of the requests behind the watch's events (``tests/simaudit.py``, RequestResponse,
+  beginning when the watch begins: the Node creations it holds are the Nodes ADDED after the watch's list).
+
+What each form must give: the watch forms the row's expectation in its round's test table (``CASES``). The audit log
+the verdict of the watch's JSON Lines form on the Nodes whose creation it holds (the same violations, property, node
+and pod); each violation on a Node created before the log began must be absent, its property "not checked" unless
+it is judged on a Node created in the log (:func:`test_story_in_every_format`).
+
+Audit-policy realism (:func:`test_audit_policy_variants`), for a sample of stories (:data:`POLICY_STORIES`): the same
+log as many managed clusters' policies write it, each read to the plain audit log's verdict or reported not checked,
+never misjudged:
+
+* ``leases-metadata``: Leases at ``level: Metadata`` (no request or response bodies: audit/request.go
+  LogRequestObject and LogResponseObject return below their level);
+* ``request-received``: every request logged at ``RequestReceived`` too, before its ``ResponseComplete`` (a policy
+  without ``omitStages``; the log backend writes each stage's event as it comes, audit/request.go);
+* ``eventlist``: the webhook backend's batches (``EventList`` objects of up to 400 events,
+  ``--audit-webhook-batch-max-size``), one per line as a receiver appends them, and as one ``EventList`` file.
+
+Findings: (round 13's first, fixed with it) NodeTaint admission's not-ready:NoSchedule is compared at registration
+in audit logs, as in watch captures: formats12's ``admission-bug-no-notready-taint/audit`` passes (its strict xfail
+removed), the hand-written logs of tests/test_upstream_tables9.py, 10 and 11 store Nodes as the API server stores
+them (tests/simaudit.py stored_node, one builder: audit_event). The rows below found no other disagreement between
+the watch and audit forms; see :data:`KNOWN_GAPS` for what is left.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+import test_oracle_formats12 as f12  # noqa: E402  (its Story, writers, loaders; sim's Cluster recorded there)
+
+cg, sa, sim = f12.cg, f12.sa, f12.sim
+
+
+def _gen(n: int) -> ModuleType:
+    return f12._load(f"formats13_situations{n}", HERE / "data" / f"situations{n}" / "generate.py")
+
+
+ROUNDS = (3, 4, 5, 9, 10, 11)
+GENS = {n: _gen(n) for n in ROUNDS}
+
+
+class WrittenStory(f12.Story):
+    """A story of rounds 3 and 4, whose scenarios return their cluster and whose main writes it with realworld2's
+    ``write`` (nodes.json, pods.json, leases.json), then gzips every file."""
+
+    def __init__(self, gen: ModuleType, cluster: Any) -> None:
+        super().__init__({}, cluster)
+        self.gen = gen
+
+    def write(self, fmt: str, out: Path) -> list[str]:
+        if fmt != "watch":
+            return super().write(fmt, out)
+        out.mkdir(parents=True, exist_ok=True)
+        self.gen.write(str(out), self.cluster)
+        self.gen._gzip(str(out))
+        return sorted(str(p) for p in out.iterdir())
+
+
+def _writers(gen: ModuleType) -> list[ModuleType]:
+    """The generator and the rounds it builds on that have a plain watch writer ``_all``."""
+    mods, todo = [], [gen]
+    while todo:
+        m = todo.pop()
+        if m in mods:
+            continue
+        mods.append(m)
+        todo += [getattr(m, f"s{k}") for k in range(5, 12) if isinstance(getattr(m, f"s{k}", None), ModuleType)]
+    return [m for m in mods if hasattr(m, "_all")]
+
+
+def _plain_story(gen: ModuleType, name: str) -> f12.Story | None:
+    """The scenario's cluster as it reaches a plain watch writer (``_all`` of its round or of one it builds on), or
+    None when it writes anything else (formats12's ``_situations_story``, over every round's writer)."""
+    if not _writers(gen):  # rounds 3 and 4: the scenario is its cluster
+        return WrittenStory(gen, gen.SCENARIOS[name]())
+    seen: list[Any] = []
+    saved = [(m, m._all) for m in _writers(gen)]
+
+    def keeping(write: Callable[[Any], dict[str, str | bytes]]) -> Callable[[Any], dict[str, str | bytes]]:
+        def keep(c: Any) -> dict[str, str | bytes]:
+            seen.append((c, write))
+            return write(c)
+
+        return keep
+
+    for m, write in saved:
+        m._all = keeping(write)
+    try:
+        files = gen.SCENARIOS[name]()
+    finally:
+        for m, write in saved:
+            m._all = write
+    if len(seen) != 1 or files != seen[0][1](seen[0][0]):
+        return None
+    return f12.Story(files, seen[0][0])
+
+
+#: per round, its scenarios whose files are the plain watch of the simulator (found by :func:`_plain_story`; the
+#: test fails if one stops being so)
+PLAIN: dict[int, tuple[str, ...]] = {
+    3: (
+        "tolerations-zero-and-negative",
+        "nodename-preset-on-cordoned-and-tainted",
+        "preemption-nominated-node",
+        "daemonset-pod-on-cordoned-node",
+        "spot-instance-terminated",
+        "lease-duration-per-node",
+        "clock-skew-ahead-node-dies",
+        "clock-skew-heartbeats-ahead",
+        "windows-node-with-os-taint",
+        "managed-workers-lag-control-plane",
+        "managed-controller-never-marks",
+        "managed-workers-lag-marked-at-55s",
+    ),
+    4: (
+        "clock-behind-alive",
+        "clock-behind-node-dies",
+        "clock-ahead-never-marked",
+        "clock-ahead-marked-early",
+        "clock-stepped-back",
+        "kcm-restart-fresh-grace",
+        "kcm-restart-pod-only",
+        "kcm-leader-change-ha",
+        "kcm-restart-never-marks",
+        "lease-deleted-recreated",
+        "leases-other-namespaces",
+        "leases-other-namespaces-never-marked",
+        "many-custom-taints-daemonsets",
+        "daemonset-rollout-on-noexecute-node",
+        "drain-blocked-by-pdb",
+        "toleration-seconds-end-mid-capture",
+        "toleration-seconds-never-evicted",
+        "cni-not-ready-new-node",
+        "cni-crash-existing-node",
+        "graceful-shutdown-stays-down",
+        "hostname-override-node-replaced",
+    ),
+    5: (
+        "kcm-restart-unseen-late-mark",
+        "managed-controller-acts-never-marks",
+        "managed-controller-acts-marks-late",
+        "clock-behind-no-rv",
+        "clock-stepped-back-no-rv",
+        "clock-ahead-dies-no-rv",
+        "clock-ahead-marked-early-no-rv",
+        "cloud-node-deleted-pods-bound",
+        "out-of-service-not-evicted",
+        "out-of-service-taint",
+        "lease-holder-identity-case",
+    ),
+    9: ("watch-taint-swap-timer-kept", "watch-taint-swap-never-evicted"),
+    10: (
+        "clock-ahead-10min-alive",
+        "clock-ahead-10min-never-marked",
+        "clock-ahead-10min-dies-marked",
+        "clock-behind-10min-alive",
+        "clock-behind-10min-marked-unknown",
+        "autoscaler-taint-binding-tolerated",
+        "autoscaler-taint-binding-untolerated",
+        "karpenter-disrupted-binding-tolerated",
+        "karpenter-disrupted-binding-untolerated",
+        "daemonset-pod-bound-after-ready",
+        "daemonset-pod-bound-while-not-ready",
+        "grace-20s-marked",
+        "grace-20s-never-marked",
+        "beta-zone-labels-partial-disruption",
+        "beta-zone-labels-tainted-anyway",
+    ),
+    11: (
+        "admin-created-node",
+        "admin-created-node-never-marked",
+        "node-relabelled",
+        "node-relabelled-never-marked",
+        "stuck-terminating-force-deleted",
+        "stuck-terminating-never-evicted",
+        "kubelet-crashloop",
+        "kubelet-crashloop-marked-unknown",
+        "vm-resized",
+        "vm-resized-overcommitted",
+        "operator-deletes-pod-on-tainted-node",
+        "operator-force-deletes-pod-on-tainted-node",
+        "operator-deletes-daemonset-pod-on-tainted-node",
+        "controller-evicts-daemonset-pod",
+        "controller-evicts-pod-early",
+    ),
+}
+
+
+def _expectations(n: int) -> dict[str, tuple[int, set[str]]]:
+    """Round ``n``'s test table: story -> (exit code, violated properties)."""
+    cases = importlib.import_module(f"test_oracle_situations{n}").CASES
+    if n == 3:  # (id, files, code, violated, not checked, checked)
+        return {row[0]: (row[2], set(row[3])) for row in cases}
+    return {row[0]: (row[1], set(row[2])) for row in cases}
+
+
+EXPECT = {n: _expectations(n) for n in ROUNDS}
+
+#: every story: name -> (round, its watch expectation: exit code, violated properties)
+STORIES: dict[str, tuple[int, tuple[int, set[str]]]] = {name: (n, EXPECT[n][name]) for n in ROUNDS for name in PLAIN[n]}
+#: the stories also written as YAML: every third (the YAML writer and reader take ~0.5 s a story)
+YAML_STORIES = frozenset(list(STORIES)[::3])
+#: (story, format) -> why the format still disagrees with the watch verdict (strict: fixing it fails the row)
+KNOWN_GAPS: dict[tuple[str, str], str] = {}
+
+_MADE: dict[str, f12.Story | None] = {}
+#: per story, its JSON Lines watch report (what its audit log is compared with)
+_JSONL: dict[str, dict[str, Any]] = {}
+
+
+def _story(name: str) -> f12.Story:
+    if name not in _MADE:
+        _MADE[name] = _plain_story(GENS[STORIES[name][0]], name)
+    story = _MADE[name]
+    assert story is not None, f"{name}: its generator no longer writes the plain watch of its cluster"
+    return story
+
+
+def _check(files: list[str]) -> tuple[int, dict[str, Any]]:
+    code, rep = cg.check_files(files)
+    assert rep["input_errors"] == [], rep["input_errors"]
+    return code, rep
+
+
+def _jsonl_report(name: str, tmp: Path) -> dict[str, Any]:
+    if name not in _JSONL:
+        _JSONL[name] = _check(_story(name).write("watch-jsonl", tmp / "jsonl"))[1]
+    return _JSONL[name]
+
+
+def created_in_log(c: Any) -> set[str]:
+    """The Nodes whose creation the story's audit log holds: ADDED after the watch's initial list."""
+    snap = sa.snapshot_length(c)
+    return {
+        obj["metadata"]["name"]
+        for i, (_t, kind, typ, obj) in enumerate(c.out)
+        if i >= snap and kind == "Node" and typ == "ADDED"
+    }
+
+
+Found = set[tuple[str, str | None, str | None]]
+
+
+def _found(rep: dict[str, Any]) -> Found:
+    return {(v["property"], v["node"], v["pod"]) for v in rep["violations"]}
+
+
+def _msgs(rep: dict[str, Any]) -> list[str]:
+    return [f"{v['property']} {v['node']} {v['pod']}: {v['message']}" for v in rep["violations"]]
+
+
+ROWS = [
+    pytest.param(name, fmt, id=f"{name}/{fmt}", marks=[pytest.mark.xfail(reason=KNOWN_GAPS[name, fmt], strict=True)])
+    if (name, fmt) in KNOWN_GAPS
+    else pytest.param(name, fmt, id=f"{name}/{fmt}")
+    for name in STORIES
+    for fmt in f12.FORMATS
+    if fmt != "watch-yaml" or name in YAML_STORIES
+]
+
+
+@pytest.mark.parametrize(("name", "fmt"), ROWS)
+def test_story_in_every_format(name: str, fmt: str, tmp_path: Path) -> None:
+    """The story's verdict in this format: its round's expectation for the watch forms; for the audit log, the
+    watch's violations on the Nodes it holds the creation of, and no verdict on the others."""
+    code, violated = STORIES[name][1]
+    story = _story(name)
+    if fmt != "audit":
+        got_code, rep = _check(story.write(fmt, tmp_path))
+        if fmt == "watch-jsonl":
+            _JSONL[name] = rep
+        assert {v["property"] for v in rep["violations"]} == violated, _msgs(rep)
+        assert got_code == code, _msgs(rep)
+        for pid in violated:
+            assert rep["coverage"][pid] == "checked", (pid, rep["coverage"][pid])
+        return
+    watch = _jsonl_report(name, tmp_path)
+    mine = created_in_log(story.cluster)
+    want = {v for v in _found(watch) if v[1] in mine}
+    got_code, rep = _check(story.write("audit", tmp_path))
+    assert _found(rep) == want, _msgs(rep)
+    assert got_code == (1 if want else got_code) and got_code in (0, 1, 3), _msgs(rep)
+    for pid, node, _pod in _found(watch) - want:
+        # a violation on a Node created before the log: not judged, and said so unless judged on another Node
+        if not any(p == pid for p, *_ in want):
+            assert rep["coverage"][pid].startswith("not checked"), (pid, node, rep["coverage"][pid])
+
+
+# -------------------------------------------------------------------------------------------------
+# audit-policy realism: the same log as managed clusters' policies and the webhook backend write it
+# -------------------------------------------------------------------------------------------------
+
+#: stories whose audit log holds Node creations (and so a verdict): this round's and formats12's
+POLICY_STORIES = (
+    "cni-not-ready-new-node",
+    "hostname-override-node-replaced",
+    "daemonset-pod-bound-after-ready",
+    "daemonset-pod-bound-while-not-ready",
+    "admin-created-node",
+    "admin-created-node-never-marked",
+    *sorted(f12.AUDIT_JUDGES),
+)
+
+
+def _any_story(name: str) -> f12.Story:
+    return _story(name) if name in STORIES else f12._story(name)
+
+
+def _leases_metadata(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Leases at ``level: Metadata`` (a policy rule ``- level: Metadata, resources: [{group: coordination.k8s.io,
+    resources: [leases]}]``): no request or response body (LogRequestObject and LogResponseObject return below
+    Request and RequestResponse), the rest as before."""
+    out = []
+    for e in events:
+        if e["objectRef"].get("resource") == "leases":
+            e = {k: v for k, v in e.items() if k not in ("requestObject", "responseObject")} | {"level": "Metadata"}
+        out.append(e)
+    return out
+
+
+def _request_received(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every request's ``RequestReceived`` event too (a policy without ``omitStages``), written as the log backend
+    gets them: a request's is emitted when it arrives (WithAudit, before the handler logs any body), so it comes
+    before the previous request's ``ResponseComplete``: RR0, RR1, RC0, RR2, RC1, ..."""
+    received = [
+        {k: v for k, v in e.items() if k not in ("requestObject", "responseObject", "responseStatus", "annotations")}
+        | {"stage": "RequestReceived", "stageTimestamp": e["requestReceivedTimestamp"]}
+        for e in events
+    ]
+    out: list[dict[str, Any]] = []
+    for i in range(len(events)):
+        out.append(received[i])
+        if i:
+            out.append(events[i - 1])
+    if events:
+        out.append(events[-1])
+    return out
+
+
+def _batches(events: list[dict[str, Any]], size: int = 400) -> list[dict[str, Any]]:
+    """The webhook backend's batches (``--audit-webhook-batch-max-size`` 400): ``EventList`` objects."""
+    return [
+        {"kind": "EventList", "apiVersion": "audit.k8s.io/v1", "metadata": {}, "items": events[i : i + size]}
+        for i in range(0, max(len(events), 1), size)
+    ]
+
+
+def _write_variant(variant: str, events: list[dict[str, Any]], out: Path) -> Path:
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / ("audit.json" if variant == "eventlist-file" else "audit.log")
+    if variant == "leases-metadata":
+        events = _leases_metadata(events)
+    elif variant == "request-received":
+        events = _request_received(events)
+    if variant == "eventlist-lines":  # a receiver appending each batch it is posted, one a line
+        path.write_text("".join(json.dumps(b, separators=(",", ":")) + "\n" for b in _batches(events, 25)))
+    elif variant == "eventlist-file":  # one batch, as a receiver saves one POST
+        path.write_text(json.dumps(_batches(events, len(events) or 1)[0], indent=2))
+    else:
+        path.write_text("".join(json.dumps(e, separators=(",", ":")) + "\n" for e in events))
+    return path
+
+
+VARIANTS = ("leases-metadata", "request-received", "eventlist-lines", "eventlist-file")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("name", POLICY_STORIES)
+def test_audit_policy_variants(name: str, variant: str, tmp_path: Path) -> None:
+    """The story's audit log as another policy or backend writes it: read to the plain log's verdict (the same
+    violations and exit code), never misjudged."""
+    events = sa.audit_log(_any_story(name).cluster, sim.mts)
+    plain_code, plain = _check([str(_write_variant("plain", copy.deepcopy(events), tmp_path / "plain"))])
+    code, rep = _check([str(_write_variant(variant, copy.deepcopy(events), tmp_path / variant))])
+    assert _found(rep) == _found(plain), _msgs(rep)
+    assert code == plain_code, _msgs(rep)
+
+
+def test_policy_stories_hold_verdicts() -> None:
+    """The variants are tried on logs with something to judge: violated and conforming ones alike."""
+    verdicts = {name: _check_plain(name) for name in POLICY_STORIES}
+    assert sum(1 for c in verdicts.values() if c == 1) >= 4, verdicts
+    assert sum(1 for c in verdicts.values() if c == 0) >= 4, verdicts
+
+
+def _check_plain(name: str) -> int:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        events = sa.audit_log(_any_story(name).cluster, sim.mts)
+        return _check([str(_write_variant("plain", events, Path(d)))])[0]
