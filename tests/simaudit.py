@@ -122,7 +122,9 @@ def requests(
             if diff.get("taints") == []:
                 diff["taints"] = None
             if diff:
-                reqs.append((_who_wrote_spec(old, obj), "patch", ref, {"spec": diff}, obj))
+                # (PatchNodeTaints keeps the old resourceVersion in its patch, for the conflict check)
+                patch = {"metadata": {"resourceVersion": old["metadata"].get("resourceVersion")}, "spec": diff}
+                reqs.append((_who_wrote_spec(old, obj), "patch", ref, patch, obj))
         if old["metadata"].get("labels") != meta.get("labels"):
             # the node lifecycle controller's reconcileNodeLabels adds the beta OS/arch labels; kubectl the rest
             added = set(meta.get("labels") or {}) - set(old["metadata"].get("labels") or {})
@@ -138,8 +140,14 @@ def requests(
             by_nlc = bool(reasons & {"NodeStatusUnknown", "NodeStatusNeverUpdated"}) and (
                 not was or was[0].get("status") != "Unknown"
             )
-            who = NC if by_nlc else _kubelet(name)
-            reqs.append((who, "patch", dict(ref, subresource="status"), {"status": obj["status"]}, obj))
+            if by_nlc:
+                # tryUpdateNodeHealth marks Unknown with UpdateStatus: a PUT of the whole Node
+                body = copy.deepcopy(obj)
+                body["metadata"]["resourceVersion"] = old["metadata"].get("resourceVersion")
+                reqs.append((NC, "update", dict(ref, subresource="status"), body, obj))
+            else:
+                # the kubelet's PatchNodeStatus: a strategic merge patch of what changed
+                reqs.append((_kubelet(name), "patch", dict(ref, subresource="status"), status_patch(old, obj), obj))
         return reqs
     assert kind == "Pod", kind
     ref = {"resource": "pods", "namespace": ns, "name": name, "apiVersion": "v1"}
@@ -188,6 +196,27 @@ def requests(
 #: kubernetes/COMMIT", kube-controller-manager's controllers suffixed with their service account)
 VERSION = "v1.32.3"
 _UA_TAIL = f"{VERSION} (linux/amd64) kubernetes/32cc146"
+
+
+def status_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The kubelet's status patch (pkg/util/node PatchNodeStatus -> preparePatchBytesforNodeStatus:
+    strategicpatch.CreateTwoWayMergePatch of the old and new Node, spec reset): conditions merge by ``type``
+    (patchStrategy merge), so the patch names each changed condition by its type with only its changed fields, and
+    ``$setElementOrder/conditions`` keeps their order; any other status field changed is written whole. A
+    heartbeat is then ``lastHeartbeatTime`` alone, with no ``status`` of the condition."""
+    o, n = old.get("status") or {}, new.get("status") or {}
+    patch: dict[str, Any] = {k: v for k, v in n.items() if k != "conditions" and o.get(k) != v}
+    before = {c.get("type"): c for c in o.get("conditions") or []}
+    conds = []
+    for c in n.get("conditions") or []:
+        was = before.get(c.get("type")) or {}
+        changed = {k: v for k, v in c.items() if was.get(k) != v}
+        if changed:
+            conds.append({**changed, "type": c.get("type")})
+    if conds or [c.get("type") for c in n.get("conditions") or []] != list(before):
+        patch["$setElementOrder/conditions"] = [{"type": c.get("type")} for c in n.get("conditions") or []]
+        patch["conditions"] = conds
+    return {"status": patch}
 
 
 def user_agent(who: Who) -> str:

@@ -339,7 +339,8 @@ def _as_kubelet_label_patch(events: list[dict[str, Any]], node: str, taints: lis
     machine.nodeLabels so); with ``taints``, the patch names spec.taints too, changing them."""
     for e in events:
         ref = e["objectRef"]
-        if ref.get("resource") == "nodes" and ref.get("name") == node and "metadata" in (e.get("requestObject") or {}):
+        body = e.get("requestObject") or {}
+        if ref.get("resource") == "nodes" and ref.get("name") == node and "labels" in (body.get("metadata") or {}):
             e["user"] = {"username": f"system:node:{node}", "groups": ["system:nodes", "system:authenticated"]}
             if taints is not None:
                 e["requestObject"]["spec"] = {"taints": taints}
