@@ -16,6 +16,7 @@ The watch's initial list is not in the log: its objects were created before it, 
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 from pathlib import Path
@@ -386,6 +387,75 @@ def nlc_untaint(stored: dict[str, Any], rv: str) -> tuple[dict[str, Any], dict[s
     else:
         resp["spec"].pop("taints", None)
     return req, resp
+
+
+def csr_request(cn: str, valid: bool = True) -> str:
+    """A PEM certificate request whose subject is ``CN=cn`` (the reader reads only the CN), base64'd as in a
+    CertificateSigningRequest's spec.request; ``valid=False``: a truncated one that names nobody."""
+    cn_bytes = cn.encode()
+    der = b"\x30\x00\x06\x03\x55\x04\x03\x0c" + bytes([len(cn_bytes)]) + cn_bytes
+    if not valid:
+        der = der[:6]
+    body = base64.b64encode(der).decode()
+    pem = f"-----BEGIN CERTIFICATE REQUEST-----\n{body}\n-----END CERTIFICATE REQUEST-----\n"
+    return base64.b64encode(pem.encode()).decode()
+
+
+#: a kubeadm join's bootstrap token user (the token's id) and the CSR controllers' service account
+BOOTSTRAP = (
+    "system:bootstrap:07401b",
+    ["system:bootstrappers", "system:bootstrappers:kubeadm:default-node-token", "system:authenticated"],
+)
+CSR_CONTROLLER = (
+    "system:serviceaccount:kube-system:certificate-controller",
+    ["system:serviceaccounts", "system:serviceaccounts:kube-system", "system:authenticated"],
+)
+
+
+def tls_bootstrap(node: str, t: float) -> list[tuple[float, Who, str, dict[str, Any], Any, Any]]:
+    """A kubelet's TLS bootstrap before it registers ``node`` at ``t``, as the API server logs it: the CSR the
+    kubelet creates with its bootstrap token (pkg/kubelet/certificate/bootstrap requestNodeCertificate: named
+    ``node-csr-`` and a digest, signer kube-apiserver-client-kubelet, CN system:node:NODE, O system:nodes), the
+    csrapproving controller's approval (its ``approval`` subresource: sarapprove.go, Approved/AutoApproved) and the
+    csrsigning controller's certificate (its ``status``). Each (time, who, verb, objectRef, request, response)."""
+    name = f"node-csr-{node}"
+    ref = {
+        "resource": "certificatesigningrequests",
+        "name": name,
+        "apiGroup": "certificates.k8s.io",
+        "apiVersion": "v1",
+    }
+    csr = {
+        "kind": "CertificateSigningRequest",
+        "apiVersion": "certificates.k8s.io/v1",
+        "metadata": {"name": name},
+        "spec": {
+            "request": csr_request(f"system:node:{node}"),
+            "signerName": "kubernetes.io/kube-apiserver-client-kubelet",
+            "usages": ["digital signature", "client auth"],
+        },
+    }
+    stored = copy.deepcopy(csr)
+    stored["metadata"].update(uid=f"{name}-uid", resourceVersion="1")
+    stored["spec"].update(username=BOOTSTRAP[0], groups=BOOTSTRAP[1])
+    approved = copy.deepcopy(stored)
+    approved["status"] = {
+        "conditions": [
+            {
+                "type": "Approved",
+                "status": "True",
+                "reason": "AutoApproved",
+                "message": "Auto approving kubelet client certificate after SubjectAccessReview.",
+            }
+        ]
+    }
+    signed = copy.deepcopy(approved)
+    signed["status"]["certificate"] = base64.b64encode(b"-----BEGIN CERTIFICATE-----\n").decode()
+    return [
+        (t - 3.0, BOOTSTRAP, "create", ref, csr, stored),
+        (t - 2.9, CSR_CONTROLLER, "update", dict(ref, subresource="approval"), approved, approved),
+        (t - 2.8, CSR_CONTROLLER, "update", dict(ref, subresource="status"), signed, signed),
+    ]
 
 
 def audit_log(c: Any, mts: Any) -> list[dict[str, Any]]:

@@ -26,6 +26,11 @@ never misjudged:
   LogRequestObject and LogResponseObject return below their level);
 * ``request-received``: every request logged at ``RequestReceived`` too, before its ``ResponseComplete`` (a policy
   without ``omitStages``; the log backend writes each stage's event as it comes, audit/request.go);
+* ``tls-bootstrap``: each kubelet's TLS bootstrap before it registers (its CSR by its bootstrap token, approved by
+  csrapproving, signed by csrsigning: ``simaudit.tls_bootstrap``), as a kubeadm join writes it;
+* ``with-reads``: the reads a policy that logs get, list and watch holds (the kubelet's GET of its Node before each
+  status patch; kube-scheduler's list and watch of Nodes, the watch at ResponseStarted and ResponseComplete);
+* ``metadata-level``: every request at ``level: Metadata`` (who did what to which object, no bodies), and
 * ``request-level``: every request at ``level: Request`` (no response bodies; what many policies log nodes at): a
   violation may be lost only with its property said "not checked";
 * ``eventlist``: the webhook backend's batches (``EventList`` objects of up to 400 events,
@@ -41,6 +46,7 @@ the watch and audit forms; see :data:`KNOWN_GAPS` for what is left.
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import importlib
 import json
 import sys
@@ -364,6 +370,57 @@ def _request_received(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _epoch(ts: str) -> float:
+    return dt.datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=dt.UTC).timestamp()
+
+
+def _stamp(t: float) -> str:
+    return dt.datetime.fromtimestamp(t, dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _tls_bootstrap(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each kubelet's TLS bootstrap (simaudit.tls_bootstrap: its CSR, approved and signed) 3 s before it creates its
+    Node, as a kubeadm join writes it."""
+    out = []
+    for e in events:
+        ref = e["objectRef"]
+        if (
+            ref.get("resource") == "nodes"
+            and e["verb"] == "create"
+            and e["user"]["username"].startswith("system:node:")
+        ):
+            t = _epoch(e["stageTimestamp"])
+            for when, who, verb, r, req, resp in sa.tls_bootstrap(ref["name"], t):
+                out.append(sa.audit_event(when, who, verb, r, req, resp, len(out), _stamp))
+        out.append(e)
+    return out
+
+
+def _with_reads(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The reads a cluster's log holds between its writes (a policy logging get, list and watch too): the
+    kubelet's GET of its Node before each status patch (tryUpdateNodeStatus), and kube-scheduler's list and watch of
+    Nodes (its informer; a watch is logged at ResponseStarted and, when it ends, ResponseComplete)."""
+    out: list[dict[str, Any]] = []
+    if events:
+        t0 = _epoch(events[0]["stageTimestamp"]) - 0.5
+        nodes = {"resource": "nodes", "apiVersion": "v1"}
+        out.append(sa.audit_event(t0, sa.SCHEDULER, "list", nodes, None, None, 0, _stamp))
+        watch = sa.audit_event(t0 + 0.1, sa.SCHEDULER, "watch", nodes, None, None, 1, _stamp)
+        out.append(watch | {"stage": "ResponseStarted"})
+    for e in events:
+        ref = e["objectRef"]
+        if ref.get("resource") == "nodes" and ref.get("subresource") == "status" and e["verb"] == "patch":
+            t = _epoch(e["stageTimestamp"]) - 0.01
+            who = (e["user"]["username"], e["user"]["groups"])
+            node = {k: v for k, v in ref.items() if k != "subresource"}
+            get = sa.audit_event(t, who, "get", node, None, None, len(out), _stamp)
+            out.append(get)
+        out.append(e)
+    if events:
+        out.append(watch | {"stageTimestamp": events[-1]["stageTimestamp"]})
+    return out
+
+
 def _batches(events: list[dict[str, Any]], size: int = 400) -> list[dict[str, Any]]:
     """The webhook backend's batches (``--audit-webhook-batch-max-size`` 400): ``EventList`` objects."""
     return [
@@ -377,6 +434,15 @@ def _write_variant(variant: str, events: list[dict[str, Any]], out: Path) -> Pat
     path = out / ("audit.json" if variant == "eventlist-file" else "audit.log")
     if variant == "leases-metadata":
         events = _leases_metadata(events)
+    elif variant == "tls-bootstrap":
+        events = _tls_bootstrap(events)
+    elif variant == "with-reads":
+        events = _with_reads(events)
+    elif variant == "metadata-level":  # every request at level Metadata: who did what to which object, no bodies
+        events = [
+            {k: v for k, v in e.items() if k not in ("requestObject", "responseObject")} | {"level": "Metadata"}
+            for e in events
+        ]
     elif variant == "request-level":  # every request at level Request: no response bodies
         events = [{k: v for k, v in e.items() if k != "responseObject"} | {"level": "Request"} for e in events]
     elif variant == "request-received":
@@ -390,7 +456,9 @@ def _write_variant(variant: str, events: list[dict[str, Any]], out: Path) -> Pat
     return path
 
 
-VARIANTS = ("leases-metadata", "request-received", "eventlist-lines", "eventlist-file", "request-level")
+#: variants that must give the plain log's verdict exactly; the others hold less (no bodies) and may only say less
+SAME = ("leases-metadata", "request-received", "eventlist-lines", "eventlist-file", "tls-bootstrap", "with-reads")
+VARIANTS = (*SAME, "request-level", "metadata-level")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -401,7 +469,7 @@ def test_audit_policy_variants(name: str, variant: str, tmp_path: Path) -> None:
     events = sa.audit_log(_any_story(name).cluster, sim.mts)
     plain_code, plain = _check([str(_write_variant("plain", copy.deepcopy(events), tmp_path / "plain"))])
     code, rep = _check([str(_write_variant(variant, copy.deepcopy(events), tmp_path / variant))])
-    if variant != "request-level":
+    if variant in SAME:
         assert _found(rep) == _found(plain), _msgs(rep)
         assert code == plain_code, _msgs(rep)
         return
@@ -426,3 +494,26 @@ def _check_plain(name: str) -> int:
     with tempfile.TemporaryDirectory() as d:
         events = sa.audit_log(_any_story(name).cluster, sim.mts)
         return _check([str(_write_variant("plain", events, Path(d)))])[0]
+
+
+@pytest.mark.parametrize(
+    ("row", "drop", "violated"),
+    [
+        ("approved and signed", None, set()),
+        (
+            "never approved",
+            "approval",
+            {"certificate-needs-approval", "no-registration-without-credentials"},
+        ),
+    ],
+)
+def test_tls_bootstrap_is_read(row: str, drop: str | None, violated: set[str], tmp_path: Path) -> None:
+    """The bootstrap the tls-bootstrap variant adds is read, not only tolerated: without the csrapproving
+    controller's approval, the kubelet that registers holds a certificate no approved CSR gave it."""
+    events = _tls_bootstrap(sa.audit_log(_any_story("kubelet-register-with-apiserver").cluster, sim.mts))
+    events = [e for e in events if e["objectRef"].get("subresource") != drop]
+    path = tmp_path / "audit.log"
+    path.write_text("".join(json.dumps(e) + "\n" for e in events))
+    code, rep = _check([str(path)])
+    assert {(p, n) for p, n, _ in _found(rep)} == {(p, "node2") for p in violated}, _msgs(rep)
+    assert code == (1 if violated else 0)

@@ -43,7 +43,6 @@ TestPodStatusChange, TestNodeEventGeneration, TestReconcileNodeLabels (round 8).
 
 from __future__ import annotations
 
-import base64
 import copy
 import importlib.util
 import json
@@ -188,16 +187,8 @@ def _labels(*sets: list[str], value: str = "value") -> dict[str, str]:
     return out
 
 
-def _csr_request(cn: str, valid: bool = True) -> str:
-    """A PEM certificate request whose subject is ``CN=cn`` (the reader reads only the CN), base64'd as
-    in a CertificateSigningRequest's spec.request; ``valid=False``: upstream's truncated one."""
-    cn_bytes = cn.encode()
-    der = b"\x30\x00\x06\x03\x55\x04\x03\x0c" + bytes([len(cn_bytes)]) + cn_bytes
-    if not valid:
-        der = der[:6]
-    body = base64.b64encode(der).decode()
-    pem = f"-----BEGIN CERTIFICATE REQUEST-----\n{body}\n-----END CERTIFICATE REQUEST-----\n"
-    return base64.b64encode(pem.encode()).decode()
+#: (the shared builder's)
+_csr_request = sa.csr_request
 
 
 # -------------------------------------------------------------------------------------------------
