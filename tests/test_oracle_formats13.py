@@ -60,6 +60,8 @@ import pytest
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 import test_oracle_formats12 as f12  # noqa: E402  (its Story, writers, loaders; sim's Cluster recorded there)
+import test_upstream_tables8 as t8  # noqa: E402  (round 8's stories)
+import test_upstream_tables9 as t9  # noqa: E402  (its status setters, on round 8's controller)
 
 cg, sa, sim = f12.cg, f12.sa, f12.sim
 
@@ -517,3 +519,47 @@ def test_tls_bootstrap_is_read(row: str, drop: str | None, violated: set[str], t
     code, rep = _check([str(path)])
     assert {(p, n) for p, n, _ in _found(rep)} == {(p, "node2") for p in violated}, _msgs(rep)
     assert code == (1 if violated else 0)
+
+
+# -------------------------------------------------------------------------------------------------
+# round 8's stories (tests/test_upstream_tables8.py, and 9's status setters on its controller), as audit logs
+# -------------------------------------------------------------------------------------------------
+
+#: round 8's time-stepped controller stories, judged until now as watch captures only: (test, rows)
+ROUND8: dict[str, tuple[Callable[..., None], list[dict[str, Any]]]] = {
+    "TestMonitorNodeHealth": (t8.test_monitor_node_health_zone_states, t8.ZONE_ROWS),
+    "TestTaintsNodeByCondition": (t8.test_taints_node_by_condition, t8.CONDITION_ROWS),
+    "TestApplyNoExecuteTaints": (t8.test_apply_noexecute_taints, t8.NOEXECUTE_ROWS),
+    "setters_test.go": (t9.test_node_status_setter, t9.SETTER_ROWS),
+}
+ROUND8_ROWS = [(test, i) for test, (_fn, rows) in ROUND8.items() for i in range(len(rows))]
+
+
+def _audit_twin(judge: Callable[[Any, Path], Any]) -> Callable[[Any, Path], Any]:
+    """Round 8's judge, which also judges the story's audit log: the watch's violations on the Nodes whose
+    creation the log holds, none on the others (their properties not checked unless judged elsewhere). Returns the
+    watch's verdict, which the round's own test then asserts."""
+
+    def both(c: Any, tmp: Path) -> Any:
+        watch = judge(c, tmp)
+        mine = created_in_log(c)
+        code, rep = _check([str(sa.write_audit(c, sim.mts, tmp / "audit" / "audit.log"))])
+        want = {v for v in watch[0] if v[1] in mine}
+        assert _found(rep) == want, _msgs(rep)
+        for pid, node, _pod in set(watch[0]) - want:
+            if not any(p == pid for p, *_ in want):
+                assert rep["coverage"][pid].startswith("not checked"), (pid, node, rep["coverage"][pid])
+        assert code == (1 if want else code) and code in (0, 1, 3), _msgs(rep)
+        return watch
+
+    return both
+
+
+@pytest.mark.parametrize(
+    ("test", "i"), ROUND8_ROWS, ids=[f"{t}/{ROUND8[t][1][i].get('name', i)}" for t, i in ROUND8_ROWS]
+)
+def test_round8_stories_as_audit_logs(test: str, i: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 8's row, its conforming and deviating stories, each also as its audit log."""
+    monkeypatch.setattr(t8, "_sim_judge", _audit_twin(t8._sim_judge))
+    fn, rows = ROUND8[test]
+    fn(rows[i], tmp_path)
