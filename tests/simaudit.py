@@ -172,11 +172,11 @@ def requests(
     if node and not old["spec"].get("nodeName"):
         binding = {"kind": "Binding", "apiVersion": "v1", "metadata": {"name": name, "namespace": ns}}
         binding["target"] = {"kind": "Node", "name": node}
-        return [(SCHEDULER, "create", dict(ref, subresource="binding"), binding, None)]
+        return [(SCHEDULER, "create", dict(ref, subresource="binding"), binding, success(201))]
     if "deletionTimestamp" in meta and "deletionTimestamp" not in old["metadata"]:
         if dt_reason == "EvictionByEvictionAPI":
             ev = {"kind": "Eviction", "apiVersion": "policy/v1", "metadata": {"name": name, "namespace": ns}}
-            return [(ADMIN, "create", dict(ref, subresource="eviction"), ev, None)]
+            return [(ADMIN, "create", dict(ref, subresource="eviction"), ev, success(201))]
         who = {"DeletionByTaintManager": NC, "DeletionByPodGC": PODGC}.get(dt_reason or "", ADMIN)
         return [(who, "delete", ref, {"kind": "DeleteOptions"}, obj)]
     if obj["spec"].get("tolerations") != old["spec"].get("tolerations"):
@@ -187,6 +187,18 @@ def requests(
         old_dt = any(x.get("type") == "DisruptionTarget" for x in old.get("status", {}).get("conditions", []))
         if dt_reason is not None and not old_dt:
             who = {"DeletionByTaintManager": NC, "DeletionByPodGC": PODGC}.get(dt_reason, ADMIN)
+            if who is not ADMIN:
+                # the taint-eviction controller and PodGC add DisruptionTarget by server-side apply (ApplyStatus
+                # with Force: taint_eviction.go addConditionAndDeletePod, gc_controller.go markFailedAndDeletePod):
+                # a patch whose body is the apply configuration, the Pod's name and the one condition
+                cond = next(x for x in conds if x.get("type") == "DisruptionTarget")
+                apply = {
+                    "kind": "Pod",
+                    "apiVersion": "v1",
+                    "metadata": {"name": name, "namespace": ns},
+                    "status": {"conditions": [cond]},
+                }
+                return [(who, "patch", dict(ref, subresource="status"), apply, obj)]
         else:
             who = _kubelet(node) if node else SCHEDULER
         return [(who, "patch", dict(ref, subresource="status"), {"status": obj["status"]}, obj)]
@@ -197,6 +209,12 @@ def requests(
 #: kubernetes/COMMIT", kube-controller-manager's controllers suffixed with their service account)
 VERSION = "v1.32.3"
 _UA_TAIL = f"{VERSION} (linux/amd64) kubernetes/32cc146"
+
+
+def success(code: int) -> dict[str, Any]:
+    """The Status a binding or an eviction answers with (BindingREST.Create, EvictionREST.Create: metav1.Status
+    Success), the create's ``responseObject``."""
+    return {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "code": code}
 
 
 def status_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
