@@ -189,14 +189,18 @@ def requests(
             who = {"DeletionByTaintManager": NC, "DeletionByPodGC": PODGC}.get(dt_reason, ADMIN)
             if who is not ADMIN:
                 # the taint-eviction controller and PodGC add DisruptionTarget by server-side apply (ApplyStatus
-                # with Force: taint_eviction.go addConditionAndDeletePod, gc_controller.go markFailedAndDeletePod):
-                # a patch whose body is the apply configuration, the Pod's name and the one condition
+                # with Force: taint_eviction.go addConditionAndDeletePod, gc_controller.go
+                # markFailedAndDeletePodWithCondition): a patch whose body is the apply configuration, the Pod's name
+                # and the one condition (PodGC's with phase Failed too)
                 cond = next(x for x in conds if x.get("type") == "DisruptionTarget")
+                status: dict[str, Any] = {"conditions": [cond]}
+                if who is PODGC:
+                    status["phase"] = "Failed"
                 apply = {
                     "kind": "Pod",
                     "apiVersion": "v1",
                     "metadata": {"name": name, "namespace": ns},
-                    "status": {"conditions": [cond]},
+                    "status": status,
                 }
                 return [(who, "patch", dict(ref, subresource="status"), apply, obj)]
         else:
