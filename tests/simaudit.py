@@ -12,6 +12,12 @@ PodGC (pod-garbage-collector) force-deletes; the kubelet's final delete (grace 0
 
 The watch's initial list is not in the log: its objects were created before it, as on a running cluster
 (the log begins with the watch). Only what the watch shows changing is logged.
+
+Every test's hand-made audit log is written through :func:`audit_event` (this writer's, tables 9 to 11's and
+formats13's), as a real kube-apiserver's log backend writes it (staging/src/k8s.io/apiserver/pkg/audit/request.go):
+the request as the client sent it, logged before admission (LogRequestObject, from the create handler); the
+response as stored (LogResponseObject), a Node create's with NodeTaint admission's taint (:func:`stored_node`);
+each client's user agent (:func:`user_agent`); bodies only at their level; a refusal's Status without a body.
 """
 
 from __future__ import annotations

@@ -164,7 +164,10 @@ def _requests(
         if old.get("status") != obj.get("status"):
             ready = [x.get("reason") for x in obj["status"].get("conditions", []) if x.get("type") == "Ready"]
             who = NC if set(ready) & {"NodeStatusUnknown", "NodeStatusNeverUpdated"} else _kubelet(name)
-            reqs.append((who, "patch", dict(ref, subresource="status"), {"status": obj["status"]}, obj))
+            if who is NC:  # tryUpdateNodeHealth's UpdateStatus: a PUT of the Node
+                reqs.append((NC, "update", dict(ref, subresource="status"), obj, obj))
+            else:  # the kubelet's PatchNodeStatus: a strategic merge patch of what changed
+                reqs.append((who, "patch", dict(ref, subresource="status"), sa.status_patch(old, obj), obj))
         return reqs
     assert kind == "Pod"
     ref = {"resource": "pods", "namespace": ns, "name": name, "apiVersion": "v1"}
