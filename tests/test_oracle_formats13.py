@@ -52,7 +52,7 @@ Unknown as UpdateStatus and its taints as PatchNodeTaints, DisruptionTarget by s
 evictions answered with a Status.
 
 Written at test time (each story run once per session): 76 stories; 352 rows in ``make test`` (241 story rows, 108
-policy variants, 3 others) in 50 s wall / 20 s CPU on the shared 2-core machine at load 6.5 (``pytest
+policy variants, 3 others) in 35 s wall / 17 s CPU on the shared 2-core machine at load 6.3 (``pytest
 tests/test_oracle_formats13.py -m "not slow"``, 2026-12-07), and round 8's 61 rows (4 documented skips) in ``make
 test-long``: 19 s wall / 5 s CPU there (tests/conftest.py).
 
