@@ -83,6 +83,8 @@ NLC_PROPERTIES = (
     "condition-taints-follow-conditions",
     "ready-node-sheds-ready-taints",
 )
+#: properties about the taint NodeTaint admission adds to a Node created (only the create's response shows it)
+ADMISSION_PROPERTIES = ("new-node-carries-only-registration-taints", "registration-is-not-eligibility")
 #: properties whose allowances need every Node's readiness (handleDisruption's zone states)
 ZONE_PROPERTIES = ("unreachable-taint-follows-unknown", "not-ready-taint-follows-not-ready")
 #: the VolumeBinding plugin's default bindTimeoutSeconds (pkg/scheduler/apis/config/v1/defaults.go)
@@ -968,7 +970,7 @@ class AuditAdapter:
             }
             if cap is not None:
                 ev["capacity"], ev["reserved"] = cap, max(cap - (alloc if alloc is not None else cap), 0)
-            if as_node == node and obj is not req:
+            if as_node == node:
                 # with what the watch reader registers a Node with from its object: an external cloud provider's
                 # uninitialized taint and a NetworkUnavailable=True condition are the model's too
                 # (--cloud-provider=external: kubelet_node_status.go initialNode adds TaintExternalCloudProvider)
@@ -978,12 +980,23 @@ class AuditAdapter:
                 # the Node as stored (the response) is what the registration must have made, as the watch reader
                 # expects it of a Node created in a capture: a kubelet's Node without a Ready condition (initialNode
                 # ends with setNodeStatus) is then told from the model's (was: not compared, so it conformed in an
-                # audit log and was flagged in its watch capture). A request body alone is not the Node as stored
-                # (admission adds to it); an administrator's Node has no conditions yet. NodeTaint admission's
-                # not-ready:NoSchedule is left out of the comparison (a known gap: a Node stored without it is not
-                # flagged from an audit log, as its watch capture is; the hand-written logs of
-                # tests/test_upstream_tables9.py and 10 store Nodes without it and would all be flagged).
-                stored.pop("taint_not_ready_ns", None)
+                # audit log and was flagged in its watch capture). NodeTaint admission's not-ready:NoSchedule is
+                # compared too, as the watch reader does: on by default, it adds it to every Node created
+                # (plugin/pkg/admission/nodetaint/admission.go Admit -> addNotReadyTaint), so the response of a
+                # create holds it (was: left out, and a Node stored without it conformed in an audit log while its
+                # watch capture was flagged).
+                if obj is req:
+                    # Logged without its response (a policy at level Request): the request is the kubelet's body,
+                    # logged before admission (endpoints/handlers/create.go createHandler -> audit.LogRequestObject),
+                    # so its conditions and its own taints are the stored Node's but admission's taint is not in it:
+                    # that taint is not compared, and the properties about it are not checked (was: "checked",
+                    # and a Node stored without it conformed)
+                    stored.pop("taint_not_ready_ns", None)
+                    self._blind(
+                        ADMISSION_PROPERTIES,
+                        "the audit log records Node creations without their response (level Request): the Node as "
+                        "stored, with NodeTaint admission's not-ready:NoSchedule, is not in it",
+                    )
                 ev["expect"] = stored
             # its zone as handleDisruption keys it (GetZoneKey), from the labels it was created with
             labels = (obj.get("metadata") or {}).get("labels")

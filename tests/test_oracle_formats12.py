@@ -36,10 +36,11 @@ Findings (fixed in ``oracle/audit.py``; the rows named are their tests and fail 
    at registration is now the model's too, as in the watch reader (``ccm-uninitialized-removed/audit``, which
    the comparison alone would have flagged).
 
-Not fixed (:data:`KNOWN_GAPS`, strict xfail rows): a Node stored without NodeTaint admission's not-ready:NoSchedule
-is flagged from its watch capture but not from its audit log (``admission-bug-no-notready-taint/audit``): the
-hand-written audit logs of tests/test_upstream_tables9.py and 10 store every Node without that taint, so comparing
-it would turn 172 of their rows into false alarms; making those logs realistic is the next step.
+Was not fixed here (a strict xfail until round 13, ``tests/test_oracle_formats13.py``): a Node stored without
+NodeTaint admission's not-ready:NoSchedule was flagged from its watch capture but not from its audit log
+(``admission-bug-no-notready-taint/audit``); the hand-written audit logs of tests/test_upstream_tables9.py and 10
+stored every Node without that taint. They now store Nodes as the API server does (tests/simaudit.py stored_node)
+and the audit reader compares the taint: the row passes.
 3. A merge patch made with a kubelet's credentials that does not name ``spec.taints`` (a Node's labels, as Talos's
    NodeApplyController patches them) was read as changing the taints of a Node created before the log: a false
    ``node-restriction``; admitNode (plugin/pkg/admission/noderestriction/admission.go) compares the taints after
@@ -287,13 +288,7 @@ def _story(name: str) -> Story:
 
 
 #: (story, format) -> why the format still disagrees with the watch verdict (strict: fixing it fails the row)
-KNOWN_GAPS: dict[tuple[str, str], str] = {
-    ("admission-bug-no-notready-taint", "audit"): (
-        "the audit reader does not compare a registration with NodeTaint admission's not-ready:NoSchedule "
-        "(plugin/pkg/admission/nodetaint/admission.go Admit adds it on create): the Node stored without it "
-        "conforms (misses new-node-carries-only-registration-taints, registration-is-not-eligibility)"
-    ),
-}
+KNOWN_GAPS: dict[tuple[str, str], str] = {}
 
 ROWS = [
     pytest.param(name, fmt, id=f"{name}/{fmt}", marks=[pytest.mark.xfail(reason=KNOWN_GAPS[name, fmt], strict=True)])
@@ -344,7 +339,8 @@ def _as_kubelet_label_patch(events: list[dict[str, Any]], node: str, taints: lis
     machine.nodeLabels so); with ``taints``, the patch names spec.taints too, changing them."""
     for e in events:
         ref = e["objectRef"]
-        if ref.get("resource") == "nodes" and ref.get("name") == node and "metadata" in (e.get("requestObject") or {}):
+        body = e.get("requestObject") or {}
+        if ref.get("resource") == "nodes" and ref.get("name") == node and "labels" in (body.get("metadata") or {}):
             e["user"] = {"username": f"system:node:{node}", "groups": ["system:nodes", "system:authenticated"]}
             if taints is not None:
                 e["requestObject"]["spec"] = {"taints": taints}

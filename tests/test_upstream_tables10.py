@@ -802,7 +802,7 @@ def test_pod_resize_in_an_audit_log(
 
     log = t9.ga.Log()
     node = t9._node(t9.ME)
-    t9._log(log, 0.1, t9.ME, "create", t9._ref("nodes", t9.ME), node, 201, node)
+    t9._register(log, 0.1, t9.ME, node)
     for k in range(7):
         t9._log(log, 1 + 10 * k, t9.ME, "update", t9._ref("leases", t9.ME, "kube-node-lease"))
 

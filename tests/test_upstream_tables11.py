@@ -98,6 +98,7 @@ from nodereg.oracle.k8s import cpu_millis, pod_request
 
 sys.path.insert(0, str(Path(__file__).parent))
 import capturegen as cg
+import simaudit as sa
 
 #: every documented skip of this file: (test, row) -> why
 SKIPS: dict[tuple[str, str], str] = {}
@@ -108,20 +109,8 @@ Found = set[tuple[str, str | None, str | None]]
 # An audit log of a capturegen story: the requests that made the watch's events
 # -------------------------------------------------------------------------------------------------
 
-NC = (
-    "system:serviceaccount:kube-system:node-controller",
-    ["system:serviceaccounts", "system:serviceaccounts:kube-system", "system:authenticated"],
-)
-ADMIN = ("kubernetes-admin", ["kubeadm:cluster-admins", "system:authenticated"])
-SCHEDULER = ("system:kube-scheduler", ["system:authenticated"])
-RS = (
-    "system:serviceaccount:kube-system:replicaset-controller",
-    ["system:serviceaccounts", "system:serviceaccounts:kube-system", "system:authenticated"],
-)
-
-
-def _kubelet(node: str) -> tuple[str, list[str]]:
-    return f"system:node:{node}", ["system:nodes", "system:authenticated"]
+#: the identities that make the requests (the shared audit-event builder's, tests/simaudit.py)
+NC, ADMIN, SCHEDULER, RS, _kubelet = sa.NC, sa.ADMIN, sa.SCHEDULER, sa.RS, sa._kubelet
 
 
 def audit_log(c: cg.Cluster, when: dict[int, float]) -> list[dict[str, Any]]:
@@ -147,7 +136,7 @@ def audit_log(c: cg.Cluster, when: dict[int, float]) -> list[dict[str, Any]]:
             continue
         t = when[i]
         for who, verb, ref, req, resp in _requests(kind, typ, obj, old):
-            out.append(_audit(t, who, verb, ref, req, resp, len(out)))
+            out.append(sa.audit_event(t, who, verb, ref, req, resp, len(out), cg.ts_micro))
     return out
 
 
@@ -162,7 +151,8 @@ def _requests(
     if kind == "Node":
         ref = {"resource": "nodes", "name": name, "apiVersion": "v1"}
         if typ == "ADDED":
-            return [(_kubelet(name), "create", ref, obj, obj)]
+            # the kubelet's body; the response is the Node as stored (NodeTaint admission's taint in it)
+            return [(_kubelet(name), "create", ref, sa.node_request(obj), obj)]
         if typ == "DELETED":
             return [(ADMIN, "delete", ref, None, None)]
         assert old is not None
@@ -174,7 +164,10 @@ def _requests(
         if old.get("status") != obj.get("status"):
             ready = [x.get("reason") for x in obj["status"].get("conditions", []) if x.get("type") == "Ready"]
             who = NC if set(ready) & {"NodeStatusUnknown", "NodeStatusNeverUpdated"} else _kubelet(name)
-            reqs.append((who, "patch", dict(ref, subresource="status"), {"status": obj["status"]}, obj))
+            if who is NC:  # tryUpdateNodeHealth's UpdateStatus: a PUT of the Node
+                reqs.append((NC, "update", dict(ref, subresource="status"), obj, obj))
+            else:  # the kubelet's PatchNodeStatus: a strategic merge patch of what changed
+                reqs.append((who, "patch", dict(ref, subresource="status"), sa.status_patch(old, obj), obj))
         return reqs
     assert kind == "Pod"
     ref = {"resource": "pods", "namespace": ns, "name": name, "apiVersion": "v1"}
@@ -200,32 +193,6 @@ def _requests(
         by_te = any(x.get("reason") == "DeletionByTaintManager" for x in obj["status"].get("conditions", []))
         return [(NC if by_te else _kubelet(node), "patch", dict(ref, subresource="status"), None, obj)]
     return []
-
-
-def _audit(
-    t: float, who: tuple[str, list[str]], verb: str, ref: dict[str, Any], req: Any, resp: Any, n: int
-) -> dict[str, Any]:
-    code = 201 if verb == "create" else 200
-    e: dict[str, Any] = {
-        "kind": "Event",
-        "apiVersion": "audit.k8s.io/v1",
-        "level": "RequestResponse",
-        "auditID": f"00000000-0000-0000-0000-{n:012d}",
-        "stage": "ResponseComplete",
-        "requestURI": "/",
-        "verb": verb,
-        "user": {"username": who[0], "groups": who[1]},
-        "sourceIPs": ["10.0.0.1"],
-        "objectRef": ref,
-        "responseStatus": {"metadata": {}, "code": code},
-        "requestReceivedTimestamp": cg.ts_micro(t - 0.002),
-        "stageTimestamp": cg.ts_micro(t),
-    }
-    if req is not None:
-        e["requestObject"] = req
-    if resp is not None:
-        e["responseObject"] = resp
-    return e
 
 
 class Timed(cg.Cluster):

@@ -43,7 +43,6 @@ TestPodStatusChange, TestNodeEventGeneration, TestReconcileNodeLabels (round 8).
 
 from __future__ import annotations
 
-import base64
 import copy
 import importlib.util
 import json
@@ -57,6 +56,7 @@ from nodereg.oracle import check
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
+import simaudit as sa  # noqa: E402  (the one audit-event builder)
 import test_upstream_tables8 as t8  # noqa: E402  (round 8's time-stepped controller and its judge)
 
 
@@ -187,16 +187,8 @@ def _labels(*sets: list[str], value: str = "value") -> dict[str, str]:
     return out
 
 
-def _csr_request(cn: str, valid: bool = True) -> str:
-    """A PEM certificate request whose subject is ``CN=cn`` (the reader reads only the CN), base64'd as
-    in a CertificateSigningRequest's spec.request; ``valid=False``: upstream's truncated one."""
-    cn_bytes = cn.encode()
-    der = b"\x30\x00\x06\x03\x55\x04\x03\x0c" + bytes([len(cn_bytes)]) + cn_bytes
-    if not valid:
-        der = der[:6]
-    body = base64.b64encode(der).decode()
-    pem = f"-----BEGIN CERTIFICATE REQUEST-----\n{body}\n-----END CERTIFICATE REQUEST-----\n"
-    return base64.b64encode(pem.encode()).decode()
+#: (the shared builder's)
+_csr_request = sa.csr_request
 
 
 # -------------------------------------------------------------------------------------------------
@@ -228,14 +220,31 @@ def _user(who: str) -> tuple[str, list[str]]:
 def _log(
     log: Any, t: float, who: str, verb: str, ref: dict[str, Any], req: Any = None, code: int = 200, resp: Any = None
 ) -> None:
-    user, groups = _user(who)
-    log.ev(t, user, groups, verb, ref, req, level="RequestResponse")
-    e = log.lines[-1][1]
-    e["responseStatus"] = {"metadata": {}, "code": code}
+    """One request, as the API server logs it (the shared builder, tests/simaudit.py audit_event, with each user's
+    own client as user agent), at RequestResponse; a refused one (4xx) without its response."""
+    log.lines.append((t, sa.audit_event(t, _user(who), verb, ref, req, resp, len(log.lines), ga.ts, code=code)))
+
+
+def _register(log: Any, t: float, who: str, node: dict[str, Any], code: int = 201, ref: dict[str, Any] | None = None):
+    """A Node created at ``t`` by ``who`` (its kubelet registering), as a real API server logs it: the request is
+    the body sent, the response the Node stored (simaudit.stored_node: NodeTaint admission's not-ready:NoSchedule,
+    uid, resourceVersion, creationTimestamp, managedFields); when it is Ready, the node lifecycle controller's
+    first NoSchedule pass removes that taint 50 ms later (simaudit.nlc_untaint), as it does on every
+    registration (doNoScheduleTaintingPass on the Node's add event). A refused create (``code`` >= 400) stores
+    nothing."""
+    name = node["metadata"]["name"]
+    ref = ref if ref is not None else _ref("nodes", name)
     if code >= 400:
-        e["responseStatus"].update(status="Failure", reason="Forbidden" if code == 403 else "NotFound")
-    elif resp is not None:
-        e["responseObject"] = resp
+        _log(log, t, who, "create", ref, node, code)
+        return
+    log.rv += 1
+    stored = sa.stored_node(node, rv=str(log.rv), created=ga.sec(t))
+    _log(log, t, who, "create", ref, node, code, stored)
+    log.rv += 1
+    untaint = sa.nlc_untaint(stored, str(log.rv))
+    if untaint is not None:
+        ev = sa.audit_event(t + 0.05, sa.NC, "patch", _ref("nodes", name), *untaint, len(log.lines), ga.ts)
+        log.lines.append((t + 0.05, ev))
 
 
 def _story(row: dict[str, Any], admitted: bool) -> list[dict[str, Any]]:
@@ -247,7 +256,7 @@ def _story(row: dict[str, Any], admitted: bool) -> list[dict[str, Any]]:
         old = _node(n, **row.get("old", {})) if n == ME else _node(n)
         if n == ME and "config_old" in row:
             old["spec"]["configSource"] = row["config_old"]
-        _log(log, 0.1 + 0.1 * i, n, "create", _ref("nodes", n), old, 201, old)
+        _register(log, 0.1 + 0.1 * i, n, old)
         for k in range(int(END // 10) + 1):
             _log(log, 1 + 0.3 * i + 10 * k, n, "update", _ref("leases", n, "kube-node-lease"))
     if row.get("pods", True):
@@ -268,6 +277,9 @@ def _story(row: dict[str, Any], admitted: bool) -> list[dict[str, Any]]:
     req = row.get("body")
     code = (201 if row["verb"] == "create" else 200) if admitted else row.get("refused", 403)
     resp = row.get("resp", req) if admitted else None
+    if (row["res"], row["verb"], row.get("sub")) == ("nodes", "create", None):
+        _register(log, T_ROW, row.get("user", ME), req, code, _ref("nodes", row.get("obj")))
+        return [e for _, e in sorted(log.lines, key=lambda x: x[0])]
     _log(
         log,
         T_ROW,
@@ -1047,7 +1059,7 @@ def _edge_log(rows: list[tuple[str, str, dict[str, Any], Any, Any]], created: bo
     log = ga.Log()
     if created:
         node = _node(ME, TAINT_A)
-        _log(log, 0.1, ME, "create", _ref("nodes", ME), node, 201, node)
+        _register(log, 0.1, ME, node)
     for k in range(int(END // 10) + 1):
         _log(log, 1 + 10 * k, ME, "update", _ref("leases", ME, "kube-node-lease"))
     for i, (who, verb, ref, req, resp) in enumerate(rows):
