@@ -58,6 +58,7 @@ from .k8s import (
     parse_time,
     review_controller_down,
     review_late_unknown,
+    unparsable_quantity,
     zone_extra,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore, json_type
@@ -359,6 +360,13 @@ class AuditAdapter:
         self.ua = ua if isinstance(ua, str) else ""
         req = _body(ev.get("requestObject"), "requestObject", file, line)
         resp = _body(ev.get("responseObject"), "responseObject", file, line)
+        if res in ("pods", "nodes") and sub in (None, "status"):
+            for body in (resp, req):
+                if (bad := unparsable_quantity(body)) is not None:
+                    # (a success: the API server decoded and stored it, which it cannot have done)
+                    meta = body.get("metadata") or {}
+                    what = name or meta.get("name") or meta.get("generateName") or "?"
+                    raise InputError(f"{res} {what}: {bad}, yet answered {code}", file, line)
         obj = resp or req
         out: list[Item] = []
         m = NODE_USER.match(username)
@@ -772,7 +780,8 @@ class AuditAdapter:
                 pod=pod,
             )
         if sub is None and username in NLC_USERS and node is not None and node in self.nlc_taints:
-            self._ev(out, {"t": t, "event": "taint_eviction_evict_pod", "node": node, "pod": pod}, file, line)
+            ev = {"t": t, "event": "taint_eviction_evict_pod", "node": node, "pod": pod}
+            self._ev(out, ev, file, line, taint_manager=True)  # (its own DELETE: eviction-not-early is judged)
         out.append(normalise({"t": t, "event": "delete_pod", "pod": pod}, file, line))
         return out
 
@@ -1062,6 +1071,12 @@ class AuditAdapter:
                 self._relabel(out, name, labels, verb, t, file, line)
             if not as_node and username not in NLC_USERS and name in self.nlc_taints:
                 self._user_taints(out, name, before, written, t, file, line)
+            elif username in NLC_USERS and name in self.nlc_taints and _unmodelled(before) != _unmodelled(written):
+                # its disk-pressure / pid-pressure NoSchedule taints (doNoScheduleTaintingPass,
+                # nodeConditionToTaintKeyStatusMap) are no taints of the model: read as the watch reader reads
+                # them, in the Node's other-taints slot, so that the scheduler's TaintToleration filter is
+                # judged against them (was: skipped, a web pod bound under disk-pressure passed)
+                self._user_taints(out, name, before, written, t, file, line)
             if (
                 not as_node
                 and sub is None
@@ -1291,6 +1306,18 @@ class AuditAdapter:
             if node == name and pod in self.tols and pod not in self.deleted
         }
         return {"pod_bits": bits} if bits else {}
+
+
+#: the condition taints the node lifecycle controller writes that the model has no slot of (its one pressure
+#: condition is MemoryPressure): read into the Node's other-taints slot, as a watch of the Node reads them
+_UNMODELLED_NLC = frozenset(("node.kubernetes.io/disk-pressure", "node.kubernetes.io/pid-pressure"))
+
+
+def _unmodelled(taints: Any) -> frozenset[tuple[Any, ...]]:
+    """The unmodelled condition taints among ``taints`` as ``_taint_list`` gives them (none when unknown)."""
+    if not isinstance(taints, tuple):
+        return frozenset()
+    return frozenset(x[:3] for x in taints if len(x) == 4 and x[0] in _UNMODELLED_NLC)
 
 
 def _custom_names(taints: tuple[tuple[Any, ...], ...]) -> dict[str, Any]:

@@ -164,6 +164,52 @@ def cpu_millis(q: Any) -> int | None:
     return None if parsed is None else milli_value(parsed[0])
 
 
+def _quantity_fields(obj: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """(path, value) of every resource quantity of a Pod or Node that the API server decodes as a Quantity: a
+    container's (init, sidecar) ``resources.requests``/``limits``, the pod-level ``spec.resources`` and
+    ``spec.overhead`` (core/v1 ResourceList), a Node's ``status.capacity`` and ``allocatable``."""
+    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    lists: list[tuple[str, Any]] = []
+    for group in ("containers", "initContainers"):
+        for i, c in enumerate(spec.get(group) or [] if isinstance(spec.get(group), list) else []):
+            res = c.get("resources") if isinstance(c, dict) else None
+            if isinstance(res, dict):
+                lists += [(f"spec.{group}[{i}].resources.{k}", res.get(k)) for k in ("requests", "limits")]
+    if isinstance(spec.get("resources"), dict):
+        lists += [(f"spec.resources.{k}", spec["resources"].get(k)) for k in ("requests", "limits")]
+    lists.append(("spec.overhead", spec.get("overhead")))
+    status = obj.get("status") if isinstance(obj.get("status"), dict) else {}
+    lists += [(f"status.{k}", status.get(k)) for k in ("capacity", "allocatable")]
+    for path, rl in lists:
+        if isinstance(rl, dict):
+            for name, v in rl.items():
+                yield f"{path}.{name}", v
+
+
+def unparsable_quantity(obj: dict[str, Any]) -> str | None:
+    """Why ``obj`` (a Pod or a Node, as stored or as a write's body) cannot be a cluster's, or None.
+
+    A quantity the API server cannot parse (``cpu: "abc"``, ``memory: 1.5.5Gi``) makes it refuse the object:
+    apimachinery's ``Quantity.UnmarshalJSON`` (``null`` is zero; a JSON string or number, trimmed, goes to
+    ``ParseQuantity``, whose error fails the request's decoding), so no stored object, watch event or successful
+    write carries one. Reading it as no request (0) would judge a capture that is not a cluster's; it is bad input.
+    """
+    for path, v in _quantity_fields(obj):
+        if v is None:
+            continue
+        if isinstance(v, bool) or not isinstance(v, (str, int, float)):
+            return f"{path} is {json_type(v)}, not a quantity"
+        text = v.strip() if isinstance(v, str) else (str(v) if isinstance(v, int) else repr(v))
+        if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+            return f"{path} {text} is not a quantity"
+        if parse_quantity(text) is None:
+            return (
+                f"{path} {json.dumps(v)[:60]} is not a quantity (resource.ParseQuantity refuses it, so the API server "
+                "stores no object that holds it)"
+            )
+    return None
+
+
 class TopValue(NamedTuple):
     """One top-level value of a stream, where it starts, and where each of its list's items starts.
 

@@ -66,6 +66,7 @@ from .k8s import (
     review_controller_down,
     review_late_unknown,
     review_upgrade,
+    unparsable_quantity,
     untolerated,
     watch_objects,
     zone_extra,
@@ -621,6 +622,8 @@ class WatchAdapter:
         listed: bool = False,
     ) -> list[Item]:
         name = obj["metadata"]["name"]
+        if (bad := unparsable_quantity(obj)) is not None:
+            raise InputError(f"Node {name}: {bad}", file, line)
         items: list[Item] = []
         prev = self.nodes.get(name)
         meta = obj["metadata"]
@@ -1452,6 +1455,9 @@ class WatchAdapter:
         pod does not tolerate for ever), else anyone's delete (``kubectl drain``'s Eviction API,
         a rollout). The DELETED that follows the grace period is not part of the eviction.
         """
+        if (bad := unparsable_quantity(obj)) is not None:
+            meta0 = obj["metadata"]
+            raise InputError(f"Pod {meta0.get('namespace', 'default')}/{meta0['name']}: {bad}", file, line)
         meta = obj["metadata"]
         key = f"{meta.get('namespace', 'default')}/{meta['name']}"
         spec = obj.get("spec") or {}
@@ -1512,7 +1518,14 @@ class WatchAdapter:
                         f"pod {key} was first seen already bound to {node}, in a MODIFIED event (a watch without "
                         "its initial list, `kubectl get -w --watch-only`): its binding is not in the input",
                     )
-                items.append(_bound(key, node, self.t, file, line, unchecked=unchecked))
+                # created bound now (a mirror pod, spec.nodeName set at creation; not an object a relist shows
+                # created during its watch's gap): the taint-eviction controller's timer for it starts here
+                created = typ == "ADDED" and not listed and not unseen_binding and self.t - t <= 2.0
+                items.append(
+                    ObservedBinding(self.t, node, key, line, file, unchecked, created)
+                    if created
+                    else _bound(key, node, self.t, file, line, unchecked=unchecked)
+                )
                 prev["node"] = node
             if listed and _deletion(obj) is not None:
                 prev["deleting"] = True  # its deletion was requested before the capture began
@@ -1601,8 +1614,21 @@ class WatchAdapter:
             # a deletion first shown by a list after a watch was down (the node unwatched meanwhile:
             # ``_watch_down``) happened while the input shows nothing of the node: anyone's, not judged
             if bound and bound in self.nodes and bound not in self.down and (by_taint or (by_taint is None and noexec)):
-                self._ev(items, {"t": t, "event": "taint_eviction_evict_pod", "node": bound, "pod": key}, file, line)
-            self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
+                # (``taint_manager``: its own DisruptionTarget says so; a plain delete may be anyone's, whose timing
+                # says nothing of the controller's timer: eviction-not-early is judged on the former only)
+                ev = {"t": t, "event": "taint_eviction_evict_pod", "node": bound, "pod": key}
+                self._ev(items, ev, file, line, **({"taint_manager": True} if by_taint else {}))
+                self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
+            elif bound and bound in self.down and by_taint:
+                # the controller's own eviction while the watch of its Node was down: which taints it acted on,
+                # and since when, is not in the input; not judged, and coverage says so (was: silently anyone's)
+                gap = (
+                    f"the taint-eviction controller evicted pod {key} at {_fmt(t)} while the watch of its Node "
+                    f"{bound} was down, so the taints it acted on are not in the input"
+                )
+                self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line, gap_step=gap)
+            else:
+                self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
         elif typ == "DELETED" and not prev["deleting"]:
             # DELETED without a deletion request seen (a force delete, or the watch missed it)
             prev["deleting"] = True
