@@ -48,6 +48,8 @@ from .k8s import (
     BIND_PROPERTIES,
     KCM_LEASE_DURATION,
     LEASE_WATCH_QUIET,
+    UNMODELLED_PRESSURE_TAINTS,
+    PressureTaints,
     audit_objects,
     conditions,
     cpu_changed,
@@ -137,6 +139,10 @@ class AuditAdapter:
     def __init__(self, oracle: Any = None) -> None:
         #: the oracle fed (to say at once what Nodes created before the log keep from being judged)
         self.o = oracle
+        #: the DiskPressure / PIDPressure taints of Nodes created in the log, judged beside the model
+        #: (``k8s.PressureTaints``), from each Node's conditions as last written
+        self.pressure = PressureTaints(float(getattr(oracle, "slack", 5.0)))
+        self.pstatus: dict[str, dict[str, str | None]] = {}
         #: when kube-controller-manager is seen writing (``watch.review_late_unknown``)
         self.acts: list[tuple[float, str]] = []
         self.csr_node: dict[str, str] = {}
@@ -1024,6 +1030,8 @@ class AuditAdapter:
             written = self._written_taints(verb, sub, req, obj)
             if name in self.taints and written is not _UNTOUCHED:
                 self.taints[name] = written  # type: ignore[assignment]
+            if name in self.nlc_taints:
+                self._pressure_seen(name, sub, req, obj, t)
             if as_node and self._kubelet_changed_taints(name, verb, before, written, req):
                 self._viol(
                     out,
@@ -1123,6 +1131,31 @@ class AuditAdapter:
             # only as a kubelet holding its certificate -- from its Lease renewals -- an undeclared edge, a false
             # control-state-matches-definition when `kubectl delete node` cleared a stuck Node whose kubelet then
             # registered it again)
+        return out
+
+    def _pressure_seen(self, name: str, sub: Any, req: dict[str, Any], obj: dict[str, Any], t: float) -> None:
+        """A write of a Node created in the log: its DiskPressure / PIDPressure as the write states them (a status
+        patch names only what changed: the others stand) and its taints as now known (unknown: not judged)."""
+        st = self.pstatus.setdefault(name, {})
+        if sub == "status" or obj is not req:
+            for c in UNMODELLED_PRESSURE_TAINTS:
+                cond = conditions(obj).get(c) or conditions(req).get(c) or {}
+                if cond.get("status") in ("True", "False", "Unknown"):
+                    st[c] = cond["status"]
+        written = self.taints.get(name)
+        if written is None:
+            self.pressure.forget(name)  # (its taints unknown: a JSON Patch, a write without body)
+            return
+        taints = [{"key": x[0], "value": x[1], "effect": x[2]} for x in written if len(x) == 4]
+        self.pressure.observe(name, t, dict(st), taints, None)
+
+    def pressure_due(self, file: str | None, line: int | None) -> list[Item]:
+        """The DiskPressure / PIDPressure taints the node lifecycle controller owes past ``--slack``, at this line."""
+        if not self.pressure.owed:
+            return []
+        out: list[Item] = []
+        for node, prop, msg, _deadline, _want, _listed in self.pressure.due(self.t, self.gone):
+            self._viol(out, prop, node, msg, file, line, "nlc_sync_noschedule_taints")
         return out
 
     def _user_taints(
@@ -1640,8 +1673,11 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                 other[res[:40]] = other.get(res[:40], 0) + 1
             yield name, line, obj
 
+    def feed(ev: Any, file: str | None, line: int | None) -> list[Item]:
+        return adapter.feed(ev, file, line) + adapter.pressure_due(file, line)
+
     read = 0
-    for it in feed_all(adapter.feed, counted()):
+    for it in feed_all(feed, counted()):
         read += 1
         if type(it) is EventRecord and it.event in ("nlc_monitor_node_health", "admin_delete_node") and it.node:
             marks.setdefault(it.node, []).append(it.t)

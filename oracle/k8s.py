@@ -1598,6 +1598,76 @@ def review_upgrade(o: Any, controllers: list[tuple[float, dict[str, Any]]], mark
 KCM_LEASE_DURATION = 15.0
 
 
+#: the kubelet conditions the model has no variable of, and the NoSchedule taint doNoScheduleTaintingPass keeps
+#: with each (nodeConditionToTaintKeyStatusMap: DiskPressure True -> disk-pressure, PIDPressure True -> pid-pressure)
+UNMODELLED_PRESSURE_TAINTS = {
+    "DiskPressure": "node.kubernetes.io/disk-pressure",
+    "PIDPressure": "node.kubernetes.io/pid-pressure",
+}
+
+
+class PressureTaints:
+    """The node lifecycle controller's DiskPressure and PIDPressure taints, judged beside the model.
+
+    The model has one pressure condition (MemoryPressure), so ``condition-taints-follow-conditions`` and
+    ``synced-taints-match-conditions`` cannot see these two; upstream's doNoScheduleTaintingPass treats them alike
+    (node_lifecycle_controller.go: nodeConditionToTaintKeyStatusMap maps DiskPressure and PIDPressure True to
+    their NoSchedule taints; the pass runs on every Node update, from nodeUpdateQueue, and SwapNodeControllerTaint
+    adds the taints wanted and removes the others). So a Node whose condition and taint disagree for longer than
+    ``--slack`` after the write that made them disagree is reported here, as the model reports the memory-pressure
+    taint: the taint missing while the condition is True, or kept while it is not (False, Unknown: the controller's
+    Unknown removes it too). A Node first listed disagreeing is owed the pass from the listing on, unless its
+    conditions' lastTransitionTime shows it stood longer than ``--slack`` before (``listed_since``).
+    """
+
+    def __init__(self, slack: float) -> None:
+        self.slack = slack
+        #: (node, condition) -> (since when they disagree, the condition True, reported already, listed)
+        self.owed: dict[tuple[str, str], tuple[float, bool, bool, bool]] = {}
+
+    def observe(
+        self, node: str, t: float, status: dict[str, str | None], taints: Sequence[Any], listed_since: float | None
+    ) -> None:
+        """The Node as written at ``t``: each unmodelled condition's status (None: not shown) and its taints."""
+        keys = {(x.get("key"), x.get("effect")) for x in taints if isinstance(x, dict)}
+        for ctype, key in UNMODELLED_PRESSURE_TAINTS.items():
+            if ctype not in status:
+                continue
+            want = status[ctype] == "True"
+            k = (node, ctype)
+            if want == ((key, "NoSchedule") in keys):
+                self.owed.pop(k, None)
+            elif k not in self.owed or self.owed[k][1] != want:
+                self.owed[k] = (t if listed_since is None else listed_since, want, False, listed_since is not None)
+
+    def forget(self, node: str) -> None:
+        for k in [k for k in self.owed if k[0] == node]:
+            del self.owed[k]
+
+    def due(self, t: float, skip: Any = ()) -> list[tuple[str, str, str, float, bool, bool]]:
+        """(node, property, sentence, deadline, ...) of each disagreement past ``--slack`` at ``t``, once."""
+        out = []
+        for (node, ctype), (since, want, said, listed) in sorted(self.owed.items()):
+            if said or node in skip or t - since <= self.slack:
+                continue
+            self.owed[(node, ctype)] = (since, want, True, listed)
+            key = UNMODELLED_PRESSURE_TAINTS[ctype]
+            what = (
+                f"has had {ctype}=True since {fmt_time(since)} without the taint {key}:NoSchedule"
+                if want
+                else f"has kept the taint {key}:NoSchedule since {fmt_time(since)} although {ctype} is not True"
+            )
+            sentence = (
+                f"node {node} {what}, {t - since:.0f} s at {fmt_time(t)} (+{self.slack:g} s slack): the node "
+                "lifecycle controller's doNoScheduleTaintingPass must "
+                + ("add" if want else "remove")
+                + " it on the Node update (nodeConditionToTaintKeyStatusMap)"
+            )
+            prop = "synced-taints-match-conditions" if listed else "condition-taints-follow-conditions"
+            out.append((node, prop, sentence, since + self.slack, want, listed))
+        return out
+
+
 def review_controller_down(o: Any, downs: list[tuple[float, float, str]], marks: dict[str, list[float]]) -> None:
     """A node that fell silent while no kube-controller-manager led (the capture shows its leader Lease unrenewed,
     ``downs``: (last renewal, taken again, how it shows), e.g. its static pod's manifest moved away for ten minutes)

@@ -46,8 +46,10 @@ from .k8s import (
     KCM_TAKEOVER,
     LEASE_WATCH_QUIET,
     SLOT_KEYS,
+    UNMODELLED_PRESSURE_TAINTS,
     Bare,
     Listed,
+    PressureTaints,
     capture_timing,
     conditions,
     cpu_changed,
@@ -71,7 +73,7 @@ from .k8s import (
     watch_objects,
     zone_extra,
 )
-from .record import EventRecord, InputError, Item, ObservedBinding, Sink, ignore
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore
 from .record import fmt_time as _fmt
 from .source import close_source, feed_all, open_source
 
@@ -217,6 +219,9 @@ class WatchAdapter:
         self.statusless: set[str] = set()
         #: the first Node seen with DiskPressure or PIDPressure True, and when (``partial_input``)
         self.other_pressure: dict[str, tuple[str, float | None]] = {}
+        #: the DiskPressure / PIDPressure taints the model has no slot of, judged beside it (``k8s.PressureTaints``)
+        self.pressure = PressureTaints(float(getattr(oracle, "slack", 5.0)))
+        self._pressure_pos: dict[str, tuple[str | None, int | None]] = {}
         self.unseen_bound: dict[str, list[str]] = {}
         #: per node, how much its kubelet's stamps in the list snapshot were moved (``_deskew_leases``)
         self.shift: dict[str, float] = {}
@@ -356,6 +361,7 @@ class WatchAdapter:
             try:
                 if kind == "Node":
                     out += self._node("ADDED", o, file, line, lease=leases.get(o["metadata"]["name"]), listed=True)
+                    self._pressure_seen(o, True, file, line)
                 elif kind == "Lease":
                     name = o["metadata"]["name"]
                     if name in leases:
@@ -598,7 +604,11 @@ class WatchAdapter:
                     self.last_rv[key] = orv
         try:
             if kind == "Node":
+                first = meta["name"] not in self.nodes
                 out = self._node(typ, obj, file, line, listed=listed)
+                if typ != "DELETED":
+                    self._pressure_seen(obj, first and listed, file, line)
+                out += self._pressure_due(file, line)
                 if meta["name"] in self.down and file not in self.ended_files:
                     out += self._up(meta["name"], "Node", file, line)
                 if meta["name"] in self.held_bound and meta["name"] in self.nodes:
@@ -634,6 +644,7 @@ class WatchAdapter:
             if prev is not None:
                 self._ev(items, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
             self.nodes.pop(name, None)
+            self.pressure.forget(name)
             # the kubelet keeps its client certificate: registering again needs no new TLS bootstrap
             return items
         cur = node_vars(obj)
@@ -1109,17 +1120,47 @@ class WatchAdapter:
         if self.other_pressure:
             name, (ctype, when) = min(self.other_pressure.items(), key=lambda x: (x[1][1] or 0.0, x[0]))
             more = len(self.other_pressure) - 1
-            why = (
+            # (was: both properties "not checked" on such a capture, a controller that never wrote the disk-pressure
+            # or pid-pressure taint conformed: the taints are judged beside the model now, ``k8s.PressureTaints``)
+            o.notes.append(
                 f"node {name}{f' (and {more} more)' if more else ''} has {ctype} True"
                 f"{f' from {_fmt(when)}' if when is not None else ''}: the model has one pressure condition "
                 "(MemoryPressure; DiskPressure and PIDPressure are not modelled, model/declaration.py), so their "
-                "node.kubernetes.io/disk-pressure and pid-pressure taints (doNoScheduleTaintingPass) are not "
-                "judged; MemoryPressure's and NetworkUnavailable's are"
+                "node.kubernetes.io/disk-pressure and pid-pressure taints (doNoScheduleTaintingPass) are judged "
+                "beside it, with --slack, under condition-taints-follow-conditions and synced-taints-match-conditions"
             )
-            for pid in _PRESSURE_TAINT_PROPERTIES:
-                o.unchecked.setdefault(pid, why)
         not_judged_after_resize(o, self.resized)
         not_judged_after_pod_resize(o, self.pod_resized)
+
+    def _pressure_seen(self, obj: dict[str, Any], listed: bool, file: str | None, line: int | None) -> None:
+        """The Node as written, at the time ``_node`` gave its event (read after it: the event's own time, never the
+        one before it), for ``k8s.PressureTaints``."""
+        conds = conditions(obj)
+        shown = {c: (conds.get(c) or {}).get("status") for c in UNMODELLED_PRESSURE_TAINTS if c in conds}
+        if not shown:
+            return
+        since = None
+        if listed:
+            # first listed: owed from the listing on, unless its conditions say they stood longer than --slack
+            stood = _taints_since(obj, conds)
+            since = stood if stood is not None and stood < self.t - self.pressure.slack else self.t
+        taints = (obj.get("spec") or {}).get("taints") or []
+        self.pressure.observe(obj["metadata"]["name"], self.t, shown, taints if isinstance(taints, list) else [], since)
+        self._pressure_pos[obj["metadata"]["name"]] = (file, line)
+
+    def _pressure_due(self, file: str | None, line: int | None) -> list[Item]:
+        """The DiskPressure / PIDPressure taints the node lifecycle controller owes past ``--slack``, at this event (a
+        Node whose watch is down is judged again by the list that shows it)."""
+        if not self.pressure.owed or self.listing:
+            return []
+        out: list[Item] = []
+        for node, prop, msg, deadline, _want, _listed in self.pressure.due(self.t, self.down):
+            # (at the end of the input: the line of the Node's last version)
+            f, n = (file, line) if line is not None else self._pressure_pos.get(node, (file, line))
+            out.append(
+                Violation(-1, n, f, node, None, prop, msg, self.t, "nlc_sync_noschedule_taints", deadline=deadline)
+            )
+        return out
 
     def _hold(self, items: list[Item]) -> list[Item]:
         """Before a late Nodes list (``late_node_lists``): a pod bound to a Node not yet shown is held, not put on
@@ -1641,7 +1682,6 @@ class WatchAdapter:
 
 #: The kubelet's pressure conditions the model leaves out, and the properties that would judge their taints.
 _UNMODELLED_PRESSURE = ("DiskPressure", "PIDPressure")
-_PRESSURE_TAINT_PROPERTIES = ("condition-taints-follow-conditions", "synced-taints-match-conditions")
 
 #: How old a Node's newest status stamp can be when it is listed: the kubelet posts an unchanged status every
 #: nodeStatusReportFrequency (5 min), checked every nodeStatusUpdateFrequency (10 s).
@@ -2259,6 +2299,8 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             adapter.acted(it)
         read = read or type(it) is not InputError
         yield it
+    adapter.listing = False
+    yield from adapter._pressure_due(None, None)  # (owed by the end of the input: at the Node's last version)
     if not read and adapter.other_leases:
         # only leader-election Leases (a support bundle's kube-system/coordination.k8s.io leases.yaml): read,
         # but no node's heartbeat came of them; the "no events" error says so instead of asking for the Lease
