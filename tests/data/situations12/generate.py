@@ -95,6 +95,33 @@ def disk_pressure_taint_missing() -> Files:
     return _disk_pressure(1201, "daemonset", taints=False)
 
 
+def _disk_pressure_list(seed: int, taints: bool) -> Files:
+    """`kubectl get nodes,pods,leases -A -o json` taken 90 s into worker-1's DiskPressure (situations7's memory
+    pressure list, for the condition the model does not hold): the controller's disk-pressure taint on the Node, or
+    (``taints=False``) missing though DiskPressure has been True for 90 s by its lastTransitionTime."""
+    c = Sim(seed=seed, nlc=taints)
+    base(c)
+    n = "worker-1"
+    c.start()
+    c.advance(40)
+    s7._set_cond(c, n, "DiskPressure", "True", "KubeletHasDiskPressure", "kubelet has disk pressure")
+    c.advance(c.t + 90)
+    items = [c.nodes[x] for x in sorted(c.nodes)] + [c.pods[x] for x in sorted(c.pods)]
+    items += [c.leases[x] for x in sorted(c.leases)]
+    lst = {"apiVersion": "v1", "items": items, "kind": "List", "metadata": {"resourceVersion": ""}}
+    return {"now.json": json.dumps(lst, indent=4) + "\n"}
+
+
+@scenario
+def disk_pressure_list() -> Files:
+    return _disk_pressure_list(1209, True)
+
+
+@scenario
+def disk_pressure_list_taint_missing() -> Files:
+    return _disk_pressure_list(1209, False)
+
+
 def _disk_status(log: ga.Log, t: float, node: str, disk: str) -> None:
     """The kubelet's status patch with DiskPressure ``disk`` (its other conditions as situations9 writes them)."""
     s9._status(log, t, node, "True", "KubeletReady", "kubelet is posting ready status")
@@ -103,13 +130,14 @@ def _disk_status(log: ga.Log, t: float, node: str, disk: str) -> None:
     d.update(status=disk, reason="KubeletHasDiskPressure" if disk == "True" else "KubeletHasNoDiskPressure")
 
 
-def _disk_pressure_log(bind: str) -> Files:
+def _disk_pressure_log(bind: str, taints: bool = True) -> Files:
     """The same in an audit log: worker-a's kubelet reports DiskPressure True at 40 s, the node-controller's
     PatchNodeTaints adds disk-pressure:NoSchedule at 40.1 s; at 100 s kube-scheduler binds a pod to worker-a:
     ``bind`` "daemonset" (created by the DaemonSet controller with its tolerations) or "web" (default ones)."""
     log = s9._log(300, 300)
     _disk_status(log, 40, "worker-a", "True")
-    s9._taints(log, 40.1, "worker-a", [(DISK, "NoSchedule")])
+    if taints:
+        s9._taints(log, 40.1, "worker-a", [(DISK, "NoSchedule")])
     if bind == "daemonset":
         s7._pod_create(log, 99, EXPORTER, ns="kube-system")
         e = log.lines[-1][1]
@@ -133,7 +161,8 @@ def _disk_pressure_log(bind: str) -> Files:
         s7._pod_create(log, 99, WEB)
         s7._pod_bind(log, 100, WEB, "worker-a")
     _disk_status(log, 200, "worker-a", "False")
-    s9._taints(log, 200.1, "worker-a", [])
+    if taints:
+        s9._taints(log, 200.1, "worker-a", [])
     return _audit(log)
 
 
@@ -151,6 +180,12 @@ def audit_disk_pressure_daemonset_bound() -> Files:
 @scenario
 def audit_disk_pressure_web_bound() -> Files:
     return _disk_pressure_log("web")
+
+
+@scenario
+def audit_disk_pressure_taint_missing() -> Files:
+    """The same with a node-controller that writes no disk-pressure taint (the DaemonSet pod bound)."""
+    return _disk_pressure_log("daemonset", taints=False)
 
 
 # -- 2. the taint-eviction controller evicting early ------------------------------------------------------------
@@ -574,6 +609,3 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
-
-
-__all__ = ["json"]
