@@ -79,6 +79,17 @@ CASES: list[Row] = [
         {EARLY: "while the watch of its Node", "eviction-only-when-due": "while the watch of its Node"},
         set(),
     ),
+    # a kubelet 10 min ahead or behind: the timer runs on the controller's clock (processPodOnNode's now), never the
+    # kubelet's stamps, so the taint's write still dates it
+    ("clock-ahead-node-dies-evicted-on-time", 0, set(), {}, EVICT),
+    ("clock-ahead-node-dies-evicted-early", 1, {EARLY}, {}, set()),
+    ("clock-behind-node-dies-evicted-on-time", 0, set(), {}, EVICT),
+    # a static pod's mirror created again (bound by its kubelet, never scheduled) on a NotReady control-plane Node:
+    # it tolerates every NoExecute taint for ever, so the controller schedules no work for it (getMinTolerationTime
+    # -1: eviction-only-when-due if it evicts it); a web pod the scheduler binds there is its error (TaintToleration)
+    ("mirror-pod-recreated-on-not-ready-control-plane", 0, set(), {}, EVICT | {UNTOL}),
+    ("mirror-pod-evicted-on-not-ready-control-plane", 1, {"eviction-only-when-due"}, {}, set()),
+    ("web-pod-bound-to-not-ready-control-plane", 1, {UNTOL, "no-schedule-without-ready"}, {}, set()),
     # -- 3. quantities: every form ParseQuantity accepts is read (a refused create is no write)
     ("quantities-valid-forms", 0, set(), {}, {"bound-requests-fit-allocatable"}),
     ("audit-pod-create-refused-bad-quantity", 0, set(), {}, set()),

@@ -379,6 +379,108 @@ def nodes_watch_gap_taint_evicted_early() -> Files:
     return _nodes_gap(1208, 60.3)
 
 
+def _skewed_dies(seed: int, skew: float, early: bool) -> Files:
+    """worker-2's kubelet runs ``skew`` s off the control plane (its Lease renewTime and conditions' heartbeat
+    stamps shifted: situations10's ``_skewed``) and dies at 100 s: marked Unknown, unreachable:NoExecute; its web pod
+    (300 s) evicted by the taint-eviction controller 300 s after the taint (its timer started then: the
+    controller's clock, never the kubelet's), or, ``early``, 200 s after it: eviction-not-early."""
+    c = Sim(seed=seed, eviction=False)
+    base(c)
+    c.start()
+    c.advance(100)
+    s7._kill(c, ["worker-2"])
+    while not c.has_taint("worker-2", UNREACH, "NoExecute"):
+        c.advance(c.t + 0.25)
+    tainted = c.t
+    key = next(k for k in s7._pods_on(c, "worker-2") if k.startswith("default/"))
+    c.advance(tainted + (200.3 if early else 300.3))
+    c.delete_pod(key, reason="DeletionByTaintManager", message="Taint manager: deleting due to NoExecute taint")
+    c.advance(tainted + 400)
+    s10._skewed(c, "worker-2", skew)
+    return s7._all(c)
+
+
+@scenario
+def clock_ahead_node_dies_evicted_on_time() -> Files:
+    return _skewed_dies(1210, 600.0, False)
+
+
+@scenario
+def clock_ahead_node_dies_evicted_early() -> Files:
+    return _skewed_dies(1210, 600.0, True)
+
+
+@scenario
+def clock_behind_node_dies_evicted_on_time() -> Files:
+    return _skewed_dies(1210, -600.0, False)
+
+
+def _mirror_on_not_ready_cp(seed: int, fault: str | None) -> Files:
+    """`kubeadm upgrade apply` rewrites cp-1's static pod manifests: the kubelet restarts and posts Ready=False
+    (PLEG not yet healthy) for 20 s; the node lifecycle controller adds not-ready:NoSchedule on the update and
+    not-ready:NoExecute at its next pass. Meanwhile the kubelet's mirror-pod sync deletes the old kube-scheduler
+    mirror pod and creates the new one (created bound, spec.nodeName cp-1, never scheduled; a static pod's mirror
+    tolerates every NoExecute taint: `operator: Exists, effect: NoExecute`), 8 s into NotReady. Ready again, the
+    taints go. ``fault``: "evicted" (the taint-eviction controller deletes the new mirror pod: getMinTolerationTime
+    is -1 for it, no work is ever scheduled: eviction-only-when-due), "bound" (the scheduler binds a web pod to
+    cp-1 while it is NotReady: its TaintToleration Filter refuses the not-ready taint)."""
+    c = Sim(seed=seed, eviction=False)
+    base(c)
+    n = "cp-1"
+    c.start()
+    c.advance(60)
+    c.post_status(
+        n, ready="False", reason="KubeletNotReady", message="PLEG is not healthy: pleg has yet to be successful"
+    )
+    while not c.has_taint(n, NOTREADY, "NoExecute"):
+        c.advance(c.t + 0.25)
+    old = c.pods.pop("kube-system/kube-scheduler-cp-1")
+    old["metadata"]["deletionTimestamp"] = ts(c.t)
+    old["metadata"]["deletionGracePeriodSeconds"] = 0
+    c.emit("DELETED", old)
+    c.advance(c.t + 1)
+    new = c.pod(
+        "kube-system",
+        "kube-scheduler-cp-1",
+        n,
+        kind="static",
+        created=c.t,
+        labels={"component": "kube-scheduler", "tier": "control-plane"},
+        image="registry.k8s.io/kube-scheduler:v1.33.1",
+    )
+    c.advance(c.t + 3)
+    if fault == "evicted":
+        c.delete_pod(
+            "kube-system/kube-scheduler-cp-1",
+            reason="DeletionByTaintManager",
+            message="Taint manager: deleting due to NoExecute taint",
+        )
+    elif fault == "bound":
+        key = s8._web_pod(c, "web-5d8f7c9b6-m3c9p")
+        c.advance(c.t + 1)
+        s6._bind(c, key, n)
+    c.advance(80)
+    c.post_status(n, ready="True")
+    c.advance(200)
+    assert new["spec"]["nodeName"] == n
+    return s7._all(c)
+
+
+@scenario
+def mirror_pod_recreated_on_not_ready_control_plane() -> Files:
+    return _mirror_on_not_ready_cp(1211, None)
+
+
+@scenario
+def mirror_pod_evicted_on_not_ready_control_plane() -> Files:
+    return _mirror_on_not_ready_cp(1211, "evicted")
+
+
+@scenario
+def web_pod_bound_to_not_ready_control_plane() -> Files:
+    return _mirror_on_not_ready_cp(1211, "bound")
+
+
 # -- 3. quantities the API server refuses ---------------------------------------------------------------------------
 def _quantities(seed: int, where: str | None) -> Files:
     """Pods and Nodes with every quantity form the API server accepts (resource.ParseQuantity: "1.5", "250m",
