@@ -125,6 +125,16 @@ BAD_QUANTITY = {
 }
 
 
+#: captures the oracle still misjudges (strict xfail: the row passes once fixed): name -> why
+KNOWN_GAPS = {
+    "clock-ahead-no-rv-node-dies-evicted-on-time": (
+        "resourceVersions redacted and worker-2's kubelet 10 min ahead: its Node events are merged by their own "
+        "stamps (the heartbeats, 10 min ahead), so the other Nodes look silent (silent-node-becomes-unknown on all "
+        "four) and the eviction late; _place_leases re-dates only Lease renewals by their file neighbours"
+    ),
+}
+
+
 def _files(name: str) -> list[str]:
     return sorted(str(p) for p in (SIT / name).iterdir() if p.is_file())
 
@@ -148,7 +158,15 @@ def test_unparsable_quantity_is_bad_input(name: str, where: tuple[str, str]) -> 
 
 
 def test_situations12_readme_lists_every_capture() -> None:
-    cg.assert_readme_lists(SIT, [c[0] for c in CASES] + list(BAD_QUANTITY))
+    cg.assert_readme_lists(SIT, [c[0] for c in CASES] + list(BAD_QUANTITY) + list(KNOWN_GAPS))
+
+
+@pytest.mark.parametrize("name", list(KNOWN_GAPS))
+def test_known_gap(name: str, request: pytest.FixtureRequest) -> None:
+    """Upstream's verdict (conforms) on a capture the oracle still misjudges: a strict xfail, so its fix shows."""
+    request.applymarker(pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[name]))
+    got, rep = cg.check_files(_files(name))
+    assert got == 0, [v["message"][:120] for v in rep["violations"]]
 
 
 @pytest.mark.parametrize(

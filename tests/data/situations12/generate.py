@@ -415,6 +415,22 @@ def clock_behind_node_dies_evicted_on_time() -> Files:
     return _skewed_dies(1210, -600.0, False)
 
 
+@scenario
+def clock_ahead_no_rv_node_dies_evicted_on_time() -> Files:
+    """clock-ahead-node-dies-evicted-on-time with every resourceVersion redacted (merged by the objects' own
+    stamps): upstream conforms. A known gap (tests/test_oracle_situations12.py KNOWN_GAPS): worker-2's Node events
+    carry heartbeat stamps 10 min ahead, which place them 10 min late in the merge, and the other Nodes look
+    silent; ``_place_leases`` re-dates only Lease renewals by their neighbours."""
+    files = _skewed_dies(1210, 600.0, False)
+    out: Files = {}
+    for name, text in files.items():
+        docs = cg.documents(str(text))
+        for d in docs:
+            d["object"]["metadata"].pop("resourceVersion", None)
+        out[name] = "".join(json.dumps(d, indent=4) + "\n" for d in docs)
+    return out
+
+
 def _mirror_on_not_ready_cp(seed: int, fault: str | None) -> Files:
     """`kubeadm upgrade apply` rewrites cp-1's static pod manifests: the kubelet restarts and posts Ready=False
     (PLEG not yet healthy) for 20 s; the node lifecycle controller adds not-ready:NoSchedule on the update and
