@@ -1663,9 +1663,12 @@ class WatchAdapter:
             elif bound and bound in self.down and by_taint:
                 # the controller's own eviction while the watch of its Node was down: which taints it acted on,
                 # and since when, is not in the input; not judged, and coverage says so (was: silently anyone's)
+                kinds = self.down[bound]
+                watched = [f"Node {bound}"] * ("Node" in kinds) + [f"the pods on {bound}"] * ("Pod" in kinds)
                 gap = (
-                    f"the taint-eviction controller evicted pod {key} at {_fmt(t)} while the watch of its Node "
-                    f"{bound} was down, so the taints it acted on are not in the input"
+                    f"the taint-eviction controller evicted pod {key} at {_fmt(t)} while the watch of "
+                    f"{' and '.join(watched) or f'node {bound}'} was down, so which taints it acted on, and since "
+                    "when, is not in the input"
                 )
                 self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line, gap_step=gap)
             else:

@@ -69,14 +69,20 @@ CASES: list[Row] = [
         "nodes-watch-gap-taint-evicted",
         0,
         set(),
-        {EARLY: "while the watch of its Node", "eviction-only-when-due": "while the watch of its Node"},
+        {
+            EARLY: "while the watch of Node worker-2 was down",
+            "eviction-only-when-due": "while the watch of Node worker-2 was down",
+        },
         set(),
     ),
     (
         "nodes-watch-gap-taint-evicted-early",
         0,
         set(),
-        {EARLY: "while the watch of its Node", "eviction-only-when-due": "while the watch of its Node"},
+        {
+            EARLY: "while the watch of Node worker-2 was down",
+            "eviction-only-when-due": "while the watch of Node worker-2 was down",
+        },
         set(),
     ),
     # a kubelet 10 min ahead or behind: the timer runs on the controller's clock (processPodOnNode's now), never the
