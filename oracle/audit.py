@@ -48,6 +48,8 @@ from .k8s import (
     BIND_PROPERTIES,
     KCM_LEASE_DURATION,
     LEASE_WATCH_QUIET,
+    UNMODELLED_PRESSURE_TAINTS,
+    PressureTaints,
     audit_objects,
     conditions,
     cpu_changed,
@@ -58,6 +60,7 @@ from .k8s import (
     parse_time,
     review_controller_down,
     review_late_unknown,
+    unparsable_quantity,
     zone_extra,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore, json_type
@@ -138,6 +141,10 @@ class AuditAdapter:
     def __init__(self, oracle: Any = None) -> None:
         #: the oracle fed (to say at once what Nodes created before the log keep from being judged)
         self.o = oracle
+        #: the DiskPressure / PIDPressure taints of Nodes created in the log, judged beside the model
+        #: (``k8s.PressureTaints``), from each Node's conditions as last written
+        self.pressure = PressureTaints(float(getattr(oracle, "slack", 5.0)))
+        self.pstatus: dict[str, dict[str, str | None]] = {}
         #: when kube-controller-manager is seen writing (``watch.review_late_unknown``)
         self.acts: list[tuple[float, str]] = []
         self.csr_node: dict[str, str] = {}
@@ -361,6 +368,13 @@ class AuditAdapter:
         self.ua = ua if isinstance(ua, str) else ""
         req = _body(ev.get("requestObject"), "requestObject", file, line)
         resp = _body(ev.get("responseObject"), "responseObject", file, line)
+        if res in ("pods", "nodes") and sub in (None, "status"):
+            for body in (resp, req):
+                if (bad := unparsable_quantity(body)) is not None:
+                    # (a success: the API server decoded and stored it, which it cannot have done)
+                    meta = body.get("metadata") or {}
+                    what = name or meta.get("name") or meta.get("generateName") or "?"
+                    raise InputError(f"{res} {what}: {bad}, yet answered {code}", file, line)
         obj = resp or req
         out: list[Item] = []
         m = NODE_USER.match(username)
@@ -774,7 +788,8 @@ class AuditAdapter:
                 pod=pod,
             )
         if sub is None and username in NLC_USERS and node is not None and node in self.nlc_taints:
-            self._ev(out, {"t": t, "event": "taint_eviction_evict_pod", "node": node, "pod": pod}, file, line)
+            ev = {"t": t, "event": "taint_eviction_evict_pod", "node": node, "pod": pod}
+            self._ev(out, ev, file, line, taint_manager=True)  # (its own DELETE: eviction-not-early is judged)
         out.append(normalise({"t": t, "event": "delete_pod", "pod": pod}, file, line))
         return out
 
@@ -1028,6 +1043,8 @@ class AuditAdapter:
             written = self._written_taints(verb, sub, req, obj)
             if name in self.taints and written is not _UNTOUCHED:
                 self.taints[name] = written  # type: ignore[assignment]
+            if name in self.nlc_taints:
+                self._pressure_seen(name, sub, req, obj, t)
             if as_node and self._kubelet_changed_taints(name, verb, before, written, req):
                 self._viol(
                     out,
@@ -1075,6 +1092,12 @@ class AuditAdapter:
                 self._relabel(out, name, labels, verb, t, file, line)
             if not as_node and username not in NLC_USERS and name in self.nlc_taints:
                 self._user_taints(out, name, before, written, t, file, line)
+            elif username in NLC_USERS and name in self.nlc_taints and _unmodelled(before) != _unmodelled(written):
+                # its disk-pressure / pid-pressure NoSchedule taints (doNoScheduleTaintingPass,
+                # nodeConditionToTaintKeyStatusMap) are no taints of the model: read as the watch reader reads
+                # them, in the Node's other-taints slot, so that the scheduler's TaintToleration filter is
+                # judged against them (was: skipped, a web pod bound under disk-pressure passed)
+                self._user_taints(out, name, before, written, t, file, line)
             if (
                 not as_node
                 and sub is None
@@ -1121,6 +1144,31 @@ class AuditAdapter:
             # only as a kubelet holding its certificate -- from its Lease renewals -- an undeclared edge, a false
             # control-state-matches-definition when `kubectl delete node` cleared a stuck Node whose kubelet then
             # registered it again)
+        return out
+
+    def _pressure_seen(self, name: str, sub: Any, req: dict[str, Any], obj: dict[str, Any], t: float) -> None:
+        """A write of a Node created in the log: its DiskPressure / PIDPressure as the write states them (a status
+        patch names only what changed: the others stand) and its taints as now known (unknown: not judged)."""
+        st = self.pstatus.setdefault(name, {})
+        if sub == "status" or obj is not req:
+            for c in UNMODELLED_PRESSURE_TAINTS:
+                cond = conditions(obj).get(c) or conditions(req).get(c) or {}
+                if cond.get("status") in ("True", "False", "Unknown"):
+                    st[c] = cond["status"]
+        written = self.taints.get(name)
+        if written is None:
+            self.pressure.forget(name)  # (its taints unknown: a JSON Patch, a write without body)
+            return
+        taints = [{"key": x[0], "value": x[1], "effect": x[2]} for x in written if len(x) == 4]
+        self.pressure.observe(name, t, dict(st), taints, None)
+
+    def pressure_due(self, file: str | None, line: int | None) -> list[Item]:
+        """The DiskPressure / PIDPressure taints the node lifecycle controller owes past ``--slack``, at this line."""
+        if not self.pressure.owed:
+            return []
+        out: list[Item] = []
+        for node, prop, msg, _deadline, _want, _listed in self.pressure.due(self.t, self.gone):
+            self._viol(out, prop, node, msg, file, line, "nlc_sync_noschedule_taints")
         return out
 
     def _user_taints(
@@ -1304,6 +1352,18 @@ class AuditAdapter:
             if node == name and pod in self.tols and pod not in self.deleted
         }
         return {"pod_bits": bits} if bits else {}
+
+
+#: the condition taints the node lifecycle controller writes that the model has no slot of (its one pressure
+#: condition is MemoryPressure): read into the Node's other-taints slot, as a watch of the Node reads them
+_UNMODELLED_NLC = frozenset(("node.kubernetes.io/disk-pressure", "node.kubernetes.io/pid-pressure"))
+
+
+def _unmodelled(taints: Any) -> frozenset[tuple[Any, ...]]:
+    """The unmodelled condition taints among ``taints`` as ``_taint_list`` gives them (none when unknown)."""
+    if not isinstance(taints, tuple):
+        return frozenset()
+    return frozenset(x[:3] for x in taints if len(x) == 4 and x[0] in _UNMODELLED_NLC)
 
 
 def _custom_names(taints: tuple[tuple[Any, ...], ...]) -> dict[str, Any]:
@@ -1626,8 +1686,11 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
                 other[res[:40]] = other.get(res[:40], 0) + 1
             yield name, line, obj
 
+    def feed(ev: Any, file: str | None, line: int | None) -> list[Item]:
+        return adapter.feed(ev, file, line) + adapter.pressure_due(file, line)
+
     read = 0
-    for it in feed_all(adapter.feed, counted()):
+    for it in feed_all(feed, counted()):
         read += 1
         if type(it) is EventRecord and it.event in ("nlc_monitor_node_health", "admin_delete_node") and it.node:
             marks.setdefault(it.node, []).append(it.t)

@@ -316,6 +316,17 @@ class Oracle:
         #: judged when a reader says so (``hb_why``: a kubelet clock the capture cannot place)
         self.unwatched_hits: dict[str, set[str]] = {}
         self.hb_why: dict[str, str] = {}
+        #: eviction-not-early on captures: per pod, an eviction-timer start the input did not show (the epoch its
+        #: clocks were given when it was first seen bound under a NoExecute taint, or by a new controller), which
+        #: is then no lower bound; per node, the spans its watch was down; the first moment of the input; and the
+        #: evictions not judged for want of a start, for coverage (``_early_unknown``)
+        self._timer_unseen: dict[str, float] = {}
+        self._watch_gaps: dict[str, list[tuple[float, float]]] = {}
+        self._first_t: float | None = None
+        self._early_unjudged: dict[str, str] = {}
+        #: step property -> a step that broke it while its Node's watch was down, not judged (``_report``)
+        self._gap_steps: dict[str, str] = {}
+        self._by_taint_manager = False  # the current eviction is the taint-eviction controller's own, as shown
         #: run by ``finish`` once every deadline is judged (a reader that reviews what it reported)
         self.after_finish: list[Callable[[], None]] = []
         #: (node, heartbeat property) -> the heartbeat it was last reported on (``_report``)
@@ -506,6 +517,8 @@ class Oracle:
         """A pod bound before the trace began: taken as it is (no check), in time order like any event."""
         if self.now is not None and b.t < self.now:
             raise backwards(b.t, self.now, b.file, b.line)
+        if self._first_t is None:
+            self._first_t = b.t
         self.now = b.t
         self.index += 1
         self._pos = Position(self.index, b.line, b.file)
@@ -530,6 +543,9 @@ class Oracle:
             for v in d.POD_VARS:  # every pod clock: the eviction timer and any ghost clock of the properties
                 if v.clock:
                     prec.p[PI[v.name]] = b.t
+            if not b.created:
+                # bound before it was seen: its timer may have started long before (no lower bound)
+                self._timer_unseen[b.pod] = b.t
         self._set_alarm(rec)
 
     def apply(
@@ -548,6 +564,8 @@ class Oracle:
         """Check one already-normalised event; returns the violations it revealed."""
         if self.now is not None and t < self.now:
             raise backwards(t, self.now, file, line)
+        if self._first_t is None:
+            self._first_t = t
         self.now = t
         self.index += 1
         self._pos = Position(self.index, line, file)
@@ -586,6 +604,10 @@ class Oracle:
             self._pod_bits(extra["pod_bits"])
         #: the real taints a bound pod does not tolerate (a reader of real objects says; for the message)
         self.untolerated = extra.get("untolerated") if extra else None
+        self._by_taint_manager = bool(extra and extra.get("taint_manager"))
+        if extra and "gap_step" in extra:
+            for pid in ("eviction-only-when-due", "eviction-not-early"):
+                self._gap_steps.setdefault(pid, str(extra["gap_step"]))
         if eid in EXTRA_EVENTS:
             self._extra(eid, t, node, pod, extra or {})
             if self.attribute and eid in READY_EVENTS:
@@ -866,6 +888,15 @@ class Oracle:
                 why = NEVER_JUDGED[p.id]
             elif self.attribute and p.id in NOT_JUDGED_ON_CAPTURES:
                 why = NOT_JUDGED_ON_CAPTURES[p.id]
+            elif p.id in self._gap_steps and not (
+                p.id in self.unwatched_hits and any(n in self.unwatched for n in self.unwatched_hits[p.id])
+            ):
+                why = self._gap_steps[p.id] + " (checked for the other steps)"
+            elif self.attribute and p.id == "eviction-not-early" and self._early_unjudged:
+                why = next(iter(self._early_unjudged.values()))
+                if len(self._early_unjudged) > 1:
+                    why += f" (and {len(self._early_unjudged) - 1} more pods)"
+                why += "; checked for the evictions whose timer start the input shows"
             elif (
                 p.id in self._hb_props
                 and self.nodes
@@ -1027,6 +1058,9 @@ class Oracle:
                             for pi, _ in self._timed:
                                 if pi.pods:
                                     rec.changed[pi.id] = t
+                    if prec.p[_NOEX] == t:
+                        # (when its informers synced is not in the input: a start no earlier eviction is judged by)
+                        self._timer_unseen[prec.name] = t
                 self._after(rec, t)
             elif extra.get("lease_shown"):
                 # its Lease listed again after its watch was down (``watch.py``, a paused capture): no renewal
@@ -1146,6 +1180,7 @@ class Oracle:
         elif since is not None:
             self.unwatched.setdefault(rec.name, float(since) if type(since) in (int, float) else t)
         elif (down := self.unwatched.pop(rec.name, None)) is not None:
+            self._watch_gaps.setdefault(rec.name, []).append((down, t))
             for pid, names in self.unwatched_hits.items():
                 if rec.name in names:
                     rec.suppressed.discard(pid)
@@ -1913,6 +1948,41 @@ class Oracle:
             out[k] = v
         return out
 
+    def _early_shown(self, rec: NodeRec, prec: PodRec, now: float) -> bool:
+        """Whether a capture shows that the taint-eviction controller deleted ``prec`` before its timer ran out.
+
+        Upstream's processPodOnNode starts a pod's timer when the controller first processes it under the Node's
+        NoExecute taints (``startTime = now``: on the Node update that added them, or the pod's own add), keeps it
+        (CreatedAt and fireAt) while the taints change and the pod still tolerates them for a while, and the work
+        fires at ``CreatedAt + minTolerationTime`` (timed_workers.go CreateWorker). A start the capture shows (the
+        taint's write, the pod's creation on a tainted Node) is the earliest the timer can have started, so an
+        eviction more than ``--slack`` before it plus tolerationSeconds is early. Not judged (coverage says why):
+        a pod first seen bound under the taint (a list, a watch without its list, a relist: its timer may have
+        started long before), a start at the input's first moment, a timer a new controller restarted (when its
+        informers synced is not shown), or one started while the Node's watch was down (the list after the gap
+        shows the taint, not when it came)."""
+        start = prec.p[_NOEX]
+        gaps = self._watch_gaps.get(rec.name, ())
+        why = None
+        if not self._by_taint_manager:
+            # a deletion read as an eviction because its Node has a NoExecute taint, with no DisruptionTarget
+            # DeletionByTaintManager (addConditionAndDeletePod) nor the controller's own DELETE in an audit log:
+            # an operator's `kubectl delete pod` there is as likely, and it may come at any time
+            return False
+        if self._timer_unseen.get(prec.name) == start or self._first_t is None or start <= self._first_t:
+            why = "it was first seen bound under a NoExecute taint older than the capture"
+        elif any(a <= start <= b for a, b in gaps):
+            why = "its Node's watch was down when its NoExecute taint came (the list after the gap does not date it)"
+        if why is not None:
+            self._early_unjudged.setdefault(
+                prec.name,
+                f"pod {prec.name} was evicted at {fmt_time(now)}, sooner than its tolerationSeconds after the "
+                f"capture shows it under the taint, but {why}: when the taint-eviction controller started its "
+                "timer is not in the input",
+            )
+            return False
+        return now - start + self.slack < prec.p[PI["toleration_seconds"]]
+
     def _report(
         self,
         pid: str,
@@ -1931,9 +2001,25 @@ class Oracle:
             return
         if rec.name in self.unwatched:
             self.unwatched_hits.setdefault(pid, set()).add(rec.name)
+            if eid != "time_passes":
+                # a step (an eviction, a binding) taken while the input showed nothing of its Node: the state it
+                # acted on is not in the input, and no later list shows the step again (what time alone broke is
+                # judged again from the list on): not judged, and coverage says so, even once the watch is back
+                self._gap_steps.setdefault(
+                    pid,
+                    f"{eid} on node {rec.name} at {fmt_time(now)} came while the watch of its Node was down, "
+                    "so the state it acted on is not in the input",
+                )
             return  # what was due while its watch was down is judged by what the watch shows next
         if pid in NEVER_JUDGED or (self.attribute and pid in NOT_JUDGED_ON_CAPTURES):
             return  # coverage says "not checked" for it
+        if (
+            self.attribute
+            and pid == "eviction-not-early"
+            and prec is not None
+            and not self._early_shown(rec, prec, now)
+        ):
+            return
         if pid in self.unchecked:
             return  # the input cannot show it (e.g. no Node stream): coverage says "not checked", never a violation
         if self._excuse_step and eid != "time_passes":

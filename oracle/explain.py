@@ -129,6 +129,15 @@ def explain(
                 )
         what = "; ".join(bad) or "a pod stays under a NoExecute taint"
         return f"at {at} on node {n}: {what} (+{o.slack:g} s slack); the taint-eviction controller must evict it"
+    if pid == "eviction-not-early" and prec is not None:
+        start = prec.p[PI["since_noexecute"]]
+        under = ", ".join(t for t in taints(pre, o.custom_taints.get(n)) if "NoExecute" in t) or "a NoExecute taint"
+        return (
+            f"the taint-eviction controller evicted pod {pod} from node {n} at {at}, {now - start:.0f} s after "
+            f"its timer could start at the earliest ({fmt_time(start)}, the first moment the input shows the pod "
+            f"under the Node's NoExecute taints; now {under}), before its tolerationSeconds "
+            f"{prec.p[PI['toleration_seconds']]} ran out" + (f" ({o.slack:g} s slack)" if o.attribute else "")
+        )
     if pid in ("not-ready-taint-follows-not-ready", "unreachable-taint-follows-unknown"):
         key = "not-ready" if pid.startswith("not-ready") else "unreachable"
         have = taints(post, o.custom_taints.get(n))

@@ -11,8 +11,8 @@ from __future__ import annotations
 #: capture does not show when the taint-eviction controller started a pod's timer (CreatedAt: when it
 #: first processed the pod under the taint; for a pod already tainted when the capture starts, any
 #: time before), so an eviction cannot be called early from it.
+#: (eviction-not-early is judged on captures where they show the timer's start: ``Oracle._early_shown``.)
 NOT_JUDGED_ON_CAPTURES = {
-    "eviction-not-early": "a capture does not show when the taint-eviction controller started the pod's timer",
     "scheduler-binds-what-its-filters-admit": "it is about what the scheduler's filters admit, which a capture "
     "shows only as bindings that did happen",
     "no-unknown-before-grace": "a capture shows when a heartbeat was written (to within the kubelets' clock "

@@ -164,6 +164,52 @@ def cpu_millis(q: Any) -> int | None:
     return None if parsed is None else milli_value(parsed[0])
 
 
+def _quantity_fields(obj: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """(path, value) of every resource quantity of a Pod or Node that the API server decodes as a Quantity: a
+    container's (init, sidecar) ``resources.requests``/``limits``, the pod-level ``spec.resources`` and
+    ``spec.overhead`` (core/v1 ResourceList), a Node's ``status.capacity`` and ``allocatable``."""
+    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    lists: list[tuple[str, Any]] = []
+    for group in ("containers", "initContainers"):
+        for i, c in enumerate(spec.get(group) or [] if isinstance(spec.get(group), list) else []):
+            res = c.get("resources") if isinstance(c, dict) else None
+            if isinstance(res, dict):
+                lists += [(f"spec.{group}[{i}].resources.{k}", res.get(k)) for k in ("requests", "limits")]
+    if isinstance(spec.get("resources"), dict):
+        lists += [(f"spec.resources.{k}", spec["resources"].get(k)) for k in ("requests", "limits")]
+    lists.append(("spec.overhead", spec.get("overhead")))
+    status = obj.get("status") if isinstance(obj.get("status"), dict) else {}
+    lists += [(f"status.{k}", status.get(k)) for k in ("capacity", "allocatable")]
+    for path, rl in lists:
+        if isinstance(rl, dict):
+            for name, v in rl.items():
+                yield f"{path}.{name}", v
+
+
+def unparsable_quantity(obj: dict[str, Any]) -> str | None:
+    """Why ``obj`` (a Pod or a Node, as stored or as a write's body) cannot be a cluster's, or None.
+
+    A quantity the API server cannot parse (``cpu: "abc"``, ``memory: 1.5.5Gi``) makes it refuse the object:
+    apimachinery's ``Quantity.UnmarshalJSON`` (``null`` is zero; a JSON string or number, trimmed, goes to
+    ``ParseQuantity``, whose error fails the request's decoding), so no stored object, watch event or successful
+    write carries one. Reading it as no request (0) would judge a capture that is not a cluster's; it is bad input.
+    """
+    for path, v in _quantity_fields(obj):
+        if v is None:
+            continue
+        if isinstance(v, bool) or not isinstance(v, (str, int, float)):
+            return f"{path} is {json_type(v)}, not a quantity"
+        text = v.strip() if isinstance(v, str) else (str(v) if isinstance(v, int) else repr(v))
+        if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+            return f"{path} {text} is not a quantity"
+        if parse_quantity(text) is None:
+            return (
+                f"{path} {json.dumps(v)[:60]} is not a quantity (resource.ParseQuantity refuses it, so the API server "
+                "stores no object that holds it)"
+            )
+    return None
+
+
 class TopValue(NamedTuple):
     """One top-level value of a stream, where it starts, and where each of its list's items starts.
 
@@ -1550,6 +1596,76 @@ def review_upgrade(o: Any, controllers: list[tuple[float, dict[str, Any]]], mark
 #: Lease last more than this before does not lead (client-go leaderelection ``renew`` gives up after RenewDeadline
 #: 10 s), and nothing else does until a new holder writes it
 KCM_LEASE_DURATION = 15.0
+
+
+#: the kubelet conditions the model has no variable of, and the NoSchedule taint doNoScheduleTaintingPass keeps
+#: with each (nodeConditionToTaintKeyStatusMap: DiskPressure True -> disk-pressure, PIDPressure True -> pid-pressure)
+UNMODELLED_PRESSURE_TAINTS = {
+    "DiskPressure": "node.kubernetes.io/disk-pressure",
+    "PIDPressure": "node.kubernetes.io/pid-pressure",
+}
+
+
+class PressureTaints:
+    """The node lifecycle controller's DiskPressure and PIDPressure taints, judged beside the model.
+
+    The model has one pressure condition (MemoryPressure), so ``condition-taints-follow-conditions`` and
+    ``synced-taints-match-conditions`` cannot see these two; upstream's doNoScheduleTaintingPass treats them alike
+    (node_lifecycle_controller.go: nodeConditionToTaintKeyStatusMap maps DiskPressure and PIDPressure True to
+    their NoSchedule taints; the pass runs on every Node update, from nodeUpdateQueue, and SwapNodeControllerTaint
+    adds the taints wanted and removes the others). So a Node whose condition and taint disagree for longer than
+    ``--slack`` after the write that made them disagree is reported here, as the model reports the memory-pressure
+    taint: the taint missing while the condition is True, or kept while it is not (False, Unknown: the controller's
+    Unknown removes it too). A Node first listed disagreeing is owed the pass from the listing on, unless its
+    conditions' lastTransitionTime shows it stood longer than ``--slack`` before (``listed_since``).
+    """
+
+    def __init__(self, slack: float) -> None:
+        self.slack = slack
+        #: (node, condition) -> (since when they disagree, the condition True, reported already, listed)
+        self.owed: dict[tuple[str, str], tuple[float, bool, bool, bool]] = {}
+
+    def observe(
+        self, node: str, t: float, status: dict[str, str | None], taints: Sequence[Any], listed_since: float | None
+    ) -> None:
+        """The Node as written at ``t``: each unmodelled condition's status (None: not shown) and its taints."""
+        keys = {(x.get("key"), x.get("effect")) for x in taints if isinstance(x, dict)}
+        for ctype, key in UNMODELLED_PRESSURE_TAINTS.items():
+            if ctype not in status:
+                continue
+            want = status[ctype] == "True"
+            k = (node, ctype)
+            if want == ((key, "NoSchedule") in keys):
+                self.owed.pop(k, None)
+            elif k not in self.owed or self.owed[k][1] != want:
+                self.owed[k] = (t if listed_since is None else listed_since, want, False, listed_since is not None)
+
+    def forget(self, node: str) -> None:
+        for k in [k for k in self.owed if k[0] == node]:
+            del self.owed[k]
+
+    def due(self, t: float, skip: Any = ()) -> list[tuple[str, str, str, float, bool, bool]]:
+        """(node, property, sentence, deadline, ...) of each disagreement past ``--slack`` at ``t``, once."""
+        out = []
+        for (node, ctype), (since, want, said, listed) in sorted(self.owed.items()):
+            if said or node in skip or t - since <= self.slack:
+                continue
+            self.owed[(node, ctype)] = (since, want, True, listed)
+            key = UNMODELLED_PRESSURE_TAINTS[ctype]
+            what = (
+                f"has had {ctype}=True since {fmt_time(since)} without the taint {key}:NoSchedule"
+                if want
+                else f"has kept the taint {key}:NoSchedule since {fmt_time(since)} although {ctype} is not True"
+            )
+            sentence = (
+                f"node {node} {what}, {t - since:.0f} s at {fmt_time(t)} (+{self.slack:g} s slack): the node "
+                "lifecycle controller's doNoScheduleTaintingPass must "
+                + ("add" if want else "remove")
+                + " it on the Node update (nodeConditionToTaintKeyStatusMap)"
+            )
+            prop = "synced-taints-match-conditions" if listed else "condition-taints-follow-conditions"
+            out.append((node, prop, sentence, since + self.slack, want, listed))
+        return out
 
 
 def review_controller_down(o: Any, downs: list[tuple[float, float, str]], marks: dict[str, list[float]]) -> None:

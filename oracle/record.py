@@ -133,6 +133,9 @@ class ObservedBinding(NamedTuple):
     file: str | None = None
     #: property -> why this input cannot judge it (a pods-only capture: the binding's Node is not in it)
     unchecked: dict[str, str] | None = None
+    #: the pod was created bound as the input shows it (a mirror pod, ``spec.nodeName`` set at creation), not
+    #: first seen long after its binding: a NoExecute taint's eviction timer starts for it here
+    created: bool = False
 
 
 #: What a reader yields.

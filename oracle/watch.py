@@ -46,8 +46,10 @@ from .k8s import (
     KCM_TAKEOVER,
     LEASE_WATCH_QUIET,
     SLOT_KEYS,
+    UNMODELLED_PRESSURE_TAINTS,
     Bare,
     Listed,
+    PressureTaints,
     capture_timing,
     conditions,
     cpu_changed,
@@ -66,11 +68,12 @@ from .k8s import (
     review_controller_down,
     review_late_unknown,
     review_upgrade,
+    unparsable_quantity,
     untolerated,
     watch_objects,
     zone_extra,
 )
-from .record import EventRecord, InputError, Item, ObservedBinding, Sink, ignore
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore
 from .record import fmt_time as _fmt
 from .source import close_source, feed_all, open_source
 
@@ -216,6 +219,9 @@ class WatchAdapter:
         self.statusless: set[str] = set()
         #: the first Node seen with DiskPressure or PIDPressure True, and when (``partial_input``)
         self.other_pressure: dict[str, tuple[str, float | None]] = {}
+        #: the DiskPressure / PIDPressure taints the model has no slot of, judged beside it (``k8s.PressureTaints``)
+        self.pressure = PressureTaints(float(getattr(oracle, "slack", 5.0)))
+        self._pressure_pos: dict[str, tuple[str | None, int | None]] = {}
         self.unseen_bound: dict[str, list[str]] = {}
         #: per node, how much its kubelet's stamps in the list snapshot were moved (``_deskew_leases``)
         self.shift: dict[str, float] = {}
@@ -355,6 +361,7 @@ class WatchAdapter:
             try:
                 if kind == "Node":
                     out += self._node("ADDED", o, file, line, lease=leases.get(o["metadata"]["name"]), listed=True)
+                    self._pressure_seen(o, True, file, line)
                 elif kind == "Lease":
                     name = o["metadata"]["name"]
                     if name in leases:
@@ -597,7 +604,11 @@ class WatchAdapter:
                     self.last_rv[key] = orv
         try:
             if kind == "Node":
+                first = meta["name"] not in self.nodes
                 out = self._node(typ, obj, file, line, listed=listed)
+                if typ != "DELETED":
+                    self._pressure_seen(obj, first and listed, file, line)
+                out += self._pressure_due(file, line)
                 if meta["name"] in self.down and file not in self.ended_files:
                     out += self._up(meta["name"], "Node", file, line)
                 if meta["name"] in self.held_bound and meta["name"] in self.nodes:
@@ -621,6 +632,8 @@ class WatchAdapter:
         listed: bool = False,
     ) -> list[Item]:
         name = obj["metadata"]["name"]
+        if (bad := unparsable_quantity(obj)) is not None:
+            raise InputError(f"Node {name}: {bad}", file, line)
         items: list[Item] = []
         prev = self.nodes.get(name)
         meta = obj["metadata"]
@@ -631,6 +644,7 @@ class WatchAdapter:
             if prev is not None:
                 self._ev(items, {"t": t, "event": "admin_delete_node", "node": name}, file, line)
             self.nodes.pop(name, None)
+            self.pressure.forget(name)
             # the kubelet keeps its client certificate: registering again needs no new TLS bootstrap
             return items
         cur = node_vars(obj)
@@ -1106,17 +1120,47 @@ class WatchAdapter:
         if self.other_pressure:
             name, (ctype, when) = min(self.other_pressure.items(), key=lambda x: (x[1][1] or 0.0, x[0]))
             more = len(self.other_pressure) - 1
-            why = (
+            # (was: both properties "not checked" on such a capture, a controller that never wrote the disk-pressure
+            # or pid-pressure taint conformed: the taints are judged beside the model now, ``k8s.PressureTaints``)
+            o.notes.append(
                 f"node {name}{f' (and {more} more)' if more else ''} has {ctype} True"
                 f"{f' from {_fmt(when)}' if when is not None else ''}: the model has one pressure condition "
                 "(MemoryPressure; DiskPressure and PIDPressure are not modelled, model/declaration.py), so their "
-                "node.kubernetes.io/disk-pressure and pid-pressure taints (doNoScheduleTaintingPass) are not "
-                "judged; MemoryPressure's and NetworkUnavailable's are"
+                "node.kubernetes.io/disk-pressure and pid-pressure taints (doNoScheduleTaintingPass) are judged "
+                "beside it, with --slack, under condition-taints-follow-conditions and synced-taints-match-conditions"
             )
-            for pid in _PRESSURE_TAINT_PROPERTIES:
-                o.unchecked.setdefault(pid, why)
         not_judged_after_resize(o, self.resized)
         not_judged_after_pod_resize(o, self.pod_resized)
+
+    def _pressure_seen(self, obj: dict[str, Any], listed: bool, file: str | None, line: int | None) -> None:
+        """The Node as written, at the time ``_node`` gave its event (read after it: the event's own time, never the
+        one before it), for ``k8s.PressureTaints``."""
+        conds = conditions(obj)
+        shown = {c: (conds.get(c) or {}).get("status") for c in UNMODELLED_PRESSURE_TAINTS if c in conds}
+        if not shown:
+            return
+        since = None
+        if listed:
+            # first listed: owed from the listing on, unless its conditions say they stood longer than --slack
+            stood = _taints_since(obj, conds)
+            since = stood if stood is not None and stood < self.t - self.pressure.slack else self.t
+        taints = (obj.get("spec") or {}).get("taints") or []
+        self.pressure.observe(obj["metadata"]["name"], self.t, shown, taints if isinstance(taints, list) else [], since)
+        self._pressure_pos[obj["metadata"]["name"]] = (file, line)
+
+    def _pressure_due(self, file: str | None, line: int | None) -> list[Item]:
+        """The DiskPressure / PIDPressure taints the node lifecycle controller owes past ``--slack``, at this event (a
+        Node whose watch is down is judged again by the list that shows it)."""
+        if not self.pressure.owed or self.listing:
+            return []
+        out: list[Item] = []
+        for node, prop, msg, deadline, _want, _listed in self.pressure.due(self.t, self.down):
+            # (at the end of the input: the line of the Node's last version)
+            f, n = (file, line) if line is not None else self._pressure_pos.get(node, (file, line))
+            out.append(
+                Violation(-1, n, f, node, None, prop, msg, self.t, "nlc_sync_noschedule_taints", deadline=deadline)
+            )
+        return out
 
     def _hold(self, items: list[Item]) -> list[Item]:
         """Before a late Nodes list (``late_node_lists``): a pod bound to a Node not yet shown is held, not put on
@@ -1452,6 +1496,9 @@ class WatchAdapter:
         pod does not tolerate for ever), else anyone's delete (``kubectl drain``'s Eviction API,
         a rollout). The DELETED that follows the grace period is not part of the eviction.
         """
+        if (bad := unparsable_quantity(obj)) is not None:
+            meta0 = obj["metadata"]
+            raise InputError(f"Pod {meta0.get('namespace', 'default')}/{meta0['name']}: {bad}", file, line)
         meta = obj["metadata"]
         key = f"{meta.get('namespace', 'default')}/{meta['name']}"
         spec = obj.get("spec") or {}
@@ -1512,7 +1559,14 @@ class WatchAdapter:
                         f"pod {key} was first seen already bound to {node}, in a MODIFIED event (a watch without "
                         "its initial list, `kubectl get -w --watch-only`): its binding is not in the input",
                     )
-                items.append(_bound(key, node, self.t, file, line, unchecked=unchecked))
+                # created bound now (a mirror pod, spec.nodeName set at creation; not an object a relist shows
+                # created during its watch's gap): the taint-eviction controller's timer for it starts here
+                created = typ == "ADDED" and not listed and not unseen_binding and self.t - t <= 2.0
+                items.append(
+                    ObservedBinding(self.t, node, key, line, file, unchecked, created)
+                    if created
+                    else _bound(key, node, self.t, file, line, unchecked=unchecked)
+                )
                 prev["node"] = node
             if listed and _deletion(obj) is not None:
                 prev["deleting"] = True  # its deletion was requested before the capture began
@@ -1601,8 +1655,24 @@ class WatchAdapter:
             # a deletion first shown by a list after a watch was down (the node unwatched meanwhile:
             # ``_watch_down``) happened while the input shows nothing of the node: anyone's, not judged
             if bound and bound in self.nodes and bound not in self.down and (by_taint or (by_taint is None and noexec)):
-                self._ev(items, {"t": t, "event": "taint_eviction_evict_pod", "node": bound, "pod": key}, file, line)
-            self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
+                # (``taint_manager``: its own DisruptionTarget says so; a plain delete may be anyone's, whose timing
+                # says nothing of the controller's timer: eviction-not-early is judged on the former only)
+                ev = {"t": t, "event": "taint_eviction_evict_pod", "node": bound, "pod": key}
+                self._ev(items, ev, file, line, **({"taint_manager": True} if by_taint else {}))
+                self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
+            elif bound and bound in self.down and by_taint:
+                # the controller's own eviction while the watch of its Node was down: which taints it acted on,
+                # and since when, is not in the input; not judged, and coverage says so (was: silently anyone's)
+                kinds = self.down[bound]
+                watched = [f"Node {bound}"] * ("Node" in kinds) + [f"the pods on {bound}"] * ("Pod" in kinds)
+                gap = (
+                    f"the taint-eviction controller evicted pod {key} at {_fmt(t)} while the watch of "
+                    f"{' and '.join(watched) or f'node {bound}'} was down, so which taints it acted on, and since "
+                    "when, is not in the input"
+                )
+                self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line, gap_step=gap)
+            else:
+                self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line)
         elif typ == "DELETED" and not prev["deleting"]:
             # DELETED without a deletion request seen (a force delete, or the watch missed it)
             prev["deleting"] = True
@@ -1615,7 +1685,6 @@ class WatchAdapter:
 
 #: The kubelet's pressure conditions the model leaves out, and the properties that would judge their taints.
 _UNMODELLED_PRESSURE = ("DiskPressure", "PIDPressure")
-_PRESSURE_TAINT_PROPERTIES = ("condition-taints-follow-conditions", "synced-taints-match-conditions")
 
 #: How old a Node's newest status stamp can be when it is listed: the kubelet posts an unchanged status every
 #: nodeStatusReportFrequency (5 min), checked every nodeStatusUpdateFrequency (10 s).
@@ -2233,6 +2302,8 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             adapter.acted(it)
         read = read or type(it) is not InputError
         yield it
+    adapter.listing = False
+    yield from adapter._pressure_due(None, None)  # (owed by the end of the input: at the Node's last version)
     if not read and adapter.other_leases:
         # only leader-election Leases (a support bundle's kube-system/coordination.k8s.io leases.yaml): read,
         # but no node's heartbeat came of them; the "no events" error says so instead of asking for the Lease

@@ -848,3 +848,52 @@ def assert_readme_lists(directory: Path, names: list[str]) -> None:
     assert dirs == sorted(names)
     for d in dirs:
         assert f"| {d} |" in readme, d
+
+
+# -------------------------------------------------------------------------------------------------
+# watches of a simulator's story (``tests/data/realworld2/sim.py``'s ``Cluster.out``) down for a while
+# (moved from situations5's generator; used by rounds 5 and 12)
+# -------------------------------------------------------------------------------------------------
+
+
+def _watch_event(typ: str, obj: dict[str, Any]) -> str:
+    return json.dumps({"type": typ, "object": obj}, indent=4) + "\n"
+
+
+def watch_window(c: Any, kinds: tuple[str, ...], lo: float = -1e18, hi: float = 1e18) -> str:
+    """What ``kubectl get -w --output-watch-events -o json`` printed from its list (at ``lo``; the
+    capture's start if -inf) up to ``hi``."""
+    out = []
+    state: dict[tuple[str, str, str], dict[str, Any]] = {}
+    listed = lo < -1e17
+    for t, kind, typ, obj in c.out:
+        if kind not in kinds:
+            continue
+        key = (kind, obj["metadata"].get("namespace", ""), obj["metadata"]["name"])
+        if t > hi:
+            break
+        if not listed and t > lo:
+            out += [_watch_event("ADDED", state[k]) for k in sorted(state)]
+            listed = True
+        if typ == "DELETED":
+            state.pop(key, None)
+        else:
+            state[key] = obj
+        if listed:
+            out.append(_watch_event(typ, obj))
+    if not listed:
+        out += [_watch_event("ADDED", state[k]) for k in sorted(state)]
+    return "".join(out)
+
+
+def watch_gap(c: Any, down: float, up: float, kinds: tuple[str, ...] = ("Node", "Pod")) -> dict[str, str]:
+    """The watches of ``kinds`` drop at ``down`` and are started again at ``up`` into second files (each
+    beginning with its list); the Lease watch (and the kinds not named) runs through."""
+    files: dict[str, str] = {}
+    for stem, k in (("nodes", "Node"), ("pods", "Pod"), ("leases", "Lease")):
+        if k in kinds:
+            files[f"{stem}-1.json"] = watch_window(c, (k,), hi=down)
+            files[f"{stem}-2.json"] = watch_window(c, (k,), lo=up)
+        else:
+            files[f"{stem}.json"] = watch_window(c, (k,))
+    return files

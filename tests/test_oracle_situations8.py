@@ -78,9 +78,12 @@ CASES: list[Row] = [
     ("runtime-down-evicted-at-300s", 0, set(), {}, HB | EVICT | {"not-ready-taint-follows-not-ready"}),
     ("runtime-down-never-noexecute", 1, {"not-ready-taint-follows-not-ready"}, {}, HB),
     # -- 8. PIDPressure (not modelled, model/declaration.py). bug: its pid-pressure taint "checked" while never
-    # judged: a controller that never wrote it passed as conforming with full coverage
-    ("pid-pressure-eviction", 0, set(), PRESSURE, HB),
-    ("pid-pressure-taint-missing", 0, set(), PRESSURE, HB),
+    # judged: a controller that never wrote it passed as conforming with full coverage. Round 8 said so in coverage;
+    # since round 12 the taint is judged beside the model (k8s.PressureTaints: doNoScheduleTaintingPass's
+    # nodeConditionToTaintKeyStatusMap maps PIDPressure True to pid-pressure:NoSchedule on every Node update), so the
+    # controller that never writes it is condition-taints-follow-conditions, as upstream has it
+    ("pid-pressure-eviction", 0, set(), {}, HB | set(PRESSURE)),
+    ("pid-pressure-taint-missing", 1, {"condition-taints-follow-conditions"}, {}, HB),
     # -- 9. audit log: PodGC's orphan deletions after quarantineTime; a binding to the deleted Node
     ("audit-podgc-orphans", 0, set(), {}, {"pods-only-on-existing-nodes", "no-execute-eviction"}),
     (

@@ -25,6 +25,9 @@ sys.path.append(os.path.join(HERE, "..", "situations4"))
 from generate import base  # noqa: E402  (realworld2)
 from sim import NOTREADY, UNREACH, Cluster, mts, ts  # noqa: E402
 
+sys.path.insert(0, os.path.join(HERE, "..", ".."))
+import capturegen as cg  # noqa: E402  (tests/)
+
 Files = dict[str, str]
 SCENARIOS: dict[str, Callable[[], Files]] = {}
 
@@ -38,43 +41,10 @@ def _ev(typ: str, obj: dict[str, Any]) -> str:
     return json.dumps({"type": typ, "object": obj}, indent=4) + "\n"
 
 
-def _watch(c: Cluster, kinds: tuple[str, ...], lo: float = -1e18, hi: float = 1e18) -> str:
-    """What ``kubectl get -w --output-watch-events -o json`` printed from its list (at ``lo``; the
-    capture's start if -inf) up to ``hi``."""
-    out = []
-    state: dict[tuple[str, str, str], dict[str, Any]] = {}
-    listed = lo < -1e17
-    for t, kind, typ, obj in c.out:
-        if kind not in kinds:
-            continue
-        key = (kind, obj["metadata"].get("namespace", ""), obj["metadata"]["name"])
-        if t > hi:
-            break
-        if not listed and t > lo:
-            out += [_ev("ADDED", state[k]) for k in sorted(state)]
-            listed = True
-        if typ == "DELETED":
-            state.pop(key, None)
-        else:
-            state[key] = obj
-        if listed:
-            out.append(_ev(typ, obj))
-    if not listed:
-        out += [_ev("ADDED", state[k]) for k in sorted(state)]
-    return "".join(out)
-
-
-def _gap(c: Cluster, down: float, up: float, kinds: tuple[str, ...] = ("Node", "Pod")) -> Files:
-    """The watches of ``kinds`` drop at ``down`` and are started again at ``up`` into second files (each
-    beginning with its list); the Lease watch (and the kinds not named) runs through."""
-    files: Files = {}
-    for stem, k in (("nodes", "Node"), ("pods", "Pod"), ("leases", "Lease")):
-        if k in kinds:
-            files[f"{stem}-1.json"] = _watch(c, (k,), hi=down)
-            files[f"{stem}-2.json"] = _watch(c, (k,), lo=up)
-        else:
-            files[f"{stem}.json"] = _watch(c, (k,))
-    return files
+# (moved to tests/capturegen.py, shared with round 12: a watch's text between two moments, and watches started
+# again after a gap)
+_watch = cg.watch_window
+_gap = cg.watch_gap
 
 
 def _all(c: Cluster) -> Files:
