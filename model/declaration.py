@@ -297,10 +297,15 @@ def pod_fits_resources(s: Any, n: Any, pd: Any) -> Any:
     fitsRequest compares ``podRequest`` with ``nodeInfo.Allocatable - nodeInfo.Requested``, where
     Requested is the scheduler's per-node accumulator (AddPod/RemovePod), not a sum it recomputes:
     reading it keeps the guard's cost independent of the number of pods, and the property
-    ``requested-is-sum-of-bound-requests`` proves it equals that sum.
+    ``requested-is-sum-of-bound-requests`` proves it equals that sum. A pod requesting no cpu is
+    never refused for cpu (``podRequest.MilliCPU > 0 && ...``), even on a node whose Requested
+    already exceeds its Allocatable (a capture can begin so: pods bound before a kubelet restarted
+    with larger reservations): fit_test.go TestEnoughRequests "skip checking resource request with
+    quantity zero". The model never reaches such a node (``bound-requests-fit-allocatable``), so the
+    disjunct changes no reachable step; the oracle, which starts from observed states, needs it.
     """
     nd = s.node(n)
-    return nd.requested + pd.request <= nd.allocatable
+    return Or(pd.request == 0, nd.requested + pd.request <= nd.allocatable)
 
 
 def release_request(s: Any, i: Any) -> Any:

@@ -164,6 +164,9 @@ _EVICTION_CLOCKS = tuple(
     if k in PI
 )
 _REQUESTED = NI["requested"]  # the scheduler's NodeInfo.Requested: kept equal to NodeRec.used
+_ALLOCATABLE = NI["allocatable"]
+#: the per-node resource property, judged only against a step that could break it (``_judge``)
+_FIT = "bound-requests-fit-allocatable"
 
 
 def _fresh_state_source() -> str:
@@ -306,6 +309,10 @@ class Oracle:
         self.unchecked: dict[str, str] = {}
         #: heartbeat property -> nodes for which it would have been judged without their Lease
         self.unchecked_nodes: dict[str, set[str]] = {}
+        #: nodes already over-requested (their pods' cpu above allocatable) when a step that adds no request
+        #: found them so: the input began with them so (bound before it), bound-requests-fit-allocatable
+        #: judged there only on a step that adds a request or lowers allocatable (``_judge``)
+        self.over_requested: set[str] = set()
         self.lease_seen = False  # some node's Lease is in the input
         #: nodes whose Lease the input stopped showing (its watch or log ended), since when
         self.unseen_since: dict[str, float] = {}
@@ -929,6 +936,20 @@ class Oracle:
                     )
                 why = "; ".join(parts)
                 why += f" (checked for the other {len(self.nodes) - len(gated)})"
+            elif p.id == _FIT and (
+                over := sorted(
+                    n
+                    for n in self.over_requested
+                    if n in self.nodes and not any(v.property == _FIT and v.node == n for v in self.violations)
+                )
+            ):
+                why = (
+                    f"node {', '.join(over[:5])}{' ...' if len(over) > 5 else ''}: its pods already requested more "
+                    "cpu than its allocatable when the input showed it (bound before the input began), so judged "
+                    "there only on bindings that add a request (the scheduler admits a pod requesting no cpu)"
+                )
+                if len(over) < len(self.nodes):
+                    why += f" (checked for the other {len(self.nodes) - len(over)})"
             elif p.id == "node-has-ready-condition" and (
                 never := sorted(
                     n for n in self.readyless if n in self.nodes and self.nodes[n].s[_READY] == d.READY_ABSENT
@@ -1923,6 +1944,20 @@ class Oracle:
                 rec.suppressed.discard(pid)
             return False
         if pid in rec.suppressed:
+            return False
+        if (
+            pid == _FIT
+            and pre is not None
+            and s[_REQUESTED] <= pre[_REQUESTED]
+            and s[_ALLOCATABLE] >= pre[_ALLOCATABLE]
+        ):
+            # a step that adds no request and lowers no allocatable cannot over-request a node: it already was,
+            # and no step of the input made it so (pods bound before the input began; a kubelet since restarted
+            # with larger reservations). The scheduler admits a pod requesting no cpu there (fit.go fitsRequest:
+            # ``podRequest.MilliCPU > 0 && ...``; fit_test.go TestEnoughRequests "skip checking resource request
+            # with quantity zero"): was a violation blamed on that binding, or on the node's next status post.
+            # Left unsuppressed, so a binding that does add a request there is still flagged.
+            self.over_requested.add(rec.name)
             return False
         if rec.suppressed is _UNSUPPRESSED:
             rec.suppressed = set()
