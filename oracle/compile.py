@@ -509,27 +509,15 @@ def _quick_lines(
     if eid in KUBELET_ACTS:
         out += [f"    if s[{a_}] and s[{cert}] and s[{exists}] and not s[{reg}]:", "        return False"]
     lg, lx = qi["lease"]
-    if inline:
-        # (what follows is the window's part, which the case above decides: none is open)
+    out += [f"    if ({lg}) and now > {lx}:", "        return False"]
+    if not inline:  # (no pass is pending in the case ``inline`` takes)
         out += [
-            f"    if ({lg}) and now > {lx}:",
+            "    us = rec.unsynced_since",
+            f"    if us is not None and not s[{synced}] and now - us > SL:",
             "        return False",
-            "    rt = rec.t",
-            "    chg_floor = rec.chg_floor",
-            "    if rt > rec.tslow and rt > chg_floor:",
-            "        chg_floor = rt",
-            "    used = rec.used",
-            "    fail_since = rec.fail_since",
-            "    changed = rec.changed",
+            "    ne = now - SL",
         ]
-    window_at = len(out)
     out += [
-        f"    if ({lg}) and now > {lx}:",
-        "        return False",
-        "    us = rec.unsynced_since",
-        f"    if us is not None and not s[{synced}] and now - us > SL:",
-        "        return False",
-        "    ne = now - SL",
         "    rt = rec.t",
         "    chg_floor = rec.chg_floor",
         "    if rt > rec.tslow and rt > chg_floor:",
@@ -537,6 +525,10 @@ def _quick_lines(
         "    used = rec.used",
         "    fail_since = rec.fail_since",
         "    changed = rec.changed",
+    ]
+    # the window's part, which the case ``inline`` takes decides (none is open): left out there
+    window_at = len(out)
+    out += [
         "    if fail_since:",
         "        window = True",
         "    elif ne <= rt and ne <= chg_floor and (not changed or ne <= min(changed.values())):",

@@ -11,7 +11,6 @@ and without it: the same report, state for state, with the inline binding taken 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from pathlib import Path
@@ -19,13 +18,13 @@ from typing import Any
 
 import pytest
 from test_oracle import _random_node_state
+from test_oracle_shard import _generate  # the benchmark's trace generator
 
 from nodereg.model import declaration as d
 from nodereg.oracle import Oracle, check
 from nodereg.oracle.compile import NI, PI, _dummy_pod
 from nodereg.oracle.pods import pod_from_bits
 
-ROOT = Path(__file__).parents[1]
 NOEXEC = (NI["taint_not_ready_ne"], NI["taint_unreachable_ne"])
 
 
@@ -60,14 +59,6 @@ def test_a_pods_timed_checks_are_the_nodes_without_a_noexecute_taint(seed: int) 
         else:
             differ += not same
     assert differ > 20  # with a NoExecute taint the pods' checks do differ: the test can tell
-
-
-def _generate() -> Any:
-    spec = importlib.util.spec_from_file_location("oracle_bench", ROOT / "benchmarks" / "oracle_bench.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.generate
 
 
 @pytest.fixture(scope="module")

@@ -60,9 +60,9 @@ ROWS: list[Row] = [
     # a Pod of metadata only: no spec, so no node; nothing to judge
     (["client-java/test-pod.json"], 3, set(), set(), set()),
     # -- kubernetes-sigs/kubectl-validate: manifests the API server refuses -----------------------------------------
-    # cpu: true (the API server answers 422, so no cluster holds this Pod); unbound, so its request is never
-    # counted: nothing to judge
-    (["kubectl-validate/error_quantity.yaml"], 3, set(), set(), set()),
+    # cpu: true (the API server answers 422: Quantity.UnmarshalJSON refuses it, so no cluster holds this Pod):
+    # bad input, exit 2 naming the file, the line and the field (situations12's unparsable quantities)
+    (["kubectl-validate/error_quantity.yaml"], 2, set(), set(), set()),
     # spec empty, containers at the top level (the API server's 500): a Pod without spec, unbound
     (["kubectl-validate/error_indentation.yaml"], 3, set(), set(), set()),
     # a Pod, then two documents of comments only (empty documents, as kubectl reads them): the Pod, unbound
