@@ -114,7 +114,7 @@ def _with_common(f: Any) -> Any:
     default="auto",
     show_default=True,
     help="check one events file in this many processes, sharded by node (same report); auto: one per idle "
-    "core for a file of 32 MiB or more, else 1",
+    "core for a file of 32 MiB or more whose first lines name many nodes, else 1",
 )
 @click.option(
     "--allow-empty", is_flag=True, help="an input of no events conforms (default: exit 2, nothing was checked)"

@@ -33,7 +33,7 @@ from .record import InputError, Violation
 
 CROSSED = "crossed"
 
-__all__ = ["CROSSED", "Sharded", "auto_jobs", "check_sharded", "shard_of"]
+__all__ = ["CROSSED", "Sharded", "auto_jobs", "check_sharded", "node_share", "shard_of"]
 
 
 #: below this size a file is checked in one process by ``--jobs auto``: a shard's own work must outweigh
@@ -41,15 +41,26 @@ __all__ = ["CROSSED", "Sharded", "auto_jobs", "check_sharded", "shard_of"]
 AUTO_MIN_BYTES = 32 << 20
 #: at most this many shards by ``--jobs auto``: each parses every line, so more gain less
 AUTO_MAX_JOBS = 4
+#: ``--jobs auto`` shards a file only where the nodes named in its first lines are at least this share
+#: of those lines: a node's first events (bootstrap, registration, a new record) cost several times
+#: a Lease renewal, so a trace of many short-lived or new nodes is bound by the checking, which the
+#: shards divide; one of long-lived nodes renewing Leases is bound by the parsing, which every shard
+#: repeats (measured, idle 2-core machine, --jobs 2 against 1: 100k nodes registering, 17 % of the
+#: first 4 MiB's lines are distinct nodes: 1.31x faster; 1000 nodes for 3 h, 1.6 %: 0.93x)
+AUTO_MIN_NODE_SHARE = 0.05
+#: how much of the file ``--jobs auto`` reads to tell
+AUTO_SAMPLE_BYTES = 4 << 20
 
 
 def auto_jobs(path: str) -> int:
     """``--jobs auto``: how many processes check one regular ``events`` file.
 
     One per idle core (the cores this process may run on, less the load average), at most
-    :data:`AUTO_MAX_JOBS`, and one for a file under :data:`AUTO_MIN_BYTES`. Each shard reads and
-    parses the whole file and checks its part of the nodes, so on a busy machine, where no core is
-    free, the extra parsing would only slow the check. The report is the same either way.
+    :data:`AUTO_MAX_JOBS`; one for a file under :data:`AUTO_MIN_BYTES`, and one for a trace whose
+    first lines name few nodes (:func:`node_share` under :data:`AUTO_MIN_NODE_SHARE`). Each shard
+    reads and parses the whole file and checks its part of the nodes, so where the parsing is most of
+    the work, or on a busy machine where no core is free, the extra parsing would only slow the
+    check. The report is the same either way.
     """
     import os
 
@@ -57,10 +68,33 @@ def auto_jobs(path: str) -> int:
         if os.path.getsize(path) < AUTO_MIN_BYTES:
             return 1
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-        idle = cores - os.getloadavg()[0]
+        jobs = max(1, min(AUTO_MAX_JOBS, cores, round(cores - os.getloadavg()[0])))
+        if jobs > 1 and node_share(path) < AUTO_MIN_NODE_SHARE:
+            return 1
     except OSError:
         return 1
-    return max(1, min(AUTO_MAX_JOBS, cores, round(idle)))
+    return jobs
+
+
+def node_share(path: str) -> float:
+    """Distinct ``node`` values among the lines of the first :data:`AUTO_SAMPLE_BYTES` of an ``events``
+    file, as a share of those lines (0 when none can be read)."""
+    import orjson
+
+    with open(path, "rb") as f:
+        lines = f.read(AUTO_SAMPLE_BYTES).split(b"\n")[:-1]
+    nodes: set[str] = set()
+    read = 0
+    for line in lines:
+        try:
+            ev = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            continue
+        read += 1
+        node = ev.get("node") if isinstance(ev, dict) else None
+        if isinstance(node, str):
+            nodes.add(node)
+    return len(nodes) / read if read else 0.0
 
 
 def _worker(args: tuple[Any, ...]) -> Any:

@@ -124,20 +124,24 @@ def test_cli_jobs_option(trace: Path) -> None:
     assert r3.stdout == r4.stdout
 
 
-# --jobs auto: (file size, cores this process may use, load average) -> processes
+# --jobs auto: (file size, cores this process may use, load average, share of nodes in the first lines)
+# -> processes
 AUTO_ROWS = {
-    "small file: one process whatever the cores": (1 << 20, 8, 0.0, 1),
-    "idle 2-core machine: two": (64 << 20, 2, 0.1, 2),
-    "2 cores, one busy: one": (64 << 20, 2, 1.2, 1),
-    "2 cores, both busy: one": (64 << 20, 2, 3.5, 1),
-    "idle 8-core machine: at most AUTO_MAX_JOBS": (64 << 20, 8, 0.0, 4),
-    "8 cores, 5 busy: three": (64 << 20, 8, 5.0, 3),
-    "one core: one": (64 << 20, 1, 0.0, 1),
+    "small file: one process whatever the cores": (1 << 20, 8, 0.0, 0.2, 1),
+    "idle 2-core machine, many nodes: two": (64 << 20, 2, 0.1, 0.2, 2),
+    "idle 2-core machine, few nodes (parse-bound): one": (64 << 20, 2, 0.1, 0.02, 1),
+    "2 cores, one busy: one": (64 << 20, 2, 1.2, 0.2, 1),
+    "2 cores, both busy: one": (64 << 20, 2, 3.5, 0.2, 1),
+    "idle 8-core machine: at most AUTO_MAX_JOBS": (64 << 20, 8, 0.0, 0.2, 4),
+    "8 cores, 5 busy: three": (64 << 20, 8, 5.0, 0.2, 3),
+    "one core: one": (64 << 20, 1, 0.0, 0.2, 1),
 }
 
 
-@pytest.mark.parametrize("size,cores,load,want", AUTO_ROWS.values(), ids=AUTO_ROWS.keys())
-def test_auto_jobs(monkeypatch: pytest.MonkeyPatch, size: int, cores: int, load: float, want: int) -> None:
+@pytest.mark.parametrize("size,cores,load,share,want", AUTO_ROWS.values(), ids=AUTO_ROWS.keys())
+def test_auto_jobs(
+    monkeypatch: pytest.MonkeyPatch, size: int, cores: int, load: float, share: float, want: int
+) -> None:
     import os
 
     from nodereg.oracle import shard
@@ -145,7 +149,19 @@ def test_auto_jobs(monkeypatch: pytest.MonkeyPatch, size: int, cores: int, load:
     monkeypatch.setattr(os.path, "getsize", lambda p: size)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)), raising=False)
     monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(shard, "node_share", lambda p: share)
     assert shard.auto_jobs("trace.jsonl") == want
+
+
+def test_node_share_counts_distinct_nodes_of_the_first_lines(tmp_path: Path) -> None:
+    from nodereg.oracle import shard
+
+    f = tmp_path / "t.jsonl"
+    lines = [json.dumps({"t": i, "event": "kubelet_renew_lease", "node": f"n{i % 4}"}) for i in range(40)]
+    f.write_text("\n".join([*lines, "{not json", json.dumps({"t": 41, "event": "declare_pod", "pod": "p"})]) + "\n")
+    assert shard.node_share(str(f)) == 4 / 41  # 4 nodes among the 41 lines read (the bad one is not)
+    (tmp_path / "e.jsonl").write_text("")
+    assert shard.node_share(str(tmp_path / "e.jsonl")) == 0.0
 
 
 def test_jobs_auto_shards_a_large_file_on_an_idle_machine(trace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -156,6 +172,7 @@ def test_jobs_auto_shards_a_large_file_on_an_idle_machine(trace: Path, monkeypat
 
     one = check(str(trace), fmt="events", jobs=1)
     monkeypatch.setattr(shard, "AUTO_MIN_BYTES", 0)
+    monkeypatch.setattr(shard, "AUTO_MIN_NODE_SHARE", 0.0)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     auto = check(str(trace), fmt="events", jobs="auto")
