@@ -644,6 +644,32 @@ MUTANTS = (
     ),
 )
 
+
+# round 12: the seeded representatives of the classes a twelfth set written apart let through
+def _status_post_only_after_period(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+
+    def guard(s: Any, i: Any) -> Any:
+        # the status loop's next run taken as strictly after node-status-update-frequency, never at it
+        nd = s.node(i.node)
+        return And(nd.alive, nd.registered, nd.exists, nd.since_status_post > s.params.node_status_update_frequency)
+
+    return _replace_event(m, "status-post-only-after-period", e.id, guard=guard)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "status-post-only-after-period",
+        "The kubelet posts node status only strictly after node-status-update-frequency, never when the period "
+        "is over: every heartbeat that is a status post comes at least a second later than upstream's status "
+        "loop sends it, and every safety property still reads proved (the kubelet only does less).",
+        "pkg/kubelet/kubelet.go (Run: go wait.JitterUntil(kl.syncNodeStatus, kl.nodeStatusUpdateFrequency, 0.04, "
+        "true, ...))",
+        _status_post_only_after_period,
+    ),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}
 
 
@@ -1425,6 +1451,32 @@ MUTANTS = (
         "staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (sync); "
         "pkg/scheduler/framework/plugins/{nodeunschedulable,tainttoleration} (Filter)",
         _lease_renewal_counted_as_disturbance,
+    ),
+)
+
+
+# round 12: the seeded representatives of the classes a twelfth set written apart let through
+def _status_post_only_after_period(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+
+    def guard(s: Any, i: Any) -> Any:
+        # the status loop's next run taken as strictly after node-status-update-frequency, never at it
+        nd = s.node(i.node)
+        return And(nd.alive, nd.registered, nd.exists, nd.since_status_post > s.params.node_status_update_frequency)
+
+    return _replace_event(m, "status-post-only-after-period", e.id, guard=guard)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "status-post-only-after-period",
+        "The kubelet posts node status only strictly after node-status-update-frequency, never when the period "
+        "is over: every heartbeat that is a status post comes at least a second later than upstream's status "
+        "loop sends it, and every safety property still reads proved (the kubelet only does less).",
+        "pkg/kubelet/kubelet.go (Run: go wait.JitterUntil(kl.syncNodeStatus, kl.nodeStatusUpdateFrequency, 0.04, "
+        "true, ...))",
+        _status_post_only_after_period,
     ),
 )
 

@@ -192,6 +192,31 @@ def _bind_possible(guard: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
     )
 
 
+class _Posting:
+    """The instance (node n) of a status post the kubelet's guard is asked about, with what it found."""
+
+    def __init__(self, node: int, ready: bool, memory_pressure: bool) -> None:
+        self.node, self.pod = node, None
+        self.ready, self.memory_pressure = ready, memory_pressure
+
+
+def _post_due(s: Any, n: int) -> Any:
+    """Upstream's status loop runs on node n now: a live, registered kubelet, its Node there, the period over."""
+    nd = s.node(n)
+    return And(nd.alive, nd.registered, nd.exists, nd.since_status_post >= s.params.node_status_update_frequency)
+
+
+def _post_possible(guard: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
+    """∀n: the status loop is due on n ⇒ the kubelet's post is enabled (``guard``), whatever it found."""
+    return lambda s: _all_nodes(
+        s,
+        lambda n: Implies(
+            _post_due(s, n),
+            And(*[guard(s, _Posting(n, r, mp)) for r in (False, True) for mp in (False, True)]),
+        ),
+    )
+
+
 PROPERTIES: tuple[Property, ...] = (
     Property(
         "control-state-matches-definition",
@@ -1410,6 +1435,28 @@ PROPERTIES: tuple[Property, ...] = (
         events=("kubelet_post_status",),
         witness_kind="step",
         witness_events=("kubelet_post_status",),
+    ),
+    Property(
+        "kubelet-posts-status-when-due",
+        "The kubelet refuses no status post upstream's status loop makes: a live, registered kubelet whose Node "
+        "exists can post whatever it finds (Ready or not, under memory pressure or not) as soon as "
+        "node-status-update-frequency has passed since its last post (the mirror of "
+        "status-posts-spaced-by-update-frequency).",
+        "∀n: alive[n] ∧ registered[n] ∧ exists[n] ∧ since_status_post[n] ≥ node_status_update_frequency ⇒ "
+        "post_status(n, ready, memory_pressure) enabled for every ready, memory_pressure   (a property of the "
+        "kubelet's guard, rebuilt for the model checked)",
+        "syncNodeStatus runs under wait.JitterUntil(nodeStatusUpdateFrequency, jitter 0.04, sliding): the next run "
+        "comes between 1 and 1.04 periods after the last one ends (10 s to 10.4 s by default, so at 10 s in whole "
+        "seconds), and each run posts the status it computed. A kubelet that could post only later (round 12 of "
+        "bugs written apart: strictly after the period) holds back a heartbeat upstream sends.",
+        "pkg/kubelet/kubelet.go (Run: go wait.JitterUntil(kl.syncNodeStatus, kl.nodeStatusUpdateFrequency, 0.04, "
+        "true, ...)); pkg/kubelet/kubelet_node_status.go (syncNodeStatus -> updateNodeStatus)",
+        "state",
+        _post_possible(d.EVENT_BY_ID["kubelet_post_status"].guard),
+        lambda s: _post_due(s, 0),
+        "node 0's kubelet is due to post its status",
+        guard_of="kubelet_post_status",
+        formula_for=_post_possible,
     ),
     Property(
         "noexecute-swap-keeps-a-taint",
