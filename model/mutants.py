@@ -670,6 +670,30 @@ MUTANTS = (
     ),
 )
 
+
+def _kubelet_recreates_deleted_node(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def guard(s: Any, i: Any) -> Any:
+        # registerWithAPIServer runs again whenever the Node is gone, registrationCompleted or not
+        nd = s.node(i.node)
+        return And(nd.alive, nd.cert, Or(Not(nd.registered), Not(nd.exists)))
+
+    return _replace_event(m, "kubelet-recreates-deleted-node", e.id, guard=guard)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "kubelet-recreates-deleted-node",
+        "The kubelet's status loop registers again whenever its Node is gone, without a restart: a Node an "
+        "administrator deleted comes straight back, with fresh conditions and no cordon. Upstream a running "
+        "kubelet has registrationCompleted set and only fails its status updates until it is restarted.",
+        "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer: if kl.registrationCompleted return)",
+        _kubelet_recreates_deleted_node,
+    ),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}
 
 
@@ -1477,6 +1501,30 @@ MUTANTS = (
         "pkg/kubelet/kubelet.go (Run: go wait.JitterUntil(kl.syncNodeStatus, kl.nodeStatusUpdateFrequency, 0.04, "
         "true, ...))",
         _status_post_only_after_period,
+    ),
+)
+
+
+def _kubelet_recreates_deleted_node(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def guard(s: Any, i: Any) -> Any:
+        # registerWithAPIServer runs again whenever the Node is gone, registrationCompleted or not
+        nd = s.node(i.node)
+        return And(nd.alive, nd.cert, Or(Not(nd.registered), Not(nd.exists)))
+
+    return _replace_event(m, "kubelet-recreates-deleted-node", e.id, guard=guard)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "kubelet-recreates-deleted-node",
+        "The kubelet's status loop registers again whenever its Node is gone, without a restart: a Node an "
+        "administrator deleted comes straight back, with fresh conditions and no cordon. Upstream a running "
+        "kubelet has registrationCompleted set and only fails its status updates until it is restarted.",
+        "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer: if kl.registrationCompleted return)",
+        _kubelet_recreates_deleted_node,
     ),
 )
 

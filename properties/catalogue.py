@@ -1620,6 +1620,33 @@ PROPERTIES: tuple[Property, ...] = (
         witness_kind="step",
         witness_events=("nlc_sync_noexecute_taints",),
     ),
+    # round 12: what a twelfth set of bugs written apart let through
+    Property(
+        "node-created-once-per-kubelet-start",
+        "A kubelet creates its Node at most once per process: the create comes only from a kubelet that has not "
+        "completed its registration since it started, and completes it. A Node an administrator deletes stays "
+        "deleted until its kubelet restarts (then kubelet-creates-its-missing-node brings it back).",
+        "step: ∀n: ¬exists[n] ∧ exists'[n] ⇒ ¬registered[n] ∧ registered'[n]   (registered: the kubelet's "
+        "registrationCompleted, reset only by a new kubelet process)",
+        "registerWithAPIServer returns at once once registrationCompleted is true and sets it after the first "
+        "successful create (or AlreadyExists); syncNodeStatus then only updates status, which fails with "
+        "'node not found' on a deleted Node. Only a new kubelet process starts with the flag false.",
+        "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer: if kl.registrationCompleted return; "
+        "syncNodeStatus)",
+        "step",
+        lambda pre, post, b: _all_nodes(
+            pre,
+            lambda n: Implies(
+                And(Not(pre.node(n).exists), post.node(n).exists),
+                And(Not(pre.node(n).registered), post.node(n).registered),
+            ),
+        ),
+        lambda pre, post, b: And(Not(pre.node(b.node).exists), post.node(b.node).exists),
+        "a kubelet creates its Node",
+        events=_events_but(),
+        witness_kind="step",
+        witness_events=("kubelet_register_node",),
+    ),
     # round 9: what a ninth set of bugs written apart let through
     Property(
         "heartbeat-needs-client-certificate",
