@@ -694,6 +694,31 @@ MUTANTS = (
     ),
 )
 
+
+def _re_registration_refreshes_probe(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        # the controller takes the AlreadyExists re-registration for a heartbeat: probeTimestamp = now
+        return e.effect(s, i).node(i.node, since_probe=0)
+
+    return _replace_event(m, "re-registration-refreshes-probe", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "re-registration-refreshes-probe",
+        "The node lifecycle controller takes a restarted kubelet's AlreadyExists re-registration for a heartbeat "
+        "and refreshes its probe time: a kubelet that re-registers up to node-status-update-frequency after its "
+        "last Lease renewal and dies is marked Unknown later than grace + 2 monitor periods after its last "
+        "heartbeat. silent-node-becomes-unknown breaks only past BMC's depth (inconclusive under --mutants).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth); "
+        "pkg/kubelet/kubelet_node_status.go (tryRegisterWithAPIServer)",
+        _re_registration_refreshes_probe,
+    ),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}
 
 
@@ -1525,6 +1550,31 @@ MUTANTS = (
         "kubelet has registrationCompleted set and only fails its status updates until it is restarted.",
         "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer: if kl.registrationCompleted return)",
         _kubelet_recreates_deleted_node,
+    ),
+)
+
+
+def _re_registration_refreshes_probe(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        # the controller takes the AlreadyExists re-registration for a heartbeat: probeTimestamp = now
+        return e.effect(s, i).node(i.node, since_probe=0)
+
+    return _replace_event(m, "re-registration-refreshes-probe", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "re-registration-refreshes-probe",
+        "The node lifecycle controller takes a restarted kubelet's AlreadyExists re-registration for a heartbeat "
+        "and refreshes its probe time: a kubelet that re-registers up to node-status-update-frequency after its "
+        "last Lease renewal and dies is marked Unknown later than grace + 2 monitor periods after its last "
+        "heartbeat. silent-node-becomes-unknown breaks only past BMC's depth (inconclusive under --mutants).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth); "
+        "pkg/kubelet/kubelet_node_status.go (tryRegisterWithAPIServer)",
+        _re_registration_refreshes_probe,
     ),
 )
 

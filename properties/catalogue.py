@@ -1647,6 +1647,31 @@ PROPERTIES: tuple[Property, ...] = (
         witness_kind="step",
         witness_events=("kubelet_register_node",),
     ),
+    Property(
+        "probe-moves-only-in-health-pass",
+        "On an existing Node only the node lifecycle controller's health pass moves its probe time: no kubelet "
+        "step (a re-registration after a restart, say), no other controller and no administrator's command "
+        "refreshes it, so only a heartbeat the pass observes keeps a Node from going Unknown.",
+        "step of e ∉ {monitor, time}: ∀n: exists[n] ∧ exists'[n] ⇒ since_probe'[n] = since_probe[n]",
+        "probeTimestamp lives in the controller's own nodeHealthMap; tryUpdateNodeHealth sets it when it observes "
+        "a changed Ready lastHeartbeatTime or a newer Lease renewTime (for a new Node: its creation). The "
+        "kubelet's AlreadyExists re-registration changes neither (re-registration-is-idempotent). A probe "
+        "refreshed by it would give a kubelet that re-registers and dies more than the grace period "
+        "(silent-node-becomes-unknown, reached only past BMC's depth: round 12 of bugs written apart).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth: nodeHealth.probeTimestamp)",
+        "step",
+        lambda pre, post, b: _all_nodes(
+            pre,
+            lambda n: Implies(
+                And(pre.node(n).exists, post.node(n).exists), post.node(n).since_probe == pre.node(n).since_probe
+            ),
+        ),
+        lambda pre, post, b: pre.node(b.node).exists,
+        "a restarted kubelet registers its existing Node again",
+        events=_events_but("nlc_monitor_node_health", "time_passes"),
+        witness_kind="step",
+        witness_events=("kubelet_register_node",),
+    ),
     # round 9: what a ninth set of bugs written apart let through
     Property(
         "heartbeat-needs-client-certificate",

@@ -144,6 +144,7 @@ EXPECTED_KILLERS = {
     # round 12: a kubelet that posts later than its status loop runs (a completeness property of its guard)
     "status-post-only-after-period": "kubelet-posts-status-when-due",
     "kubelet-recreates-deleted-node": "node-created-once-per-kubelet-start",
+    "re-registration-refreshes-probe": "probe-moves-only-in-health-pass",
 }
 
 
