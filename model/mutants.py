@@ -719,6 +719,38 @@ MUTANTS = (
     ),
 )
 
+
+def _unknown_to_false_keeps_unreachable(m: Model) -> Model:
+    def wanted(nd: Any) -> tuple[Any, Any]:
+        # processTaintBaseEviction's ConditionFalse case forgets the swap: a Node back from Unknown as
+        # NotReady keeps unreachable:NoExecute and never gets not-ready:NoExecute
+        want_nr, want_ur = d.noexecute_wanted(nd)
+        keep_ur = And(nd.ready == d.READY_FALSE, nd.taint_unreachable_ne)
+        return And(want_nr, Not(keep_ur)), Or(want_ur, keep_ur)
+
+    return _replace_event(
+        m,
+        "unknown-to-false-keeps-unreachable",
+        "nlc_sync_noexecute_taints",
+        guard=lambda s, i: d.noexecute_pass_due(s, i, wanted),
+        effect=lambda s, i: d.noexecute_pass_write(s, i, wanted),
+    )
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "unknown-to-false-keeps-unreachable",
+        "A Node marked Unknown whose kubelet comes back reporting Ready=False keeps unreachable:NoExecute: the "
+        "NoExecute pass does not swap it for not-ready:NoExecute. The run is ~30 steps deep (a silence past the "
+        "grace, a restart, a NotReady post); the concrete search's recovery runs reported only Ready=True, so "
+        "--mutants said inconclusive until every other recovery run came back not ready.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction: ConditionFalse -> "
+        "SwapNodeControllerTaint(NotReadyTaintTemplate, UnreachableTaintTemplate))",
+        _unknown_to_false_keeps_unreachable,
+    ),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}
 
 
@@ -1575,6 +1607,38 @@ MUTANTS = (
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth); "
         "pkg/kubelet/kubelet_node_status.go (tryRegisterWithAPIServer)",
         _re_registration_refreshes_probe,
+    ),
+)
+
+
+def _unknown_to_false_keeps_unreachable(m: Model) -> Model:
+    def wanted(nd: Any) -> tuple[Any, Any]:
+        # processTaintBaseEviction's ConditionFalse case forgets the swap: a Node back from Unknown as
+        # NotReady keeps unreachable:NoExecute and never gets not-ready:NoExecute
+        want_nr, want_ur = d.noexecute_wanted(nd)
+        keep_ur = And(nd.ready == d.READY_FALSE, nd.taint_unreachable_ne)
+        return And(want_nr, Not(keep_ur)), Or(want_ur, keep_ur)
+
+    return _replace_event(
+        m,
+        "unknown-to-false-keeps-unreachable",
+        "nlc_sync_noexecute_taints",
+        guard=lambda s, i: d.noexecute_pass_due(s, i, wanted),
+        effect=lambda s, i: d.noexecute_pass_write(s, i, wanted),
+    )
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "unknown-to-false-keeps-unreachable",
+        "A Node marked Unknown whose kubelet comes back reporting Ready=False keeps unreachable:NoExecute: the "
+        "NoExecute pass does not swap it for not-ready:NoExecute. The run is ~30 steps deep (a silence past the "
+        "grace, a restart, a NotReady post); the concrete search's recovery runs reported only Ready=True, so "
+        "--mutants said inconclusive until every other recovery run came back not ready.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction: ConditionFalse -> "
+        "SwapNodeControllerTaint(NotReadyTaintTemplate, UnreachableTaintTemplate))",
+        _unknown_to_false_keeps_unreachable,
     ),
 )
 
