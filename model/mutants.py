@@ -644,6 +644,113 @@ MUTANTS = (
     ),
 )
 
+
+# round 12: the seeded representatives of the classes a twelfth set written apart let through
+def _status_post_only_after_period(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+
+    def guard(s: Any, i: Any) -> Any:
+        # the status loop's next run taken as strictly after node-status-update-frequency, never at it
+        nd = s.node(i.node)
+        return And(nd.alive, nd.registered, nd.exists, nd.since_status_post > s.params.node_status_update_frequency)
+
+    return _replace_event(m, "status-post-only-after-period", e.id, guard=guard)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "status-post-only-after-period",
+        "The kubelet posts node status only strictly after node-status-update-frequency, never when the period "
+        "is over: every heartbeat that is a status post comes at least a second later than upstream's status "
+        "loop sends it, and every safety property still reads proved (the kubelet only does less).",
+        "pkg/kubelet/kubelet.go (Run: go wait.JitterUntil(kl.syncNodeStatus, kl.nodeStatusUpdateFrequency, 0.04, "
+        "true, ...))",
+        _status_post_only_after_period,
+    ),
+)
+
+
+def _kubelet_recreates_deleted_node(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def guard(s: Any, i: Any) -> Any:
+        # registerWithAPIServer runs again whenever the Node is gone, registrationCompleted or not
+        nd = s.node(i.node)
+        return And(nd.alive, nd.cert, Or(Not(nd.registered), Not(nd.exists)))
+
+    return _replace_event(m, "kubelet-recreates-deleted-node", e.id, guard=guard)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "kubelet-recreates-deleted-node",
+        "The kubelet's status loop registers again whenever its Node is gone, without a restart: a Node an "
+        "administrator deleted comes straight back, with fresh conditions and no cordon. Upstream a running "
+        "kubelet has registrationCompleted set and only fails its status updates until it is restarted.",
+        "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer: if kl.registrationCompleted return)",
+        _kubelet_recreates_deleted_node,
+    ),
+)
+
+
+def _re_registration_refreshes_probe(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        # the controller takes the AlreadyExists re-registration for a heartbeat: probeTimestamp = now
+        return e.effect(s, i).node(i.node, since_probe=0)
+
+    return _replace_event(m, "re-registration-refreshes-probe", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "re-registration-refreshes-probe",
+        "The node lifecycle controller takes a restarted kubelet's AlreadyExists re-registration for a heartbeat "
+        "and refreshes its probe time: a kubelet that re-registers up to node-status-update-frequency after its "
+        "last Lease renewal and dies is marked Unknown later than grace + 2 monitor periods after its last "
+        "heartbeat. silent-node-becomes-unknown breaks only past BMC's depth (inconclusive under --mutants).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth); "
+        "pkg/kubelet/kubelet_node_status.go (tryRegisterWithAPIServer)",
+        _re_registration_refreshes_probe,
+    ),
+)
+
+
+def _unknown_to_false_keeps_unreachable(m: Model) -> Model:
+    def wanted(nd: Any) -> tuple[Any, Any]:
+        # processTaintBaseEviction's ConditionFalse case forgets the swap: a Node back from Unknown as
+        # NotReady keeps unreachable:NoExecute and never gets not-ready:NoExecute
+        want_nr, want_ur = d.noexecute_wanted(nd)
+        keep_ur = And(nd.ready == d.READY_FALSE, nd.taint_unreachable_ne)
+        return And(want_nr, Not(keep_ur)), Or(want_ur, keep_ur)
+
+    return _replace_event(
+        m,
+        "unknown-to-false-keeps-unreachable",
+        "nlc_sync_noexecute_taints",
+        guard=lambda s, i: d.noexecute_pass_due(s, i, wanted),
+        effect=lambda s, i: d.noexecute_pass_write(s, i, wanted),
+    )
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "unknown-to-false-keeps-unreachable",
+        "A Node marked Unknown whose kubelet comes back reporting Ready=False keeps unreachable:NoExecute: the "
+        "NoExecute pass does not swap it for not-ready:NoExecute. The run is ~30 steps deep (a silence past the "
+        "grace, a restart, a NotReady post); the concrete search's recovery runs reported only Ready=True, so "
+        "--mutants said inconclusive until every other recovery run came back not ready.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction: ConditionFalse -> "
+        "SwapNodeControllerTaint(NotReadyTaintTemplate, UnreachableTaintTemplate))",
+        _unknown_to_false_keeps_unreachable,
+    ),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}
 
 
@@ -1425,6 +1532,113 @@ MUTANTS = (
         "staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (sync); "
         "pkg/scheduler/framework/plugins/{nodeunschedulable,tainttoleration} (Filter)",
         _lease_renewal_counted_as_disturbance,
+    ),
+)
+
+
+# round 12: the seeded representatives of the classes a twelfth set written apart let through
+def _status_post_only_after_period(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+
+    def guard(s: Any, i: Any) -> Any:
+        # the status loop's next run taken as strictly after node-status-update-frequency, never at it
+        nd = s.node(i.node)
+        return And(nd.alive, nd.registered, nd.exists, nd.since_status_post > s.params.node_status_update_frequency)
+
+    return _replace_event(m, "status-post-only-after-period", e.id, guard=guard)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "status-post-only-after-period",
+        "The kubelet posts node status only strictly after node-status-update-frequency, never when the period "
+        "is over: every heartbeat that is a status post comes at least a second later than upstream's status "
+        "loop sends it, and every safety property still reads proved (the kubelet only does less).",
+        "pkg/kubelet/kubelet.go (Run: go wait.JitterUntil(kl.syncNodeStatus, kl.nodeStatusUpdateFrequency, 0.04, "
+        "true, ...))",
+        _status_post_only_after_period,
+    ),
+)
+
+
+def _kubelet_recreates_deleted_node(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def guard(s: Any, i: Any) -> Any:
+        # registerWithAPIServer runs again whenever the Node is gone, registrationCompleted or not
+        nd = s.node(i.node)
+        return And(nd.alive, nd.cert, Or(Not(nd.registered), Not(nd.exists)))
+
+    return _replace_event(m, "kubelet-recreates-deleted-node", e.id, guard=guard)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "kubelet-recreates-deleted-node",
+        "The kubelet's status loop registers again whenever its Node is gone, without a restart: a Node an "
+        "administrator deleted comes straight back, with fresh conditions and no cordon. Upstream a running "
+        "kubelet has registrationCompleted set and only fails its status updates until it is restarted.",
+        "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer: if kl.registrationCompleted return)",
+        _kubelet_recreates_deleted_node,
+    ),
+)
+
+
+def _re_registration_refreshes_probe(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+
+    def eff(s: Any, i: Any) -> Any:
+        # the controller takes the AlreadyExists re-registration for a heartbeat: probeTimestamp = now
+        return e.effect(s, i).node(i.node, since_probe=0)
+
+    return _replace_event(m, "re-registration-refreshes-probe", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "re-registration-refreshes-probe",
+        "The node lifecycle controller takes a restarted kubelet's AlreadyExists re-registration for a heartbeat "
+        "and refreshes its probe time: a kubelet that re-registers up to node-status-update-frequency after its "
+        "last Lease renewal and dies is marked Unknown later than grace + 2 monitor periods after its last "
+        "heartbeat. silent-node-becomes-unknown breaks only past BMC's depth (inconclusive under --mutants).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth); "
+        "pkg/kubelet/kubelet_node_status.go (tryRegisterWithAPIServer)",
+        _re_registration_refreshes_probe,
+    ),
+)
+
+
+def _unknown_to_false_keeps_unreachable(m: Model) -> Model:
+    def wanted(nd: Any) -> tuple[Any, Any]:
+        # processTaintBaseEviction's ConditionFalse case forgets the swap: a Node back from Unknown as
+        # NotReady keeps unreachable:NoExecute and never gets not-ready:NoExecute
+        want_nr, want_ur = d.noexecute_wanted(nd)
+        keep_ur = And(nd.ready == d.READY_FALSE, nd.taint_unreachable_ne)
+        return And(want_nr, Not(keep_ur)), Or(want_ur, keep_ur)
+
+    return _replace_event(
+        m,
+        "unknown-to-false-keeps-unreachable",
+        "nlc_sync_noexecute_taints",
+        guard=lambda s, i: d.noexecute_pass_due(s, i, wanted),
+        effect=lambda s, i: d.noexecute_pass_write(s, i, wanted),
+    )
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "unknown-to-false-keeps-unreachable",
+        "A Node marked Unknown whose kubelet comes back reporting Ready=False keeps unreachable:NoExecute: the "
+        "NoExecute pass does not swap it for not-ready:NoExecute. The run is ~30 steps deep (a silence past the "
+        "grace, a restart, a NotReady post); the concrete search's recovery runs reported only Ready=True, so "
+        "--mutants said inconclusive until every other recovery run came back not ready.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction: ConditionFalse -> "
+        "SwapNodeControllerTaint(NotReadyTaintTemplate, UnreachableTaintTemplate))",
+        _unknown_to_false_keeps_unreachable,
     ),
 )
 

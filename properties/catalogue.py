@@ -192,6 +192,31 @@ def _bind_possible(guard: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
     )
 
 
+class _Posting:
+    """The instance (node n) of a status post the kubelet's guard is asked about, with what it found."""
+
+    def __init__(self, node: int, ready: bool, memory_pressure: bool) -> None:
+        self.node, self.pod = node, None
+        self.ready, self.memory_pressure = ready, memory_pressure
+
+
+def _post_due(s: Any, n: int) -> Any:
+    """Upstream's status loop runs on node n now: a live, registered kubelet, its Node there, the period over."""
+    nd = s.node(n)
+    return And(nd.alive, nd.registered, nd.exists, nd.since_status_post >= s.params.node_status_update_frequency)
+
+
+def _post_possible(guard: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
+    """∀n: the status loop is due on n ⇒ the kubelet's post is enabled (``guard``), whatever it found."""
+    return lambda s: _all_nodes(
+        s,
+        lambda n: Implies(
+            _post_due(s, n),
+            And(*[guard(s, _Posting(n, r, mp)) for r in (False, True) for mp in (False, True)]),
+        ),
+    )
+
+
 PROPERTIES: tuple[Property, ...] = (
     Property(
         "control-state-matches-definition",
@@ -1412,6 +1437,28 @@ PROPERTIES: tuple[Property, ...] = (
         witness_events=("kubelet_post_status",),
     ),
     Property(
+        "kubelet-posts-status-when-due",
+        "The kubelet refuses no status post upstream's status loop makes: a live, registered kubelet whose Node "
+        "exists can post whatever it finds (Ready or not, under memory pressure or not) as soon as "
+        "node-status-update-frequency has passed since its last post (the mirror of "
+        "status-posts-spaced-by-update-frequency).",
+        "∀n: alive[n] ∧ registered[n] ∧ exists[n] ∧ since_status_post[n] ≥ node_status_update_frequency ⇒ "
+        "post_status(n, ready, memory_pressure) enabled for every ready, memory_pressure   (a property of the "
+        "kubelet's guard, rebuilt for the model checked)",
+        "syncNodeStatus runs under wait.JitterUntil(nodeStatusUpdateFrequency, jitter 0.04, sliding): the next run "
+        "comes between 1 and 1.04 periods after the last one ends (10 s to 10.4 s by default, so at 10 s in whole "
+        "seconds), and each run posts the status it computed. A kubelet that could post only later (round 12 of "
+        "bugs written apart: strictly after the period) holds back a heartbeat upstream sends.",
+        "pkg/kubelet/kubelet.go (Run: go wait.JitterUntil(kl.syncNodeStatus, kl.nodeStatusUpdateFrequency, 0.04, "
+        "true, ...)); pkg/kubelet/kubelet_node_status.go (syncNodeStatus -> updateNodeStatus)",
+        "state",
+        _post_possible(d.EVENT_BY_ID["kubelet_post_status"].guard),
+        lambda s: _post_due(s, 0),
+        "node 0's kubelet is due to post its status",
+        guard_of="kubelet_post_status",
+        formula_for=_post_possible,
+    ),
+    Property(
         "noexecute-swap-keeps-a-taint",
         "A write of the NoExecute tainting pass that leaves a Node with a Ready NoExecute taint keeps one it "
         "already had, if it had any: a swap between not-ready and unreachable is never a single replace, so the "
@@ -1572,6 +1619,58 @@ PROPERTIES: tuple[Property, ...] = (
         events=_events_but(),
         witness_kind="step",
         witness_events=("nlc_sync_noexecute_taints",),
+    ),
+    # round 12: what a twelfth set of bugs written apart let through
+    Property(
+        "node-created-once-per-kubelet-start",
+        "A kubelet creates its Node at most once per process: the create comes only from a kubelet that has not "
+        "completed its registration since it started, and completes it. A Node an administrator deletes stays "
+        "deleted until its kubelet restarts (then kubelet-creates-its-missing-node brings it back).",
+        "step: ∀n: ¬exists[n] ∧ exists'[n] ⇒ ¬registered[n] ∧ registered'[n]   (registered: the kubelet's "
+        "registrationCompleted, reset only by a new kubelet process)",
+        "registerWithAPIServer returns at once once registrationCompleted is true and sets it after the first "
+        "successful create (or AlreadyExists); syncNodeStatus then only updates status, which fails with "
+        "'node not found' on a deleted Node. Only a new kubelet process starts with the flag false.",
+        "pkg/kubelet/kubelet_node_status.go (registerWithAPIServer: if kl.registrationCompleted return; "
+        "syncNodeStatus)",
+        "step",
+        lambda pre, post, b: _all_nodes(
+            pre,
+            lambda n: Implies(
+                And(Not(pre.node(n).exists), post.node(n).exists),
+                And(Not(pre.node(n).registered), post.node(n).registered),
+            ),
+        ),
+        lambda pre, post, b: And(Not(pre.node(b.node).exists), post.node(b.node).exists),
+        "a kubelet creates its Node",
+        events=_events_but(),
+        witness_kind="step",
+        witness_events=("kubelet_register_node",),
+    ),
+    Property(
+        "probe-moves-only-in-health-pass",
+        "On an existing Node only the node lifecycle controller's health pass moves its probe time: no kubelet "
+        "step (a re-registration after a restart, say), no other controller and no administrator's command "
+        "refreshes it, so only a heartbeat the pass observes keeps a Node from going Unknown.",
+        "step of e ∉ {monitor, time}: ∀n: exists[n] ∧ exists'[n] ⇒ since_probe'[n] = since_probe[n]",
+        "probeTimestamp lives in the controller's own nodeHealthMap; tryUpdateNodeHealth sets it when it observes "
+        "a changed Ready lastHeartbeatTime or a newer Lease renewTime (for a new Node: its creation). The "
+        "kubelet's AlreadyExists re-registration changes neither (re-registration-is-idempotent). A probe "
+        "refreshed by it would give a kubelet that re-registers and dies more than the grace period "
+        "(silent-node-becomes-unknown, reached only past BMC's depth: round 12 of bugs written apart).",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth: nodeHealth.probeTimestamp)",
+        "step",
+        lambda pre, post, b: _all_nodes(
+            pre,
+            lambda n: Implies(
+                And(pre.node(n).exists, post.node(n).exists), post.node(n).since_probe == pre.node(n).since_probe
+            ),
+        ),
+        lambda pre, post, b: pre.node(b.node).exists,
+        "a restarted kubelet registers its existing Node again",
+        events=_events_but("nlc_monitor_node_health", "time_passes"),
+        witness_kind="step",
+        witness_events=("kubelet_register_node",),
     ),
     # round 9: what a ninth set of bugs written apart let through
     Property(

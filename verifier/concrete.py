@@ -124,6 +124,9 @@ def search(
     restart = {k for k, inst in enumerate(cm.instances) if inst.event.id == "kubelet_restarts"}
     post = [k for k, inst in enumerate(cm.instances) if inst.event.id == "kubelet_post_status"]
     healthy_args = {k: tuple(a.name == "ready" for a in cm.instances[k].event.args) for k in post}
+    # a kubelet that comes back not ready (its runtime still starting): Ready False after Unknown, which
+    # processTaintBaseEviction must answer by swapping unreachable:NoExecute back to not-ready (round 12)
+    not_ready_args = {k: tuple(False for _ in cm.instances[k].event.args) for k in post}
     horizon = clock_cap(params, 0)
     guards, effects = cm.guards, cm.effects
     events = list(dict.fromkeys(inst.event.id for inst in cm.instances))
@@ -157,7 +160,8 @@ def search(
         lazy_to = lazy_from + rng.randrange(4, 30) if w % 4 == 3 else length
         # a quarter of those are recovery runs: at the end of the silence the kubelet restarts and, lazy
         # again, reports itself healthy whenever it may (what a node marked Unknown and tainted
-        # goes through when it comes back: markNodeAsReachable, the NoExecute taints going)
+        # goes through when it comes back: markNodeAsReachable, the NoExecute taints going); every
+        # other one reports itself not ready instead (the swap back from unreachable to not-ready)
         recover_at = lazy_to if w % 16 == 3 else -1
         # every eighth run is calm: nothing that disturbs a node (a kubelet stop, a cordon, a taint, a
         # delete, a registration that reports trouble) ever happens, as the progress premises need
@@ -178,7 +182,8 @@ def search(
             if i == recover_at:
                 lazy_to = length
             back = [m for m in moves if m[0] in restart] if i == recover_at else []
-            healthy = [(k, a) for k in post if i > recover_at >= 0 and guards[k](s, a := healthy_args[k])]
+            report = healthy_args if w % 32 == 3 else not_ready_args
+            healthy = [(k, a) for k in post if i > recover_at >= 0 and guards[k](s, a := report[k])]
             if back or (healthy and rng.random() < 0.5):
                 k, a = (back or healthy)[0]
             elif lazy_from <= i < lazy_to:

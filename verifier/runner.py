@@ -524,6 +524,31 @@ class InadmissibleParameters(ValueError):
     or its constraints exclude upstream's defaults (every proof would be about clusters nobody runs)."""
 
 
+def _constraints_narrower_than_declared(
+    constraints: tuple[Any, ...], terms: dict[str, z3.ArithRef], params: Any
+) -> tuple[str, str] | None:
+    """The constraints of a model that exclude some timing :data:`~nodereg.model.params.CONSTRAINTS`
+    admit, with one such timing; None when every declared-admissible timing is still admitted."""
+    from nodereg.model.params import CONSTRAINTS
+
+    solver = z3.Solver()
+    for c in CONSTRAINTS:
+        solver.add(as_term(c.formula(params)))
+    own = [(c, as_term(c.formula(params))) for c in constraints]
+    solver.add(z3.Not(z3.And(*[t for _, t in own])) if own else z3.BoolVal(False))
+    if solver.check() != z3.sat:
+        return None
+    m = solver.model()
+    values = {name: m.eval(t, model_completion=True).as_long() for name, t in terms.items()}
+    broken = [
+        c.id
+        for c, t in own
+        if z3.is_false(z3.simplify(z3.substitute(t, *[(terms[k], z3.IntVal(v)) for k, v in values.items()])))
+    ]
+    witness = ", ".join(f"{k}={v}" for k, v in sorted(values.items()))
+    return ", ".join(broken), witness
+
+
 def check_parameters_admissible(model: Model, fixed: dict[str, int] | None = None) -> None:
     """Refuse a model whose timing parameters can take no value at all.
 
@@ -552,6 +577,18 @@ def check_parameters_admissible(model: Model, fixed: dict[str, int] | None = Non
         raise InadmissibleParameters(
             f"model {model.name!r}: its constraints ({', '.join(c.id for c in excluded)}) exclude upstream's "
             f"defaults for Kubernetes {K8S_VERSION}; every property would be proved only for clusters nobody runs"
+        )
+    # round 12: a constraint narrower than the declared ones (gap strictly below grace, say) keeps the
+    # defaults, but every proof then skips timings kube-controller-manager and the kubelet accept
+    # (NodeLifecycleControllerOptions.Validate checks no relation between the periods): the boundary
+    # values where such bugs live (gap == grace) would never be looked at. Dropping a constraint (the CLI
+    # does so for one a property assumes) only widens the proofs and stays allowed.
+    narrower = _constraints_narrower_than_declared(tuple(model.constraints), terms, _Params())
+    if narrower is not None:
+        names, witness = narrower
+        raise InadmissibleParameters(
+            f"model {model.name!r}: its constraints ({names}) exclude timings the declared constraints admit "
+            f"({witness}); every property would be proved only for part of the clusters upstream accepts"
         )
     if solver.check() != z3.sat:
         pinned = ", ".join(f"{k}={v}" for k, v in sorted(values.items())) or "none"
