@@ -291,7 +291,7 @@ def _story(name: str) -> Story:
 KNOWN_GAPS: dict[tuple[str, str], str] = {}
 
 #: forms run by ``make test-long`` only (measured 2026-12-07: make test 324 s idle with them): the files as
-#: the generator writes them and the YAML form (formats13 keeps YAML rows in make test);
+#: the generator writes them, and the YAML form (read by tests/test_oracle_item_lines.py and the public files);
 #: each story's verdict stays in make test through its JSON Lines and audit forms, and its round's own tests
 SLOW_FORMATS = {"watch", "watch-yaml"}
 
