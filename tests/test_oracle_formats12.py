@@ -157,8 +157,13 @@ def _situations_story(gen: ModuleType, name: str) -> Story | None:
     """The scenario's cluster as it reaches its round's plain watch writer (situations6's or 7's ``_all``), or None
     when the scenario writes something else than that plain watch (WatchList streams, ``--watch-only``, a late
     list, an audit log, YAML)."""
+    return story_through(gen, name, [m for m in (gen, getattr(gen, "s7", None), getattr(gen, "s6", None)) if m])
+
+
+def story_through(gen: ModuleType, name: str, mods: list[ModuleType]) -> Story | None:
+    """The cluster that scenario ``name`` of ``gen`` hands to one of the plain watch writers (``_all``) of ``mods``,
+    or None when it writes anything else than exactly what that writer writes."""
     seen: list[Any] = []
-    mods = [m for m in (gen, getattr(gen, "s7", None), getattr(gen, "s6", None)) if m is not None]
     saved = [(m, m._all) for m in mods]
 
     def keeping(write: Callable[[Any], dict[str, str | bytes]]) -> Callable[[Any], dict[str, str | bytes]]:

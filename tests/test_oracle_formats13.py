@@ -141,26 +141,7 @@ def _plain_story(gen: ModuleType, name: str) -> f12.Story | None:
     None when it writes anything else (formats12's ``_situations_story``, over every round's writer)."""
     if not _writers(gen):  # rounds 3 and 4: the scenario is its cluster
         return WrittenStory(gen, gen.SCENARIOS[name]())
-    seen: list[Any] = []
-    saved = [(m, m._all) for m in _writers(gen)]
-
-    def keeping(write: Callable[[Any], dict[str, str | bytes]]) -> Callable[[Any], dict[str, str | bytes]]:
-        def keep(c: Any) -> dict[str, str | bytes]:
-            seen.append((c, write))
-            return write(c)
-
-        return keep
-
-    for m, write in saved:
-        m._all = keeping(write)
-    try:
-        files = gen.SCENARIOS[name]()
-    finally:
-        for m, write in saved:
-            m._all = write
-    if len(seen) != 1 or files != seen[0][1](seen[0][0]):
-        return None
-    return f12.Story(files, seen[0][0])
+    return f12.story_through(gen, name, _writers(gen))
 
 
 #: per round, its scenarios whose files are the plain watch of the simulator (found by :func:`_plain_story`; the
