@@ -57,7 +57,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Container, Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -300,14 +300,21 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {}
 #: each story's verdict stays in make test through its JSON Lines and audit forms, and its round's own tests
 SLOW_FORMATS = {"watch", "watch-yaml"}
 
-ROWS = [
-    pytest.param(name, fmt, id=f"{name}/{fmt}", marks=[pytest.mark.xfail(reason=KNOWN_GAPS[name, fmt], strict=True)])
-    if (name, fmt) in KNOWN_GAPS
-    else pytest.param(name, fmt, id=f"{name}/{fmt}", marks=[pytest.mark.slow] if fmt in SLOW_FORMATS else [])
-    for name in STORIES
-    for fmt in FORMATS
-    if fmt != "watch-yaml" or name in YAML_STORIES
-]
+
+def story_rows(stories: Iterable[str], yaml_stories: Container[str], gaps: dict[tuple[str, str], str]) -> list[Any]:
+    """One row per story and format (YAML for ``yaml_stories`` only): a known gap a strict xfail, a form of
+    :data:`SLOW_FORMATS` marked slow."""
+    return [
+        pytest.param(name, fmt, id=f"{name}/{fmt}", marks=[pytest.mark.xfail(reason=gaps[name, fmt], strict=True)])
+        if (name, fmt) in gaps
+        else pytest.param(name, fmt, id=f"{name}/{fmt}", marks=[pytest.mark.slow] if fmt in SLOW_FORMATS else [])
+        for name in stories
+        for fmt in FORMATS
+        if fmt != "watch-yaml" or name in yaml_stories
+    ]
+
+
+ROWS = story_rows(STORIES, YAML_STORIES, KNOWN_GAPS)
 
 
 @pytest.mark.parametrize(("name", "fmt"), ROWS)

@@ -298,19 +298,7 @@ def _msgs(rep: dict[str, Any]) -> list[str]:
     return [f"{v['property']} {v['node']} {v['pod']}: {v['message']}" for v in rep["violations"]]
 
 
-#: forms run by ``make test-long`` only (measured 2026-12-07: make test 324 s idle with them): the files as
-#: the generator writes them, and the YAML form (read by tests/test_oracle_item_lines.py and the public files);
-#: each story's verdict stays in make test through its JSON Lines and audit forms, and its round's own tests
-SLOW_FORMATS = {"watch", "watch-yaml"}
-
-ROWS = [
-    pytest.param(name, fmt, id=f"{name}/{fmt}", marks=[pytest.mark.xfail(reason=KNOWN_GAPS[name, fmt], strict=True)])
-    if (name, fmt) in KNOWN_GAPS
-    else pytest.param(name, fmt, id=f"{name}/{fmt}", marks=[pytest.mark.slow] if fmt in SLOW_FORMATS else [])
-    for name in STORIES
-    for fmt in f12.FORMATS
-    if fmt != "watch-yaml" or name in YAML_STORIES
-]
+ROWS = f12.story_rows(STORIES, YAML_STORIES, KNOWN_GAPS)  # (the plain-watch and YAML forms: make test-long)
 
 
 @pytest.mark.parametrize(("name", "fmt"), ROWS)
