@@ -235,6 +235,12 @@ KINDS = ("watch", "audit")
 
 def judge(c: Timed, end: float, kind: str, tmp: Path) -> tuple[Found, list[str]]:
     """Run the story to ``end`` and judge it as ``kind`` (a kubectl watch capture, or its audit log)."""
+    found, msgs, _ = judge_with_coverage(c, end, kind, tmp)
+    return found, msgs
+
+
+def judge_with_coverage(c: Timed, end: float, kind: str, tmp: Path) -> tuple[Found, list[str], dict[str, str]]:
+    """:func:`judge`, with the report's coverage."""
     c.run(end)
     if kind == "watch":
         files = [str(p) for p in c.write(tmp)]
@@ -247,7 +253,7 @@ def judge(c: Timed, end: float, kind: str, tmp: Path) -> tuple[Found, list[str]]
     rep = check(files)
     assert rep.input_errors == [], rep.input_errors
     msgs = [f"{v.property} {v.node} {v.pod} t={v.t - cg.T0:.1f}: {v.message}" for v in rep.violations]
-    return {(v.property, v.node, v.pod) for v in rep.violations}, msgs
+    return {(v.property, v.node, v.pod) for v in rep.violations}, msgs, dict(rep.coverage)
 
 
 def join(c: Timed, name: str, t: float, end: float) -> None:

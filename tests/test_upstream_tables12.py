@@ -55,14 +55,12 @@ Every documented skip is in :data:`SKIPS` (test, row) -> why.
 from __future__ import annotations
 
 import copy
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from nodereg.oracle import check
 from nodereg.oracle.k8s import cpu_millis, pod_request
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -398,20 +396,7 @@ def _zero_story(kind: str, pod_cpu: str, tmp: Path) -> tuple[Found, list[str], d
     return judge_with_coverage(c, END, kind, tmp)
 
 
-def judge_with_coverage(c: t11.Timed, end: float, kind: str, tmp: Path) -> tuple[Found, list[str], dict[str, str]]:
-    """``test_upstream_tables11.judge``, with the report's coverage."""
-    c.run(end)
-    if kind == "watch":
-        files = [str(p) for p in c.write(tmp)]
-    else:
-        tmp.mkdir(parents=True, exist_ok=True)
-        path = tmp / "audit.log"
-        path.write_text("".join(json.dumps(e, separators=(",", ":")) + "\n" for e in t11.audit_log(c, c.when)))
-        files = [str(path)]
-    rep = check(files)
-    assert rep.input_errors == [], rep.input_errors
-    msgs = [f"{v.property} {v.node} {v.pod} t={v.t - cg.T0:.1f}: {v.message}" for v in rep.violations]
-    return {(v.property, v.node, v.pod) for v in rep.violations}, msgs, dict(rep.coverage)
+judge_with_coverage = t11.judge_with_coverage
 
 
 def _shrink(c: cg.Cluster, name: str, cpu: str, t: float) -> None:
