@@ -246,7 +246,6 @@ def still_breaks(run: MutantRun) -> MutantRun | None:
     from nodereg.properties.catalogue import ALL_PROPERTIES
     from nodereg.verifier.concrete import real_run
     from nodereg.verifier.counterexample import describe, replay
-    from nodereg.verifier.explorer import CompiledProperties
     from nodereg.verifier.progress import time_properties
 
     mid, _desc, _ref, prop_id, cex = run
@@ -289,15 +288,7 @@ def still_breaks(run: MutantRun) -> MutantRun | None:
             return None
         steps.append((k, tuple(_unpretty_arg(a, given[a.name]) for a in e.args)))
     trace = real_run(cm, tuple(init), steps)
-    if trace is None or not replay(model, MUTANT_CONFIG, trace):
-        return None
-    cp = CompiledProperties(cm, [prop])
-    last = trace[-1]
-    if prop.kind == "state":
-        broken = not cp.state_ok(prop.id, last[2])
-    else:
-        broken = last[0] is not None and not cp.step_ok(prop.id, trace[-2][2], last[2], last[0], last[1])
-    if not broken:
+    if trace is None or not replay(model, MUTANT_CONFIG, trace, prop):
         return None
     return (mu.id, mu.description, mu.reference, prop.id, describe(cm, trace))
 

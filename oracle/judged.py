@@ -23,12 +23,15 @@ NOT_JUDGED_ON_CAPTURES = {
 }
 #: Never judged by the oracle, on any input: a timer's lower bound says when a component *may* act,
 #: which the oracle reads as no promise (guards are judged with every clock past it), and a real
-#: kubelet does post faster while it starts (fastStatusUpdateOnce, until its Node is Ready).
+#: kubelet does post faster while it starts (fastStatusUpdateOnce, until its Node is Ready). Nor is a
+#: promise about a guard (what a component could do), which no trace shows.
 NEVER_JUDGED = {
     "status-posts-spaced-by-update-frequency": "how soon a kubelet may post again is a timer's lower bound, "
     "which is no promise (a starting kubelet posts faster: fastStatusUpdateOnce)",
     "lease-renewals-spaced-by-renew-interval": "how soon a kubelet may renew again is a timer's lower bound, "
     "which is no promise (a restarted kubelet renews its Lease at once)",
+    "kubelet-posts-status-when-due": "it is about what a kubelet's status loop could post, which a trace shows "
+    "only as posts that did happen; a heartbeat that comes too late is judged by the Lease and Ready properties",
     "monitor-passes-spaced-by-period": "how soon the node lifecycle controller may look at a Node again is a "
     "timer's lower bound, and its passes are in no input",
 }

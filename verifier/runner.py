@@ -759,6 +759,12 @@ def verify(
 
             v.counterexample = describe(compiled(model, cfg), r.trace)
             v.replayed = replay(model, cfg, r.trace, p)
+            if not v.replayed:
+                # Z3's run and the executable semantics disagree: no verdict can be given on it
+                raise AssertionError(
+                    f"{p.id}: the {r.engine} counterexample ({len(r.trace) - 1} steps) does not replay on the "
+                    "machine and the compiled step, or does not break the property there"
+                )
             v.bound = len(r.trace) - 1
         verdicts.append(v)
     if check_witnesses:
