@@ -188,6 +188,38 @@ def test_counterexamples_replay_on_the_machine() -> None:
     assert k is not None and not cp.step_ok(prop.id, pre, post, k, args)
 
 
+def test_a_counterexample_replays_only_for_the_property_it_breaks() -> None:
+    """``replay`` with a property also asks that the run break it at its end: the same run is no
+    counterexample of a property that holds there, nor is the run cut one step short of its violation.
+    (A run found on one node and lifted to two embeds there, yet may not miss a bound that grows with
+    the cluster: round 13 found such a run reported as a violation at 2 x 2.)"""
+    mu = MUTANT_BY_ID["no-admission-not-ready-taint"]
+    prop = PROPERTY_BY_ID["no-schedule-without-ready"]
+    [v] = verify(mu.model(), Config(2, 2), [prop], check_witnesses=False, unbounded=False)
+    assert v.trace is not None and replay(mu.model(), Config(2, 2), v.trace, prop)
+    assert replay(mu.model(), Config(2, 2), v.trace)  # the run itself replays
+    holds = PROPERTY_BY_ID["control-state-matches-definition"]
+    assert not replay(mu.model(), Config(2, 2), v.trace, holds)
+    assert not replay(mu.model(), Config(2, 2), v.trace[:-1], prop)
+
+
+@pytest.mark.slow
+def test_runs_lifted_from_one_node_are_reported_only_where_they_break_the_property() -> None:
+    """The concrete search runs on one node and lifts its runs to the configuration asked: every run it
+    reports at 2 x 2 breaks its property at 2 x 2 (the NoExecute latency grows by 10 s per node, so a
+    1-node run of unknown-to-false-keeps-unreachable that misses it need not at 2 nodes)."""
+    from nodereg.verifier.counterexample import breaks
+    from nodereg.verifier.runner import _concrete_violations
+
+    model = MUTANT_BY_ID["unknown-to-false-keeps-unreachable"].model()
+    props = [p.for_model(model) for p in ALL_PROPERTIES if not p.lemma]
+    found = _concrete_violations(model, Config(2, 2), None, props, 60.0)
+    assert found  # the mutant is killed by some concrete run
+    cm = compiled(model, Config(2, 2))
+    for pid, r in found.items():
+        assert r.trace is not None and breaks(cm, r.trace, PROPERTY_BY_ID[pid].for_model(model)), pid
+
+
 def test_explorer_agrees_with_proofs_on_a_small_instance() -> None:
     """No reachable state within the explorer's bound violates a property the engines proved."""
     cfg = Config(1, 1)
