@@ -146,7 +146,7 @@ EXPECTED_KILLERS = {
     "kubelet-recreates-deleted-node": "node-created-once-per-kubelet-start",
     "re-registration-refreshes-probe": "probe-moves-only-in-health-pass",
     # found only by the concrete search's recovery runs that come back not ready
-    "unknown-to-false-keeps-unreachable": "not-ready-taint-follows-not-ready",
+    "unknown-to-false-keeps-unreachable": "ready-taints-match-ready",
 }
 
 
