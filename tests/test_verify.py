@@ -203,6 +203,33 @@ def test_a_counterexample_replays_only_for_the_property_it_breaks() -> None:
     assert not replay(mu.model(), Config(2, 2), v.trace[:-1], prop)
 
 
+def test_witness_runs_found_on_one_node_reach_the_premise_on_two() -> None:
+    """``verify`` calls a proved property non-vacuous from a run that reaches its premise on one node and
+    one pod, on the ground that such a run embeds in every larger cluster. The embedding must keep the
+    premise reached: lifted to 2 x 2, each witness run replays and its premise holds at its end (a premise
+    that read the cluster's size, as the NoExecute latency does, could be met on one node only)."""
+    from nodereg.verifier import concrete as C
+    from nodereg.verifier.runner import lift
+
+    model = real_model()
+    small, big = Config(1, 1), Config(2, 2)
+    props = [p.for_model(model) for p in ALL_PROPERTIES]
+    params = C.concrete_params(model, None)
+    assert params is not None
+    st = C.search(model, small, params, [(p, "witness") for p in props], walks=3000, time_budget_s=5.0)
+    assert len(st.found) >= len(props) * 3 // 4  # most premises are met on one node
+    cp = ex.CompiledProperties(compiled(model, big), props)
+    by_id = {p.id: p for p in props}
+    for (pid, _goal), f in st.found.items():
+        tr = lift(f.trace, model, small, big)
+        assert replay(model, big, tr), pid
+        (_, _, pre), (k, args, post) = tr[-2], tr[-1]
+        if by_id[pid].witness_kind == "state":
+            assert cp.witness_state(pid, post), pid
+        else:
+            assert k is not None and cp.witness_step(pid, pre, post, k, args), pid
+
+
 @pytest.mark.slow
 def test_runs_lifted_from_one_node_are_reported_only_where_they_break_the_property() -> None:
     """The concrete search runs on one node and lifts its runs to the configuration asked: every run it
