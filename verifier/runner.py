@@ -681,16 +681,22 @@ def verify(
     if engine != "k-induction" and engine != "spacer" and open_props:
         small = Config(1, min(1, cfg.pods))
         if small != cfg:
-            # a violation in a one-node, one-pod cluster is one in every larger cluster (the other
-            # kubelets stay without credentials, the other pods pending); search there first
+            # a run of a one-node, one-pod cluster embeds in every larger cluster (the other kubelets
+            # stay without credentials, the other pods pending); search there first. The lifted run
+            # still has to break the property: a bound that grows with the cluster (the NoExecute
+            # queue's 10 s per other node) need not be missed by it, and then BMC searches the cluster
+            from .counterexample import replay
+
             found = Prover(Encoding(model, small, fixed)).bmc_many(
                 [(p, "violation") for p in open_props], bmc_depth, timeout_s
             )
             for p in open_props:
                 r = found[p.id]
                 if r.status == "violated" and r.trace:
-                    r.trace = lift(r.trace, model, small, cfg)
-                    results[p.id] = r
+                    lifted = lift(r.trace, model, small, cfg)
+                    if replay(model, cfg, lifted, p):
+                        r.trace = lifted
+                        results[p.id] = r
             open_props = [p for p in open_props if p.id not in results or results[p.id].status != "violated"]
         found = prover.bmc_many([(p, "violation") for p in open_props], bmc_depth, timeout_s)
         for p in open_props:
