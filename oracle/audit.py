@@ -699,6 +699,18 @@ class AuditAdapter:
             return out
         self.tols[pod] = tols
         node = self.bound.get(pod)
+        if node is None and tols != old:
+            # a pending pod: declared again with its new tolerations, which the scheduler's filters read when it
+            # binds it (TaintToleration, NodeUnschedulable: pod.Spec.Tolerations; the queueing hint
+            # isSchedulableAfterPodTolerationChange requeues it for this very update). Was: the pod's first
+            # tolerations, so one bound after `kubectl patch` gave it the toleration of a cordon was a false
+            # no-schedule-when-cordoned.
+            out.append(normalise({"t": t, "event": "delete_pod", "pod": pod}, file, line))
+            ev = {"t": t, "event": "declare_pod", "pod": pod, "tolerations": tols, "default_tolerations": False}
+            if pod in self.requests:
+                ev["request"] = self.requests[pod]
+            out.append(normalise(ev, file, line))
+            return out
         if node is None or node not in self.nlc_taints:
             return out
         from nodereg.model import rules as r
