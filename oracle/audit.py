@@ -409,6 +409,35 @@ class AuditAdapter:
                     self._ensure_cert(out, node, t, file, line)
                     if csr:
                         self.rotations.add(csr)
+                elif node and as_node is not None:
+                    # one node's kubelet asking for another node's client certificate: no kubelet does that
+                    # (bootstrap.go requestNodeCertificate and the certificate manager ask for their own
+                    # nodeName), so it is not ``node``'s bootstrap request, and its approval gives ``node``'s
+                    # kubelet nothing (was: read as ``node``'s request, which made the node's own, long approved
+                    # credentials Pending: a false no-registration-without-credentials and
+                    # certificate-needs-approval on a node whose kubelet did nothing).
+                    # NodeRestriction refuses it from 1.31 (admission.go admitCSR: a node creates CSRs of the
+                    # kubelet signers only for CN=system:node:<its name>; AllowInsecureKubeletCertificate-
+                    # SigningRequests off by default); no property of the model covers CSRs a kubelet creates,
+                    # so an admitted one is said in the notes, not judged.
+                    if csr:
+                        self.rotations.add(csr)
+                    note = (
+                        f"the kubelet of {as_node} created a client-certificate CSR for system:node:{node} "
+                        f"(CSR {csr or '?'}); NodeRestriction refuses that from Kubernetes 1.31 (admitCSR), and no "
+                        "property of the model judges it: it is not read as a request of that node"
+                    )
+                    if note not in self.notes:
+                        self.notes.append(note)
+                elif node and node in self.has_cert:
+                    # a new client certificate for a kubelet that holds one: it renews its credential (a kubelet
+                    # whose certificate expired falls back to its bootstrap kubeconfig, bootstrap.go LoadClientCert;
+                    # an administrator's CSR for it), which stays its credential until the new one is issued (was:
+                    # read as a first bootstrap request, so a registered node's CSR became Pending: a false
+                    # no-registration-without-credentials and certificate-needs-approval, and its approval a false
+                    # control-state-matches-definition)
+                    if csr:
+                        self.rotations.add(csr)
                 elif node:
                     if csr:
                         self.csr_node[csr] = node
