@@ -152,6 +152,8 @@ class AuditAdapter:
         self.rotations: set[str] = set()
         #: per Node created in the log, its spec.taints as last written (``_written_taints``), None once unknown
         self.taints: dict[str, tuple[tuple[Any, ...], ...] | None] = {}
+        #: spec.unschedulable of each Node created in the log, as last written (a write repeating it cordons nothing)
+        self.cordoned: dict[str, bool] = {}
         #: whether the request being read had a JSON Patch body (its taint ops are partial: ``_body``)
         self.json_patch = False
         #: events of another stage than ResponseComplete, per stage (only it says whether a request succeeded)
@@ -205,6 +207,10 @@ class AuditAdapter:
         #: volumes (``_binding``); per Node, when it was last cordoned or had its taints written
         self.pods: dict[str, bool] = {}
         self.blocked_at: dict[str, float] = {}
+        #: per Node, each such write: (when, its taints until then, its spec.unschedulable until then); whether its
+        #: taints as known were written by a write of the log after its creation
+        self.taints_written: dict[str, bool] = {}
+        self.blocked_hist: dict[str, list[tuple[float, Any, bool | None]]] = {}
         #: per Node created in the log, its cpu (capacity, allocatable) as created, and since when they
         #: differ (``not_judged_after_resize``)
         self.cpu: dict[str, tuple[int | None, int | None]] = {}
@@ -915,6 +921,13 @@ class AuditAdapter:
         window = max(VOLUME_BIND_TIMEOUT, self.slack) if self.pods[pod] else self.slack
         if t - since > window:
             return None
+        if self._never_admitted(pod, node, t - window):
+            # every state the Node was in within the window refused the pod too (a Node already tainted
+            # not-ready:NoSchedule that then gets not-ready:NoExecute): no decision of the scheduler's within it
+            # chose the Node, as the watch reader judges it (``_decided_before``: the node admitted it until ...).
+            # Was: any write of the Node's taints within the window, even one adding to a taint that already
+            # refused the pod, left the binding unjudged
+            return None
         why = f"for the binding of pod {pod} to node {node} at {_t(t)}: the node was cordoned or tainted at {_t(since)}"
         if self.pods[pod]:
             return why + (
@@ -922,6 +935,32 @@ class AuditAdapter:
                 f"to bindTimeoutSeconds {VOLUME_BIND_TIMEOUT:.0f} s), after it chose the node"
             )
         return why + f", within --slack {self.slack:g} s: the scheduler may have chosen the node before"
+
+    def _never_admitted(self, pod: str, node: str, since: float) -> bool:
+        """Whether each state of ``node``'s taints and cordon from ``since`` on, as the log wrote them, refused ``pod``
+        (TaintToleration: an untolerated NoSchedule or NoExecute taint; NodeUnschedulable: a cordon it does not
+        tolerate); False where a state in that span is unknown (a JSON Patch, a Node created before the log)."""
+        from nodereg.model import rules as r
+
+        from .k8s import pod_gates
+
+        tols = self.tols.get(pod)
+        if tols is None:
+            return False
+        gates = pod_gates(tols, None)
+        for end, taints, cordoned in reversed(self.blocked_hist.get(node, [])):
+            if end < since:
+                break
+            if taints is None or cordoned is None:
+                return False
+            listed = [{"key": x[0], "value": x[1], "effect": x[2]} for x in taints if len(x) == 4]
+            blocked = any(
+                r.do_not_schedule_taints_filter(x) and not r.tolerations_tolerate_taint(tols, x, feature_gates=gates)
+                for x in listed
+            ) or (cordoned and not r.tolerations_tolerate_taint(tols, r.TAINT_UNSCHEDULABLE, feature_gates=gates))
+            if not blocked:
+                return False
+        return True
 
     def kcm_downs(self) -> list[tuple[float, float, str]]:
         """Spans in which no kube-controller-manager led, as its leader Lease writes show: a gap between two of them
@@ -1061,6 +1100,8 @@ class AuditAdapter:
             names = _custom_names(self.taints[node])
             self._ev(out, ev, file, line, **zone_extra({"metadata": {"labels": self.labels[node]}}), **names)
             self.nlc_taints[node] = _nlc_taints(spec.get("taints"))
+            self.cordoned[node] = bool(spec.get("unschedulable"))
+            self.taints_written[node] = False
             self.preexisting.discard(node)
             if node in self.gone:
                 self.gone.discard(node)
@@ -1084,6 +1125,7 @@ class AuditAdapter:
             written = self._written_taints(verb, sub, req, obj)
             if name in self.taints and written is not _UNTOUCHED:
                 self.taints[name] = written  # type: ignore[assignment]
+                self.taints_written[name] = True
             if name in self.nlc_taints:
                 self._pressure_seen(name, sub, req, obj, t)
             if as_node and self._kubelet_changed_taints(name, verb, before, written, req):
@@ -1145,11 +1187,26 @@ class AuditAdapter:
                 and ("taints" in (req.get("spec") or {}) or (req.get("spec") or {}).get("unschedulable"))
             ):
                 self.blocked_at[name] = t  # what the scheduler's filters read changed (``_unjudged_binding``)
+                # and what they read until then (taints before this write, cordon before it; None: unknown, and so
+                # are taints known only from the Node's creation: NodeTaint's not-ready taint, whose removal by the
+                # controller a log may not hold)
+                known = before if self.taints_written.get(name) else None
+                self.blocked_hist.setdefault(name, []).append((t, known, self.cordoned.get(name)))
             if not as_node and sub is None and "unschedulable" in (req.get("spec") or {}):
                 cordon = bool((req.get("spec") or {}).get("unschedulable"))
-                self._ev(
-                    out, {"t": t, "event": "admin_cordon" if cordon else "admin_uncordon", "node": name}, file, line
-                )
+                if self.cordoned.get(name) is not cordon:
+                    # a write that leaves spec.unschedulable as the log last showed it (a PUT of the whole Node:
+                    # kubectl replace / edit, cluster-autoscaler's taint Update of a cordoned Node) cordons
+                    # nothing (was: read as a second cordon, which the model forbids on a cordoned Node: a false
+                    # control-state-matches-definition); a Node created before the log is read as before
+                    self._ev(
+                        out,
+                        {"t": t, "event": "admin_cordon" if cordon else "admin_uncordon", "node": name},
+                        file,
+                        line,
+                    )
+                if name in self.cordoned:
+                    self.cordoned[name] = cordon
             if username in NLC_USERS and name in self.nlc_taints:
                 # only for a Node whose registration the log holds: of one created before the log
                 # the model knows no state to move (its events are not judged, as before)
