@@ -9,7 +9,9 @@ nothing. For the others:
   ``kubelet_request_certificate`` for the node named by the CSR's subject (``CN=system:node:<name>``,
   read from the PEM request); its ``approval`` subresource updated with an Approved condition:
   ``csr_approver_approve``. The kubelet's first request as ``system:node:<name>`` shows it holds the
-  issued certificate (``kubelet_obtain_certificate``, inferred).
+  issued certificate (``kubelet_obtain_certificate``, inferred). A client CSR for a node that already holds its
+  certificate is a renewal (no step), and one a node's kubelet creates for another node's name is no request of that
+  node (said in the notes: NodeRestriction refuses it from 1.31).
 * ``nodes`` create: by ``system:node:<name>`` in group ``system:nodes`` for its own name:
   ``kubelet_register_node``; by anyone else: a violation of ``no-registration-without-credentials``.
 * ``nodes``/``nodes/status`` writes and deletions and ``leases`` (kube-node-lease) writes and deletions
@@ -22,7 +24,7 @@ nothing. For the others:
   while the log shows it bound to another node: ``node-restriction`` (admitPodCreate, admitPod,
   admitPodEviction).
 * ``pods/binding`` create: ``scheduler_bind_pod``; ``nodes`` delete: ``admin_delete_node``;
-  ``spec.unschedulable`` patched by a non-node user: cordon / uncordon.
+  ``spec.unschedulable`` changed by a non-node user: cordon / uncordon (a write repeating it changes nothing).
 * The node lifecycle controller's writes (``system:serviceaccount:kube-system:node-controller`` or
   ``system:kube-controller-manager``) of a Node created in the log: Ready set Unknown in
   ``nodes/status`` is ``nlc_monitor_node_health`` (marks_unknown); a change of the condition
