@@ -9,7 +9,9 @@ nothing. For the others:
   ``kubelet_request_certificate`` for the node named by the CSR's subject (``CN=system:node:<name>``,
   read from the PEM request); its ``approval`` subresource updated with an Approved condition:
   ``csr_approver_approve``. The kubelet's first request as ``system:node:<name>`` shows it holds the
-  issued certificate (``kubelet_obtain_certificate``, inferred).
+  issued certificate (``kubelet_obtain_certificate``, inferred). A client CSR for a node that already holds its
+  certificate is a renewal (no step), and one a node's kubelet creates for another node's name is no request of that
+  node (said in the notes: NodeRestriction refuses it from 1.31).
 * ``nodes`` create: by ``system:node:<name>`` in group ``system:nodes`` for its own name:
   ``kubelet_register_node``; by anyone else: a violation of ``no-registration-without-credentials``.
 * ``nodes``/``nodes/status`` writes and deletions and ``leases`` (kube-node-lease) writes and deletions
@@ -22,7 +24,7 @@ nothing. For the others:
   while the log shows it bound to another node: ``node-restriction`` (admitPodCreate, admitPod,
   admitPodEviction).
 * ``pods/binding`` create: ``scheduler_bind_pod``; ``nodes`` delete: ``admin_delete_node``;
-  ``spec.unschedulable`` patched by a non-node user: cordon / uncordon.
+  ``spec.unschedulable`` changed by a non-node user: cordon / uncordon (a write repeating it changes nothing).
 * The node lifecycle controller's writes (``system:serviceaccount:kube-system:node-controller`` or
   ``system:kube-controller-manager``) of a Node created in the log: Ready set Unknown in
   ``nodes/status`` is ``nlc_monitor_node_health`` (marks_unknown); a change of the condition
@@ -152,6 +154,8 @@ class AuditAdapter:
         self.rotations: set[str] = set()
         #: per Node created in the log, its spec.taints as last written (``_written_taints``), None once unknown
         self.taints: dict[str, tuple[tuple[Any, ...], ...] | None] = {}
+        #: spec.unschedulable of each Node created in the log, as last written (a write repeating it cordons nothing)
+        self.cordoned: dict[str, bool] = {}
         #: whether the request being read had a JSON Patch body (its taint ops are partial: ``_body``)
         self.json_patch = False
         #: events of another stage than ResponseComplete, per stage (only it says whether a request succeeded)
@@ -205,6 +209,10 @@ class AuditAdapter:
         #: volumes (``_binding``); per Node, when it was last cordoned or had its taints written
         self.pods: dict[str, bool] = {}
         self.blocked_at: dict[str, float] = {}
+        #: per Node, each such write: (when, its taints until then, its spec.unschedulable until then); whether its
+        #: taints as known were written by a write of the log after its creation
+        self.taints_written: dict[str, bool] = {}
+        self.blocked_hist: dict[str, list[tuple[float, Any, bool | None]]] = {}
         #: per Node created in the log, its cpu (capacity, allocatable) as created, and since when they
         #: differ (``not_judged_after_resize``)
         self.cpu: dict[str, tuple[int | None, int | None]] = {}
@@ -407,6 +415,35 @@ class AuditAdapter:
                     # the new one is issued, so this is no bootstrap request (was: read as one, and the
                     # node was reported to hold a certificate its CSR was never approved for)
                     self._ensure_cert(out, node, t, file, line)
+                    if csr:
+                        self.rotations.add(csr)
+                elif node and as_node is not None:
+                    # one node's kubelet asking for another node's client certificate: no kubelet does that
+                    # (bootstrap.go requestNodeCertificate and the certificate manager ask for their own
+                    # nodeName), so it is not ``node``'s bootstrap request, and its approval gives ``node``'s
+                    # kubelet nothing (was: read as ``node``'s request, which made the node's own, long approved
+                    # credentials Pending: a false no-registration-without-credentials and
+                    # certificate-needs-approval on a node whose kubelet did nothing).
+                    # NodeRestriction refuses it from 1.31 (admission.go admitCSR: a node creates CSRs of the
+                    # kubelet signers only for CN=system:node:<its name>; AllowInsecureKubeletCertificate-
+                    # SigningRequests off by default); no property of the model covers CSRs a kubelet creates,
+                    # so an admitted one is said in the notes, not judged.
+                    if csr:
+                        self.rotations.add(csr)
+                    note = (
+                        f"the kubelet of {as_node} created a client-certificate CSR for system:node:{node} "
+                        f"(CSR {csr or '?'}); NodeRestriction refuses that from Kubernetes 1.31 (admitCSR), and no "
+                        "property of the model judges it: it is not read as a request of that node"
+                    )
+                    if note not in self.notes:
+                        self.notes.append(note)
+                elif node and node in self.has_cert:
+                    # a new client certificate for a kubelet that holds one: it renews its credential (a kubelet
+                    # whose certificate expired falls back to its bootstrap kubeconfig, bootstrap.go LoadClientCert;
+                    # an administrator's CSR for it), which stays its credential until the new one is issued (was:
+                    # read as a first bootstrap request, so a registered node's CSR became Pending: a false
+                    # no-registration-without-credentials and certificate-needs-approval, and its approval a false
+                    # control-state-matches-definition)
                     if csr:
                         self.rotations.add(csr)
                 elif node:
@@ -699,6 +736,18 @@ class AuditAdapter:
             return out
         self.tols[pod] = tols
         node = self.bound.get(pod)
+        if node is None and tols != old:
+            # a pending pod: declared again with its new tolerations, which the scheduler's filters read when it
+            # binds it (TaintToleration, NodeUnschedulable: pod.Spec.Tolerations; the queueing hint
+            # isSchedulableAfterPodTolerationChange requeues it for this very update). Was: the pod's first
+            # tolerations, so one bound after `kubectl patch` gave it the toleration of a cordon was a false
+            # no-schedule-when-cordoned.
+            out.append(normalise({"t": t, "event": "delete_pod", "pod": pod}, file, line))
+            ev = {"t": t, "event": "declare_pod", "pod": pod, "tolerations": tols, "default_tolerations": False}
+            if pod in self.requests:
+                ev["request"] = self.requests[pod]
+            out.append(normalise(ev, file, line))
+            return out
         if node is None or node not in self.nlc_taints:
             return out
         from nodereg.model import rules as r
@@ -874,6 +923,13 @@ class AuditAdapter:
         window = max(VOLUME_BIND_TIMEOUT, self.slack) if self.pods[pod] else self.slack
         if t - since > window:
             return None
+        if self._never_admitted(pod, node, t - window):
+            # every state the Node was in within the window refused the pod too (a Node already tainted
+            # not-ready:NoSchedule that then gets not-ready:NoExecute): no decision of the scheduler's within it
+            # chose the Node, as the watch reader judges it (``_decided_before``: the node admitted it until ...).
+            # Was: any write of the Node's taints within the window, even one adding to a taint that already
+            # refused the pod, left the binding unjudged
+            return None
         why = f"for the binding of pod {pod} to node {node} at {_t(t)}: the node was cordoned or tainted at {_t(since)}"
         if self.pods[pod]:
             return why + (
@@ -881,6 +937,32 @@ class AuditAdapter:
                 f"to bindTimeoutSeconds {VOLUME_BIND_TIMEOUT:.0f} s), after it chose the node"
             )
         return why + f", within --slack {self.slack:g} s: the scheduler may have chosen the node before"
+
+    def _never_admitted(self, pod: str, node: str, since: float) -> bool:
+        """Whether each state of ``node``'s taints and cordon from ``since`` on, as the log wrote them, refused ``pod``
+        (TaintToleration: an untolerated NoSchedule or NoExecute taint; NodeUnschedulable: a cordon it does not
+        tolerate); False where a state in that span is unknown (a JSON Patch, a Node created before the log)."""
+        from nodereg.model import rules as r
+
+        from .k8s import pod_gates
+
+        tols = self.tols.get(pod)
+        if tols is None:
+            return False
+        gates = pod_gates(tols, None)
+        for end, taints, cordoned in reversed(self.blocked_hist.get(node, [])):
+            if end < since:
+                break
+            if taints is None or cordoned is None:
+                return False
+            listed = [{"key": x[0], "value": x[1], "effect": x[2]} for x in taints if len(x) == 4]
+            blocked = any(
+                r.do_not_schedule_taints_filter(x) and not r.tolerations_tolerate_taint(tols, x, feature_gates=gates)
+                for x in listed
+            ) or (cordoned and not r.tolerations_tolerate_taint(tols, r.TAINT_UNSCHEDULABLE, feature_gates=gates))
+            if not blocked:
+                return False
+        return True
 
     def kcm_downs(self) -> list[tuple[float, float, str]]:
         """Spans in which no kube-controller-manager led, as its leader Lease writes show: a gap between two of them
@@ -1020,6 +1102,8 @@ class AuditAdapter:
             names = _custom_names(self.taints[node])
             self._ev(out, ev, file, line, **zone_extra({"metadata": {"labels": self.labels[node]}}), **names)
             self.nlc_taints[node] = _nlc_taints(spec.get("taints"))
+            self.cordoned[node] = bool(spec.get("unschedulable"))
+            self.taints_written[node] = False
             self.preexisting.discard(node)
             if node in self.gone:
                 self.gone.discard(node)
@@ -1043,6 +1127,7 @@ class AuditAdapter:
             written = self._written_taints(verb, sub, req, obj)
             if name in self.taints and written is not _UNTOUCHED:
                 self.taints[name] = written  # type: ignore[assignment]
+                self.taints_written[name] = True
             if name in self.nlc_taints:
                 self._pressure_seen(name, sub, req, obj, t)
             if as_node and self._kubelet_changed_taints(name, verb, before, written, req):
@@ -1104,11 +1189,26 @@ class AuditAdapter:
                 and ("taints" in (req.get("spec") or {}) or (req.get("spec") or {}).get("unschedulable"))
             ):
                 self.blocked_at[name] = t  # what the scheduler's filters read changed (``_unjudged_binding``)
+                # and what they read until then (taints before this write, cordon before it; None: unknown, and so
+                # are taints known only from the Node's creation: NodeTaint's not-ready taint, whose removal by the
+                # controller a log may not hold)
+                known = before if self.taints_written.get(name) else None
+                self.blocked_hist.setdefault(name, []).append((t, known, self.cordoned.get(name)))
             if not as_node and sub is None and "unschedulable" in (req.get("spec") or {}):
                 cordon = bool((req.get("spec") or {}).get("unschedulable"))
-                self._ev(
-                    out, {"t": t, "event": "admin_cordon" if cordon else "admin_uncordon", "node": name}, file, line
-                )
+                if self.cordoned.get(name) is not cordon:
+                    # a write that leaves spec.unschedulable as the log last showed it (a PUT of the whole Node:
+                    # kubectl replace / edit, cluster-autoscaler's taint Update of a cordoned Node) cordons
+                    # nothing (was: read as a second cordon, which the model forbids on a cordoned Node: a false
+                    # control-state-matches-definition); a Node created before the log is read as before
+                    self._ev(
+                        out,
+                        {"t": t, "event": "admin_cordon" if cordon else "admin_uncordon", "node": name},
+                        file,
+                        line,
+                    )
+                if name in self.cordoned:
+                    self.cordoned[name] = cordon
             if username in NLC_USERS and name in self.nlc_taints:
                 # only for a Node whose registration the log holds: of one created before the log
                 # the model knows no state to move (its events are not judged, as before)

@@ -1571,6 +1571,28 @@ class WatchAdapter:
             if listed and _deletion(obj) is not None:
                 prev["deleting"] = True  # its deletion was requested before the capture began
                 self._ev(items, {"t": self.t, "event": "delete_pod", "pod": key}, file, line)
+        if prev["node"] is None and typ != "DELETED":
+            # a pending pod's tolerations as they are now: ValidatePodUpdate lets any pod add tolerations, and the
+            # scheduler filters the pod it pops from its queue, with its current spec (TaintToleration and
+            # NodeUnschedulable read pod.Spec.Tolerations; the queueing hints isSchedulableAfterPodTolerationChange
+            # requeue it for that very update). Was: the tolerations first seen, so a pod bound after
+            # `kubectl patch` gave it the toleration of the node's taint or cordon was a false
+            # no-schedule-with-untolerated-taint / no-schedule-when-cordoned.
+            # Declared again with them: the model's pod holds what it tolerates (tolerates_unschedulable ...) from
+            # its declaration.
+            now = [x for x in (spec.get("tolerations") or []) if isinstance(x, dict)]
+            if now != prev["tolerations"]:
+                prev["tolerations"] = now
+                self._ev(items, {"t": self.t, "event": "delete_pod", "pod": key}, file, line)
+                ev = {
+                    "t": self.t,
+                    "event": "declare_pod",
+                    "pod": key,
+                    "tolerations": now,
+                    "request": prev["request"],
+                    "default_tolerations": False,
+                }
+                self._ev(items, ev, file, line)
         if node is not None and prev["node"] is None:
             sched = conditions(obj).get("PodScheduled") or {}
             t = self._time(sched.get("lastTransitionTime"), file=file, line=line)
