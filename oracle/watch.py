@@ -249,6 +249,12 @@ class WatchAdapter:
         self._at: float | None = None
         #: a list snapshot without resourceVersions: nodes whose Lease stamp is off the others' and why
         self.unplaced: dict[str, str] = {}
+        #: captures without resourceVersions: per node, how far ahead its kubelet's clock was found (its Lease
+        #: stamp in the list against the others', ``snapshot``; or a renewal ``_place_leases`` re-dated by its
+        #: file neighbours), by which its Node events' kubelet stamps are read back (``_place_nodes``)
+        self.skew: dict[str, float] = {}
+        #: the list snapshot's moment as ``snapshot`` read it (a kubelet clock ahead does not set it)
+        self.snap_start = float("-inf")
         self.pure_list = False
         #: how long after its scheduling decision a binding may land (``_decided_before``): the oracle's
         #: --slack (the scheduler's informer lag and its Bind call)
@@ -325,6 +331,8 @@ class WatchAdapter:
                 moment = max(near)
                 for name, v in leases.items():
                     off = v - moment
+                    if off > SKEW_NOISE:
+                        self.skew[name] = off
                     if off > SKEW_NOISE or off < -(LEASE_RENEW + SKEW_NOISE):
                         self.unplaced[name] = (
                             f"the list has no resourceVersions and the Lease of node {name} is {abs(off):.0f} s "
@@ -345,6 +353,7 @@ class WatchAdapter:
             return t
 
         start = max((when(o) for o, _, _ in objs), default=float("-inf"))
+        self.snap_start = start
         if start > float("-inf"):
             self.t = max(self.t, start)
         out: list[Item] = []
@@ -1938,6 +1947,7 @@ PLACED = "nodereg.placed"
 
 def _place_leases(
     it: Iterator[tuple[float, float, int, int, str, Any]],
+    skew: dict[str, float] | None = None,
 ) -> Iterator[tuple[float, float, int, int, str, Any]]:
     """A file's node Lease renewals without resourceVersions, dated by the other writers around them.
 
@@ -1947,7 +1957,8 @@ def _place_leases(
     the other writers' stamps nearest it in the file (two before, two after), that median is taken
     (``PLACED``) and keys the merge: a clock behind does not make a live kubelet look silent, one
     ahead does not make it look alive longer. The node lifecycle controller does the same with its
-    own clock (``tryUpdateNodeHealth``'s probeTimestamp). Other events pass as they are.
+    own clock (``tryUpdateNodeHealth``'s probeTimestamp). Other events pass as they are. ``skew``: how far
+    ahead each re-dated kubelet's clock was found, for its Node events (``_place_nodes``).
     """
     import collections
 
@@ -1973,6 +1984,8 @@ def _place_leases(
                 near.sort()
                 mid = (near[(len(near) - 1) // 2] + near[len(near) // 2]) / 2
                 if abs(x[1] - mid) > SKEW_NOISE and isinstance(x[5], dict):
+                    if skew is not None:
+                        skew[w] = x[1] - mid
                     x = (x[0], mid, *x[2:5], {**x[5], PLACED: mid})
         if x[1] > float("-inf"):
             before.append((w, x[1] if w is None else float(x[5].get(PLACED, x[1]))))
@@ -1987,6 +2000,75 @@ def _place_leases(
             yield release(buf.popleft())
     while buf:
         yield release(buf.popleft())
+
+
+def _kubelet_stamps_back(obj: dict[str, Any], ahead: float) -> float:
+    """``object_time`` of a Node whose kubelet's clock is ``ahead`` s ahead, its kubelet's stamps read back.
+
+    The kubelet stamps its conditions' ``lastHeartbeatTime`` and, for the transitions it makes,
+    ``lastTransitionTime`` (``setNodeReadyCondition`` and the other condition setters, with its own ``time.Now``);
+    the node lifecycle controller's Unknown keeps the kubelet's last heartbeat and stamps the transition with its
+    own clock (``tryUpdateNodeHealth``: reason ``NodeStatusUnknown``, ``LastTransitionTime = nowTimestamp``), as it
+    stamps its taints' ``timeAdded``. Only the kubelet's are moved.
+    """
+    status = obj.get("status") if isinstance(obj.get("status"), dict) else {}
+    conds = status.get("conditions")
+    rest = {**obj, "status": {k: v for k, v in status.items() if k != "conditions"}}
+    best = object_time(rest)
+    for c in conds if isinstance(conds, list) else ():
+        if not isinstance(c, dict):
+            continue
+        for k in ("lastHeartbeatTime", "lastTransitionTime"):
+            v = c.get(k)
+            if not isinstance(v, str):
+                continue
+            try:
+                t = parse_time(v, "timestamp", None, None)
+            except InputError:
+                continue
+            own = k == "lastTransitionTime" and c.get("reason") == "NodeStatusUnknown"
+            best = max(best, t if own else t - ahead)
+    return best
+
+
+def _marked_unknown(obj: dict[str, Any]) -> bool:
+    """The Node's Ready condition is the node lifecycle controller's Unknown (``tryUpdateNodeHealth``)."""
+    status = obj.get("status") if isinstance(obj.get("status"), dict) else {}
+    conds = status.get("conditions")
+    return any(
+        isinstance(c, dict) and c.get("type") == "Ready" and c.get("reason") == "NodeStatusUnknown"
+        for c in (conds if isinstance(conds, list) else ())
+    )
+
+
+def _place_nodes(
+    it: Iterator[tuple[float, float, int, int, str, Any]], skew: dict[str, float]
+) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    """A file's Node events without resourceVersions, a kubelet's clock found ahead read back.
+
+    A kubelet whose clock is ahead stamps its Node's heartbeats ahead, and the controller's later writes to the
+    Node keep its last heartbeat: keyed by those stamps, its Node's events (the controller's Unknown and taints
+    among them) would be merged minutes late, and every other Node, whose events wait behind them in the file,
+    would look silent. Where ``skew`` holds how far ahead that kubelet was found (its Lease against the other
+    writers': ``WatchAdapter.snapshot``, ``_place_leases``), the events of its Node marked Unknown (the
+    controller's writes: ``NodeStatusUnknown``) are keyed with its stamps read back by as much, so by the
+    controller's own stamps. Its kubelet's own status posts keep their stamps: a write without a stamp of its own
+    after one (the controller's taint removal) is keyed at the file's next stamp (``_no_earlier``), and reading a
+    post back by an estimate would date the removal as late as that (a false ready-node-sheds-ready-taints).
+    """
+    for x in it:
+        item = x[5]
+        obj = item.get("object") if isinstance(item, dict) else None
+        if isinstance(obj, dict) and obj.get("kind") == "Node" and x[1] > float("-inf"):
+            name = (obj.get("metadata") or {}).get("name") if isinstance(obj.get("metadata"), dict) else None
+            ahead = skew.get(name) if isinstance(name, str) else None
+            # (further ahead than a renew interval's phase and the clocks' noise explain, as ``snapshot`` tells
+            # a clock ahead: a renewal re-dated by a few seconds among its neighbours says nothing of its clock)
+            if ahead is not None and ahead > LEASE_RENEW + SKEW_NOISE and _marked_unknown(obj):
+                t = _kubelet_stamps_back(obj, ahead)
+                if t < x[1] - SKEW_NOISE:
+                    x = (x[0], t, *x[2:5], {**item, PLACED: t})
+        yield x
 
 
 def _no_earlier(
@@ -2273,10 +2355,15 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     by_time = any(flag for flag, _ in its)
     need_ts[0] = by_time
     start = max((x[1] for x in snap_keys), default=float("-inf"))
+    if by_time and adapter.skew:
+        # (a kubelet's clock found ahead in the list does not set the list's moment: ``snapshot``'s)
+        start = min(start, adapter.snap_start)
     # without resourceVersions a kubelet's Lease stamps are placed by the other writers' around them in
-    # their own file (a watch's order is the order of the writes)
+    # their own file (a watch's order is the order of the writes), and its Node's stamps by how far ahead
+    # its clock was found so
     streams: list[Iterator[tuple[float, float, int, int, str, Any]]] = [
-        _ended(_no_earlier(_place_leases(x), start) if by_time else x) for _, x in its
+        _ended(_no_earlier(_place_nodes(_place_leases(x, adapter.skew), adapter.skew), start) if by_time else x)
+        for _, x in its
     ]
     streams = _continued(streams, blocks, order, relist, owner, adapter.chain)
     if len(streams) > 1:
