@@ -421,14 +421,7 @@ def clock_ahead_no_rv_node_dies_evicted_on_time() -> Files:
     stamps): upstream conforms. worker-2's Node events carry heartbeat stamps 10 min ahead, which placed them 10
     min late in the merge and made the other Nodes look silent (a known gap in round 12); since round 13 the
     watch reader reads them back by the skew its Lease showed (``watch._place_nodes``)."""
-    files = _skewed_dies(1210, 600.0, False)
-    out: Files = {}
-    for name, text in files.items():
-        docs = cg.documents(str(text))
-        for d in docs:
-            d["object"]["metadata"].pop("resourceVersion", None)
-        out[name] = "".join(json.dumps(d, indent=4) + "\n" for d in docs)
-    return out
+    return cg.without_resource_versions(_skewed_dies(1210, 600.0, False))
 
 
 def _mirror_on_not_ready_cp(seed: int, fault: str | None) -> Files:
