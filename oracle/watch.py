@@ -841,8 +841,15 @@ class WatchAdapter:
                     ({"t": t, "event": "nlc_monitor_node_health", "node": name, "marks_unknown": True}, ("ready",))
                 )
             elif cur["ready"] in ("True", "False"):
+                t0 = self.t
                 t = self._time(hb, ready_c.get("lastTransitionTime"), file=file, line=line)
                 kubelet_stamp = self._raw
+                if self._at is not None and kubelet_stamp is not None and kubelet_stamp > self._at:
+                    # no resourceVersion, its kubelet's clock found ahead (``_place_nodes``): the post is dated by
+                    # its place among the other writers, as a Lease renewal is, not by the stamp (which would set
+                    # the capture's clock that far ahead: every other Node "silent")
+                    self.t = t = max(t0, self._at)
+                    kubelet_stamp = self._at
                 self._creds_steps(steps, name, t)
                 steps.append(
                     (
@@ -1979,17 +1986,36 @@ def _place_leases(
         w = writer(x)
         if w is not None:
             near = [t for ww, t in before if ww != w][-2:]
-            near += [y[1] for y in buf if writer(y) != w and y[1] > float("-inf")][:2]
+            # (a neighbour whose kubelet's clock is known ahead is read back by as much, its Lease or its Node: one
+            # clock 10 min ahead among three kubelets made the median of the first renewals' two neighbours 5 min
+            # ahead, and every later renewal of the file was held behind it by ``_no_earlier``)
+            near += [stamp(y) for y in buf if writer(y) != w and y[1] > float("-inf")][:2]
             if len(near) >= 2:
                 near.sort()
                 mid = (near[(len(near) - 1) // 2] + near[len(near) // 2]) / 2
                 if abs(x[1] - mid) > SKEW_NOISE and isinstance(x[5], dict):
-                    if skew is not None:
-                        skew[w] = x[1] - mid
+                    ahead = x[1] - mid
+                    if skew is not None and w is not None and ahead > LEASE_RENEW + SKEW_NOISE:
+                        # (the first estimate, kept: one for all its Node's events, so that the controller's write
+                        # answering its kubelet's post is read back as far as the post; a later, smaller one had
+                        # the answer 5 s late: a false ready-node-sheds-ready-taints)
+                        skew.setdefault(w, ahead)
                     x = (x[0], mid, *x[2:5], {**x[5], PLACED: mid})
         if x[1] > float("-inf"):
-            before.append((w, x[1] if w is None else float(x[5].get(PLACED, x[1]))))
+            before.append((w, stamp(x) if w is None else float(x[5].get(PLACED, x[1]))))
         return x
+
+    def stamp(y: tuple[float, float, int, int, str, Any]) -> float:
+        # a neighbour's time, its kubelet's stamps read back when its clock is known ahead (``_place_nodes``)
+        w = writer(y)
+        if w is not None:
+            return y[1] - (skew or {}).get(w, 0.0)
+        obj = y[5].get("object") if isinstance(y[5], dict) else None
+        if skew and isinstance(obj, dict) and obj.get("kind") == "Node":
+            ahead = skew.get(str((obj.get("metadata") or {}).get("name")))
+            if ahead is not None and ahead > LEASE_RENEW + SKEW_NOISE:
+                return min(y[1], _kubelet_stamps_back(obj, ahead))
+        return y[1]
 
     for x in it:
         buf.append(x)
@@ -2031,16 +2057,6 @@ def _kubelet_stamps_back(obj: dict[str, Any], ahead: float) -> float:
     return best
 
 
-def _marked_unknown(obj: dict[str, Any]) -> bool:
-    """The Node's Ready condition is the node lifecycle controller's Unknown (``tryUpdateNodeHealth``)."""
-    status = obj.get("status") if isinstance(obj.get("status"), dict) else {}
-    conds = status.get("conditions")
-    return any(
-        isinstance(c, dict) and c.get("type") == "Ready" and c.get("reason") == "NodeStatusUnknown"
-        for c in (conds if isinstance(conds, list) else ())
-    )
-
-
 def _place_nodes(
     it: Iterator[tuple[float, float, int, int, str, Any]], skew: dict[str, float]
 ) -> Iterator[tuple[float, float, int, int, str, Any]]:
@@ -2050,11 +2066,9 @@ def _place_nodes(
     Node keep its last heartbeat: keyed by those stamps, its Node's events (the controller's Unknown and taints
     among them) would be merged minutes late, and every other Node, whose events wait behind them in the file,
     would look silent. Where ``skew`` holds how far ahead that kubelet was found (its Lease against the other
-    writers': ``WatchAdapter.snapshot``, ``_place_leases``), the events of its Node marked Unknown (the
-    controller's writes: ``NodeStatusUnknown``) are keyed with its stamps read back by as much, so by the
-    controller's own stamps. Its kubelet's own status posts keep their stamps: a write without a stamp of its own
-    after one (the controller's taint removal) is keyed at the file's next stamp (``_no_earlier``), and reading a
-    post back by an estimate would date the removal as late as that (a false ready-node-sheds-ready-taints).
+    writers': ``WatchAdapter.snapshot``, ``_place_leases``; one estimate per kubelet, so its Node's events keep
+    their order), its Node's events are keyed with its stamps read back by as much (the controller's writes so
+    by the controller's own stamps), and ``PLACED`` tells the adapter when its status post was made.
     """
     for x in it:
         item = x[5]
@@ -2064,7 +2078,7 @@ def _place_nodes(
             ahead = skew.get(name) if isinstance(name, str) else None
             # (further ahead than a renew interval's phase and the clocks' noise explain, as ``snapshot`` tells
             # a clock ahead: a renewal re-dated by a few seconds among its neighbours says nothing of its clock)
-            if ahead is not None and ahead > LEASE_RENEW + SKEW_NOISE and _marked_unknown(obj):
+            if ahead is not None and ahead > LEASE_RENEW + SKEW_NOISE:
                 t = _kubelet_stamps_back(obj, ahead)
                 if t < x[1] - SKEW_NOISE:
                     x = (x[0], t, *x[2:5], {**item, PLACED: t})
