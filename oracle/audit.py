@@ -345,6 +345,14 @@ class AuditAdapter:
         if code >= 400:
             return []  # refused by the API server (e.g. NodeRestriction's 403): the system working
         user = _obj(ev, "user", file, line)
+        imp = ev.get("impersonatedUser")
+        if isinstance(imp, dict) and isinstance(imp.get("username"), str) and imp["username"]:
+            # `kubectl --as=system:node:worker-1 --as-group=system:nodes`, a proxy acting for its users: the API
+            # server's WithImpersonation runs the request as the impersonated user (request.WithUser: authorization
+            # and admission, NodeRestriction among them, see it) and audit.LogImpersonatedUser records it beside the
+            # requester in ``user``: the write is made with the impersonated user's authority, and is read as its
+            # (was: read as the requester's, a node's status post as an administrator's edit)
+            user = imp
         username = user.get("username", "")
         if isinstance(username, str) and _kcm_user(username) and ev.get("verb") in _WRITES:
             # kube-controller-manager writing (its leader Lease, a controller's service account): it runs
