@@ -55,6 +55,7 @@ from .k8s import (
     cpu_changed,
     cpu_millis,
     created_by_hand,
+    ended_room_fits,
     minor_version,
     node_cpu,
     node_vars,
@@ -62,6 +63,7 @@ from .k8s import (
     not_judged_after_resize,
     parse_time,
     pod_bits,
+    pod_ended,
     pod_gates,
     pod_request,
     resolve_timing,
@@ -71,6 +73,7 @@ from .k8s import (
     unparsable_quantity,
     untolerated,
     watch_objects,
+    withdraw_ended_room,
     zone_extra,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore
@@ -215,6 +218,8 @@ class WatchAdapter:
         self.resized: dict[str, float] = {}
         #: per Node a bound pod's cpu request changed on in place (a pods/resize), since when
         self.pod_resized: dict[str, float] = {}
+        #: bindings (node, time) that fit once the Node's ended pods are not counted (``k8s.ended_room_fits``)
+        self.ended_room: list[tuple[str, float]] = []
         #: Nodes shown without any ``status``, and pods bound to Nodes the input never shows (``partial_input``)
         self.statusless: set[str] = set()
         #: the first Node seen with DiskPressure or PIDPressure True, and when (``partial_input``)
@@ -1147,6 +1152,7 @@ class WatchAdapter:
             )
         not_judged_after_resize(o, self.resized)
         not_judged_after_pod_resize(o, self.pod_resized)
+        withdraw_ended_room(o, self.ended_room)
 
     def _pressure_seen(self, obj: dict[str, Any], listed: bool, file: str | None, line: int | None) -> None:
         """The Node as written, at the time ``_node`` gave its event (read after it: the event's own time, never the
@@ -1624,6 +1630,9 @@ class WatchAdapter:
                 # the scheduler's filter against the node's actual taints; then, bound, what the
                 # taint-eviction controller reads (NoExecute taints only, tolerationSeconds)
                 taints = _taint_list(self.nodes[node]["obj"])
+                here = [(p["request"], bool(p.get("ended"))) for p in self.pods.values() if p["node"] == node]
+                if ended_room_fits(here, prev["request"], node_cpu(self.nodes[node]["obj"])[1]):
+                    self.ended_room.append((node, t))  # (fits as the scheduler counts: ``withdraw_ended_room``)
                 self._ev(
                     items,
                     {"t": t, "event": "scheduler_bind_pod", "node": node, "pod": key},
@@ -1644,6 +1653,8 @@ class WatchAdapter:
             since = self._time(*sorted((x for x in stamps if isinstance(x, str)), reverse=True), file=file, line=line)
             self.pod_resized.setdefault(prev["node"], since)
             prev["request"] = req
+        if typ != "DELETED" and not prev.get("ended") and pod_ended(obj):
+            prev["ended"] = True  # out of the scheduler's view, still bound (``k8s.ended_room_fits``)
         request = _deletion(obj)
         if request is not None and not prev["deleting"]:
             prev["deleting"] = True
