@@ -56,6 +56,7 @@ from .k8s import (
     conditions,
     cpu_changed,
     cpu_millis,
+    ended_room_fits,
     node_cpu,
     not_judged_after_pod_resize,
     not_judged_after_resize,
@@ -63,6 +64,7 @@ from .k8s import (
     review_controller_down,
     review_late_unknown,
     unparsable_quantity,
+    withdraw_ended_room,
     zone_extra,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore, json_type
@@ -219,6 +221,10 @@ class AuditAdapter:
         self.resized: dict[str, float] = {}
         #: per Node a bound pod was resized in place on (pods/resize), since when (``not_judged_after_pod_resize``)
         self.pod_resized: dict[str, float] = {}
+        #: pods whose kubelet wrote them Succeeded or Failed (out of the scheduler's view, still bound), and the
+        #: bindings (node, time) that fit once they are not counted (``k8s.ended_room_fits``)
+        self.ended_pods: set[str] = set()
+        self.ended_room: list[tuple[str, float]] = []
         #: per Node created in the log, its labels as last written (its zone: ``_relabel``)
         self.labels: dict[str, dict[str, Any]] = {}
         slack = getattr(oracle, "slack", None)
@@ -353,6 +359,14 @@ class AuditAdapter:
         if code >= 400:
             return []  # refused by the API server (e.g. NodeRestriction's 403): the system working
         user = _obj(ev, "user", file, line)
+        imp = ev.get("impersonatedUser")
+        if isinstance(imp, dict) and isinstance(imp.get("username"), str) and imp["username"]:
+            # `kubectl --as=system:node:worker-1 --as-group=system:nodes`, a proxy acting for its users: the API
+            # server's WithImpersonation runs the request as the impersonated user (request.WithUser: authorization
+            # and admission, NodeRestriction among them, see it) and audit.LogImpersonatedUser records it beside the
+            # requester in ``user``: the write is made with the impersonated user's authority, and is read as its
+            # (was: read as the requester's, a node's status post as an administrator's edit)
+            user = imp
         username = user.get("username", "")
         if isinstance(username, str) and _kcm_user(username) and ev.get("verb") in _WRITES:
             # kube-controller-manager writing (its leader Lease, a controller's service account): it runs
@@ -524,6 +538,11 @@ class AuditAdapter:
             return out
         if res == "pods" and sub is None and verb in ("update", "patch") and isinstance(name, str):
             return self._pod_updated(out, f"{ref.get('namespace') or 'default'}/{name}", req, resp, t, file, line)
+        if res == "pods" and sub == "status" and verb in ("update", "patch") and isinstance(name, str):
+            phase = (obj.get("status") or {}).get("phase") if isinstance(obj.get("status"), dict) else None
+            if phase in ("Succeeded", "Failed"):
+                self.ended_pods.add(f"{ref.get('namespace') or 'default'}/{name}")  # (``k8s.ended_room_fits``)
+                return out
         if res == "pods" and sub == "binding" and verb == "create":
             target = (req.get("target") or {}).get("name")
             if isinstance(target, str) and name:
@@ -565,6 +584,13 @@ class AuditAdapter:
                         self._redeclare(out, pod, target, t, file, line)
                     out.append(ObservedBinding(t, target, pod, line, file, dict.fromkeys(BIND_PROPERTIES, why)))
                     return out
+                here = [
+                    (self.requests.get(p, 0), p in self.ended_pods)
+                    for p, n in self.bound.items()
+                    if n == target and p != pod and p not in self.deleted
+                ]
+                if ended_room_fits(here, self.requests.get(pod, 0), (self.cpu.get(target) or (None, None))[1]):
+                    self.ended_room.append((target, t))  # (fits as the scheduler counts: ``withdraw_ended_room``)
                 self._ev(
                     out,
                     {"t": t, "event": "scheduler_bind_pod", "node": target, "pod": pod},
@@ -1804,6 +1830,7 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         o.after_finish.append(lambda: _no_pod_deletes(adapter, rep))
         o.after_finish.append(lambda: not_judged_after_resize(o, adapter.resized))
         o.after_finish.append(lambda: not_judged_after_pod_resize(o, adapter.pod_resized))
+        o.after_finish.append(lambda: withdraw_ended_room(o, adapter.ended_room))
 
 
 class LogEnd(NamedTuple):

@@ -945,7 +945,8 @@ class Oracle:
             ):
                 why = (
                     f"node {', '.join(over[:5])}{' ...' if len(over) > 5 else ''}: its pods already requested more "
-                    "cpu than its allocatable when the input showed it (bound before the input began), so judged "
+                    "cpu than its allocatable when the input showed it (bound before the input began, or created "
+                    "already bound: no scheduler's binding), so judged "
                     "there only on bindings that add a request (the scheduler admits a pod requesting no cpu)"
                 )
                 if len(over) < len(self.nodes):

@@ -1919,6 +1919,40 @@ def not_judged_after_pod_resize(o: Any, since: dict[str, float]) -> None:
     o.violations[:] = [v for v in o.violations if not (v.property == pid and v.node in since and v.t >= since[v.node])]
 
 
+def pod_ended(obj: dict[str, Any]) -> bool:
+    """The pod's phase is Succeeded or Failed (its containers ended: a Job's pod done, a pod the kubelet rejected
+    ``OutOfcpu`` at admission or killed past its ``activeDeadlineSeconds``)."""
+    status = obj.get("status") if isinstance(obj.get("status"), dict) else {}
+    return status.get("phase") in ("Succeeded", "Failed")
+
+
+def ended_room_fits(pods: list[tuple[int, bool]], request: int, allocatable: int | None) -> bool:
+    """Whether a binding of ``request`` fits ``allocatable`` as the scheduler counts, and only so: ``pods`` are the
+    (request, ended) of the pods bound to the Node and not deleted.
+
+    The scheduler lists and watches only pods not Succeeded or Failed (pkg/scheduler/scheduler.go newPodInformer:
+    field selector ``status.phase!=Succeeded,status.phase!=Failed``): an ended pod leaves its NodeInfo though the
+    object stays, bound (a Job keeps its pods; the ReplicaSet controller replaces a Failed pod without deleting it),
+    and NodeResourcesFit's fitsRequest counts the others. The model keeps an ended pod bound until it is deleted
+    (the taint-eviction controller still deletes it: processPodOnNode reads no phase), so it still counts it:
+    True when the ended pods' requests alone make the difference (``withdraw_ended_room``).
+    """
+    if allocatable is None or not any(ended and req > 0 for req, ended in pods):
+        return False
+    return sum(req for req, ended in pods if not ended) + request <= allocatable
+
+
+def withdraw_ended_room(o: Any, room: list[tuple[str, float]]) -> None:
+    """Withdraw the bound-requests-fit-allocatable findings of bindings that fit once ended pods are not counted
+    (``ended_room_fits``: was a false alarm whenever a pod was bound in the room a completed Job's pod left)."""
+    if o is None or not room:
+        return
+    pid = "bound-requests-fit-allocatable"
+    o.violations[:] = [
+        v for v in o.violations if not (v.property == pid and any(v.node == n and abs(v.t - t) < 1e-3 for n, t in room))
+    ]
+
+
 def zone_extra(obj: dict[str, Any]) -> dict[str, Any]:
     """The ``zone`` (and ``disruption_excluded``) extras of a Node's event for the oracle."""
     out: dict[str, Any] = {}

@@ -55,6 +55,7 @@ from .k8s import (
     cpu_changed,
     cpu_millis,
     created_by_hand,
+    ended_room_fits,
     minor_version,
     node_cpu,
     node_vars,
@@ -62,6 +63,7 @@ from .k8s import (
     not_judged_after_resize,
     parse_time,
     pod_bits,
+    pod_ended,
     pod_gates,
     pod_request,
     resolve_timing,
@@ -71,6 +73,7 @@ from .k8s import (
     unparsable_quantity,
     untolerated,
     watch_objects,
+    withdraw_ended_room,
     zone_extra,
 )
 from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore
@@ -215,6 +218,8 @@ class WatchAdapter:
         self.resized: dict[str, float] = {}
         #: per Node a bound pod's cpu request changed on in place (a pods/resize), since when
         self.pod_resized: dict[str, float] = {}
+        #: bindings (node, time) that fit once the Node's ended pods are not counted (``k8s.ended_room_fits``)
+        self.ended_room: list[tuple[str, float]] = []
         #: Nodes shown without any ``status``, and pods bound to Nodes the input never shows (``partial_input``)
         self.statusless: set[str] = set()
         #: the first Node seen with DiskPressure or PIDPressure True, and when (``partial_input``)
@@ -249,6 +254,12 @@ class WatchAdapter:
         self._at: float | None = None
         #: a list snapshot without resourceVersions: nodes whose Lease stamp is off the others' and why
         self.unplaced: dict[str, str] = {}
+        #: captures without resourceVersions: per node, how far ahead its kubelet's clock was found (its Lease
+        #: stamp in the list against the others', ``snapshot``; or a renewal ``_place_leases`` re-dated by its
+        #: file neighbours), by which its Node events' kubelet stamps are read back (``_place_nodes``)
+        self.skew: dict[str, float] = {}
+        #: the list snapshot's moment as ``snapshot`` read it (a kubelet clock ahead does not set it)
+        self.snap_start = float("-inf")
         self.pure_list = False
         #: how long after its scheduling decision a binding may land (``_decided_before``): the oracle's
         #: --slack (the scheduler's informer lag and its Bind call)
@@ -325,6 +336,8 @@ class WatchAdapter:
                 moment = max(near)
                 for name, v in leases.items():
                     off = v - moment
+                    if off > SKEW_NOISE:
+                        self.skew[name] = off
                     if off > SKEW_NOISE or off < -(LEASE_RENEW + SKEW_NOISE):
                         self.unplaced[name] = (
                             f"the list has no resourceVersions and the Lease of node {name} is {abs(off):.0f} s "
@@ -345,6 +358,7 @@ class WatchAdapter:
             return t
 
         start = max((when(o) for o, _, _ in objs), default=float("-inf"))
+        self.snap_start = start
         if start > float("-inf"):
             self.t = max(self.t, start)
         out: list[Item] = []
@@ -832,8 +846,15 @@ class WatchAdapter:
                     ({"t": t, "event": "nlc_monitor_node_health", "node": name, "marks_unknown": True}, ("ready",))
                 )
             elif cur["ready"] in ("True", "False"):
+                t0 = self.t
                 t = self._time(hb, ready_c.get("lastTransitionTime"), file=file, line=line)
                 kubelet_stamp = self._raw
+                if self._at is not None and kubelet_stamp is not None and kubelet_stamp > self._at:
+                    # no resourceVersion, its kubelet's clock found ahead (``_place_nodes``): the post is dated by
+                    # its place among the other writers, as a Lease renewal is, not by the stamp (which would set
+                    # the capture's clock that far ahead: every other Node "silent")
+                    self.t = t = max(t0, self._at)
+                    kubelet_stamp = self._at
                 self._creds_steps(steps, name, t)
                 steps.append(
                     (
@@ -1131,6 +1152,7 @@ class WatchAdapter:
             )
         not_judged_after_resize(o, self.resized)
         not_judged_after_pod_resize(o, self.pod_resized)
+        withdraw_ended_room(o, self.ended_room)
 
     def _pressure_seen(self, obj: dict[str, Any], listed: bool, file: str | None, line: int | None) -> None:
         """The Node as written, at the time ``_node`` gave its event (read after it: the event's own time, never the
@@ -1630,6 +1652,9 @@ class WatchAdapter:
                 # the scheduler's filter against the node's actual taints; then, bound, what the
                 # taint-eviction controller reads (NoExecute taints only, tolerationSeconds)
                 taints = _taint_list(self.nodes[node]["obj"])
+                here = [(p["request"], bool(p.get("ended"))) for p in self.pods.values() if p["node"] == node]
+                if ended_room_fits(here, prev["request"], node_cpu(self.nodes[node]["obj"])[1]):
+                    self.ended_room.append((node, t))  # (fits as the scheduler counts: ``withdraw_ended_room``)
                 self._ev(
                     items,
                     {"t": t, "event": "scheduler_bind_pod", "node": node, "pod": key},
@@ -1650,6 +1675,8 @@ class WatchAdapter:
             since = self._time(*sorted((x for x in stamps if isinstance(x, str)), reverse=True), file=file, line=line)
             self.pod_resized.setdefault(prev["node"], since)
             prev["request"] = req
+        if typ != "DELETED" and not prev.get("ended") and pod_ended(obj):
+            prev["ended"] = True  # out of the scheduler's view, still bound (``k8s.ended_room_fits``)
         request = _deletion(obj)
         if request is not None and not prev["deleting"]:
             prev["deleting"] = True
@@ -1960,6 +1987,7 @@ PLACED = "nodereg.placed"
 
 def _place_leases(
     it: Iterator[tuple[float, float, int, int, str, Any]],
+    skew: dict[str, float] | None = None,
 ) -> Iterator[tuple[float, float, int, int, str, Any]]:
     """A file's node Lease renewals without resourceVersions, dated by the other writers around them.
 
@@ -1969,7 +1997,8 @@ def _place_leases(
     the other writers' stamps nearest it in the file (two before, two after), that median is taken
     (``PLACED``) and keys the merge: a clock behind does not make a live kubelet look silent, one
     ahead does not make it look alive longer. The node lifecycle controller does the same with its
-    own clock (``tryUpdateNodeHealth``'s probeTimestamp). Other events pass as they are.
+    own clock (``tryUpdateNodeHealth``'s probeTimestamp). Other events pass as they are. ``skew``: how far
+    ahead each re-dated kubelet's clock was found, for its Node events (``_place_nodes``).
     """
     import collections
 
@@ -1990,15 +2019,36 @@ def _place_leases(
         w = writer(x)
         if w is not None:
             near = [t for ww, t in before if ww != w][-2:]
-            near += [y[1] for y in buf if writer(y) != w and y[1] > float("-inf")][:2]
+            # (a neighbour whose kubelet's clock is known ahead is read back by as much, its Lease or its Node: one
+            # clock 10 min ahead among three kubelets made the median of the first renewals' two neighbours 5 min
+            # ahead, and every later renewal of the file was held behind it by ``_no_earlier``)
+            near += [stamp(y) for y in buf if writer(y) != w and y[1] > float("-inf")][:2]
             if len(near) >= 2:
                 near.sort()
                 mid = (near[(len(near) - 1) // 2] + near[len(near) // 2]) / 2
                 if abs(x[1] - mid) > SKEW_NOISE and isinstance(x[5], dict):
+                    ahead = x[1] - mid
+                    if skew is not None and w is not None and ahead > LEASE_RENEW + SKEW_NOISE:
+                        # (the first estimate, kept: one for all its Node's events, so that the controller's write
+                        # answering its kubelet's post is read back as far as the post; a later, smaller one had
+                        # the answer 5 s late: a false ready-node-sheds-ready-taints)
+                        skew.setdefault(w, ahead)
                     x = (x[0], mid, *x[2:5], {**x[5], PLACED: mid})
         if x[1] > float("-inf"):
-            before.append((w, x[1] if w is None else float(x[5].get(PLACED, x[1]))))
+            before.append((w, stamp(x) if w is None else float(x[5].get(PLACED, x[1]))))
         return x
+
+    def stamp(y: tuple[float, float, int, int, str, Any]) -> float:
+        # a neighbour's time, its kubelet's stamps read back when its clock is known ahead (``_place_nodes``)
+        w = writer(y)
+        if w is not None:
+            return y[1] - (skew or {}).get(w, 0.0)
+        obj = y[5].get("object") if isinstance(y[5], dict) else None
+        if skew and isinstance(obj, dict) and obj.get("kind") == "Node":
+            ahead = skew.get(str((obj.get("metadata") or {}).get("name")))
+            if ahead is not None and ahead > LEASE_RENEW + SKEW_NOISE:
+                return min(y[1], _kubelet_stamps_back(obj, ahead))
+        return y[1]
 
     for x in it:
         buf.append(x)
@@ -2009,6 +2059,63 @@ def _place_leases(
             yield release(buf.popleft())
     while buf:
         yield release(buf.popleft())
+
+
+def _kubelet_stamps_back(obj: dict[str, Any], ahead: float) -> float:
+    """``object_time`` of a Node whose kubelet's clock is ``ahead`` s ahead, its kubelet's stamps read back.
+
+    The kubelet stamps its conditions' ``lastHeartbeatTime`` and, for the transitions it makes,
+    ``lastTransitionTime`` (``setNodeReadyCondition`` and the other condition setters, with its own ``time.Now``);
+    the node lifecycle controller's Unknown keeps the kubelet's last heartbeat and stamps the transition with its
+    own clock (``tryUpdateNodeHealth``: reason ``NodeStatusUnknown``, ``LastTransitionTime = nowTimestamp``), as it
+    stamps its taints' ``timeAdded``. Only the kubelet's are moved.
+    """
+    status = obj.get("status") if isinstance(obj.get("status"), dict) else {}
+    conds = status.get("conditions")
+    rest = {**obj, "status": {k: v for k, v in status.items() if k != "conditions"}}
+    best = object_time(rest)
+    for c in conds if isinstance(conds, list) else ():
+        if not isinstance(c, dict):
+            continue
+        for k in ("lastHeartbeatTime", "lastTransitionTime"):
+            v = c.get(k)
+            if not isinstance(v, str):
+                continue
+            try:
+                t = parse_time(v, "timestamp", None, None)
+            except InputError:
+                continue
+            own = k == "lastTransitionTime" and c.get("reason") == "NodeStatusUnknown"
+            best = max(best, t if own else t - ahead)
+    return best
+
+
+def _place_nodes(
+    it: Iterator[tuple[float, float, int, int, str, Any]], skew: dict[str, float]
+) -> Iterator[tuple[float, float, int, int, str, Any]]:
+    """A file's Node events without resourceVersions, a kubelet's clock found ahead read back.
+
+    A kubelet whose clock is ahead stamps its Node's heartbeats ahead, and the controller's later writes to the
+    Node keep its last heartbeat: keyed by those stamps, its Node's events (the controller's Unknown and taints
+    among them) would be merged minutes late, and every other Node, whose events wait behind them in the file,
+    would look silent. Where ``skew`` holds how far ahead that kubelet was found (its Lease against the other
+    writers': ``WatchAdapter.snapshot``, ``_place_leases``; one estimate per kubelet, so its Node's events keep
+    their order), its Node's events are keyed with its stamps read back by as much (the controller's writes so
+    by the controller's own stamps), and ``PLACED`` tells the adapter when its status post was made.
+    """
+    for x in it:
+        item = x[5]
+        obj = item.get("object") if isinstance(item, dict) else None
+        if isinstance(obj, dict) and obj.get("kind") == "Node" and x[1] > float("-inf"):
+            name = (obj.get("metadata") or {}).get("name") if isinstance(obj.get("metadata"), dict) else None
+            ahead = skew.get(name) if isinstance(name, str) else None
+            # (further ahead than a renew interval's phase and the clocks' noise explain, as ``snapshot`` tells
+            # a clock ahead: a renewal re-dated by a few seconds among its neighbours says nothing of its clock)
+            if ahead is not None and ahead > LEASE_RENEW + SKEW_NOISE:
+                t = _kubelet_stamps_back(obj, ahead)
+                if t < x[1] - SKEW_NOISE:
+                    x = (x[0], t, *x[2:5], {**item, PLACED: t})
+        yield x
 
 
 def _no_earlier(
@@ -2295,10 +2402,15 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     by_time = any(flag for flag, _ in its)
     need_ts[0] = by_time
     start = max((x[1] for x in snap_keys), default=float("-inf"))
+    if by_time and adapter.skew:
+        # (a kubelet's clock found ahead in the list does not set the list's moment: ``snapshot``'s)
+        start = min(start, adapter.snap_start)
     # without resourceVersions a kubelet's Lease stamps are placed by the other writers' around them in
-    # their own file (a watch's order is the order of the writes)
+    # their own file (a watch's order is the order of the writes), and its Node's stamps by how far ahead
+    # its clock was found so
     streams: list[Iterator[tuple[float, float, int, int, str, Any]]] = [
-        _ended(_no_earlier(_place_leases(x), start) if by_time else x) for _, x in its
+        _ended(_no_earlier(_place_nodes(_place_leases(x, adapter.skew), adapter.skew), start) if by_time else x)
+        for _, x in its
     ]
     streams = _continued(streams, blocks, order, relist, owner, adapter.chain)
     if len(streams) > 1:

@@ -860,6 +860,19 @@ def _watch_event(typ: str, obj: dict[str, Any]) -> str:
     return json.dumps({"type": typ, "object": obj}, indent=4) + "\n"
 
 
+def without_resource_versions(files: dict[str, str | bytes]) -> dict[str, str | bytes]:
+    """The watch files with every object's ``metadata.resourceVersion`` taken out (a capture redacted by a support
+    tool, or a kwok/fake API server's): the oracle then merges them by the objects' own stamps. Moved here from
+    situations12's generator (its clock-ahead-no-rv capture); situations13 writes more of them."""
+    out: dict[str, str | bytes] = {}
+    for name, text in files.items():
+        docs = documents(str(text))
+        for d in docs:
+            d["object"]["metadata"].pop("resourceVersion", None)
+        out[name] = "".join(json.dumps(d, indent=4) + "\n" for d in docs)
+    return out
+
+
 def watch_window(c: Any, kinds: tuple[str, ...], lo: float = -1e18, hi: float = 1e18) -> str:
     """What ``kubectl get -w --output-watch-events -o json`` printed from its list (at ``lo``; the
     capture's start if -inf) up to ``hi``."""
