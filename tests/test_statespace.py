@@ -60,7 +60,7 @@ def sub_model(event_ids: frozenset[str]) -> Model:
 
 def same_counts(em: ExportModel) -> None:
     sym = count_bdd(em)
-    exp = count_explicit(em, time_box_s=300)  # the properties' ghost clocks grew the space
+    exp = count_explicit(em, time_box_s=None)  # to the end: a verdict that no machine's load decides
     assert exp.complete and sym.complete
     assert (sym.states, sym.transitions, sym.initial_states) == (exp.states, exp.transitions, exp.initial_states)
 
@@ -76,8 +76,8 @@ def test_engines_agree_on_the_whole_model_one_node() -> None:
 def test_engines_agree_on_any_subset_of_the_events(event_ids: frozenset[str]) -> None:
     """Any part of the declaration, one node and one pod: the same states and transitions."""
     em = small(sub_model(event_ids), 1, 1)
-    exp = count_explicit(em, time_box_s=5)
-    assume(exp.complete)  # the explicit engine is the slow one; keep the examples it finishes
+    exp = count_explicit(em, time_box_s=None, max_states=60_000)
+    assume(exp.complete)  # the explicit engine is the slow one; keep the examples it finishes (by size, not time)
     sym = count_bdd(em)
     assert (sym.states, sym.transitions) == (exp.states, exp.transitions)
 
@@ -119,7 +119,7 @@ def test_a_dropped_transition_is_seen() -> None:
     )
     full = count_bdd(em)
     em.transitions = [t for t in em.transitions if t.inst.event.id != "kubelet_obtain_certificate"]
-    assert count_bdd(em).states < full.states == count_explicit(em).states
+    assert count_bdd(em).states < full.states == count_explicit(em, time_box_s=None).states
 
 
 def test_counts_above_two_to_the_53_are_exact() -> None:

@@ -386,11 +386,13 @@ def count_bdd(em: ExportModel, time_box_s: float | None = None) -> StateSpace:
     )
 
 
-def count_explicit(em: ExportModel, time_box_s: float | None = 120.0) -> StateSpace:
+def count_explicit(em: ExportModel, time_box_s: float | None = 120.0, max_states: int | None = None) -> StateSpace:
     """The same count by explicit breadth-first search over the compiled step (the cross-check).
 
     The finite abstraction is the export's: the same initial choices, clocks saturated at the
-    export's caps, time in one-second steps. Stops after ``time_box_s`` with ``complete=False``.
+    export's caps, time in one-second steps. Stops after ``time_box_s`` (wall time: for the CLI) or
+    once more than ``max_states`` states are seen (deterministic: for tests, whose verdict must not
+    depend on the machine's load) with ``complete=False``.
     """
     from nodereg.model.semantics import compiled
 
@@ -430,7 +432,9 @@ def count_explicit(em: ExportModel, time_box_s: float | None = 120.0) -> StateSp
     while layer:
         nxt: deque[tuple[Any, ...]] = deque()
         for s in layer:
-            if time_box_s is not None and time.monotonic() - t0 > time_box_s:
+            if (time_box_s is not None and time.monotonic() - t0 > time_box_s) or (
+                max_states is not None and len(seen) > max_states
+            ):
                 complete = False
                 break
             for _k, _a, t in cm.successors(s, time_step=1):
