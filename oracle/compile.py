@@ -469,6 +469,16 @@ def _quick_lines(
     that reads no pod evaluated once (not once per pod), the dummy pod's values folded in. False,
     having changed nothing, whenever ``quiet`` is.
 
+    On a node without pods, of the state properties no clock reads, only those that read a node
+    variable the step writes are judged (``quiet`` judges all of them): the others held before the step, as
+    the inline steps rely on too, for the quick step is taken only on a node with nothing suppressed,
+    and after every step the slow path has judged each of them and suppressed what it reported (but
+    for an over-requested node, which it leaves unreported on purpose, and which only a step writing
+    the requests or the allocatable can report). The taint pass after a NotReady node posts Ready (a
+    quick step in every node's registration) then judges 4 of them, not 13
+    (``tests/test_oracle_hotloop.py`` tests that fact on random traces, and the report against the
+    slow path's).
+
     ``inline``: ``ib_EVENT``, the same step for the hot loop's common case, a pod event (a binding) on a
     node before its alarm and its deadline (``rec.alarm`` INF, ``now < rec.due``) that carries no
     NoExecute taint, and whose effect writes none. What ``quiet`` computes there is known without
@@ -655,8 +665,11 @@ def _quick_lines(
             ]
         if with_pod:  # plain_ok(t, q, now, o)
             plain_post = on_post(qi["plain"], "s", "_", "p")
-        else:  # plain_ok_n(t, now, 0)
-            plain_post = re.sub(r"\bo\b", "0", on_post(qi["plain_n"], "s", "p", "q"))
+        else:  # plain_ok_n(t, now, 0), of the properties that read what the step writes (see below)
+            wrote = set(written)
+            reread = " and ".join(f"({x})" for reads, x in qi["plain_n_each"] if reads & wrote) or "True"
+            # (and each boolean node variable the guard, judged just before, reads as a plain conjunct: True)
+            plain_post = _given(re.sub(r"\bo\b", "0", on_post(reread, "s", "p", "q")), lit(guard))
         local += [f"    if not ({plain_post}):", "        return False"]
         local += ["    if rt > rec.tslow:", "        rec.chg_floor = chg_floor"]
         marked = sorted(set(written) | {rchg})
@@ -1293,6 +1306,11 @@ def _generate(
         "synced": (state_names[sync_pi.id], sync_pi.pods) if sync_pi is not None else None,
         "pod_marks": [pi.id for pi in timed_infos if pi.pods],
         "plain_n": " and ".join(f"({x})" for x in plain_n) or "True",
+        # the same one by one, with the node-list indices each property reads (the control state: CTL)
+        "plain_n_each": [
+            ({NIDX[k] for k in pi.reads if k in NIDX}, x)
+            for pi, x in zip([pi for pi in infos if pi.prop.kind == "state" and not pi.clocks], plain_n, strict=True)
+        ],
         "plain": " and ".join(f"({x})" for x in plain) or "True",
         # the same one by one, those of a pod's properties (the others read no pod and no ``o``)
         "plain_pods": [
