@@ -358,6 +358,21 @@ def _given(src: str, guard: str) -> str:
     return _tidy(out).strip()
 
 
+def _known(src: str, var: str, expr: str) -> str:
+    """``src`` (a step's checks) with ``var == (expr)`` read as ``True`` where ``var`` was just assigned
+    ``expr`` itself (the control state the step computes, ``classify`` of the post-state, compared with
+    ``classify`` of the post-state by ``control-state-matches-definition``): the same reads of the same
+    locals, evaluated a second time (a pure expression: no effect, and it did not raise the first time)."""
+    if PLAIN_FORM:
+        return src
+    return src.replace(f"{var} == {_paren(expr)}", "True")
+
+
+def _paren(expr: str) -> str:
+    """``expr`` as ``lit`` renders it as an operand: parenthesised (``lit`` gives a conditional so already)."""
+    return expr if expr.startswith("(") and expr.endswith(")") else f"({expr})"
+
+
 def _epoch(val: Any, now: str) -> str:
     """Source of the epoch to store for a clock whose new age is ``val``."""
     src = lit(val)
@@ -669,7 +684,14 @@ def _quick_lines(
             wrote = set(written)
             reread = " and ".join(f"({x})" for reads, x in qi["plain_n_each"] if reads & wrote) or "True"
             # (and each boolean node variable the guard, judged just before, reads as a plain conjunct: True)
-            plain_post = _given(re.sub(r"\bo\b", "0", on_post(reread, "s", "p", "q")), lit(guard))
+            plain_post = re.sub(r"\bo\b", "0", on_post(reread, "s", "p", "q"))
+            if reuse_class and not PLAIN_FORM:
+                # ``control-state-matches-definition`` compares the control state with the class of the
+                # post-state, which the effect computed just before as ``_c`` (see _ctl_src): read, not
+                # computed again (``v{CTL}`` is ``_c``, or the no-edge state if the step takes no edge)
+                cls = on_post(qi["classify"], "s", "p", "q")
+                plain_post = plain_post.replace(f"v{CTL} == {_paren(cls)}", f"v{CTL} == _c")
+            plain_post = _given(plain_post, lit(guard))
         local += [f"    if not ({plain_post}):", "        return False"]
         local += ["    if rt > rec.tslow:", "        rec.chg_floor = chg_floor"]
         marked = sorted(set(written) | {rchg})
@@ -1518,16 +1540,21 @@ def _generate(
         elif noop_src is not None:
             # first: the common decline (a Node update that needs a taint pass: the slow path's window)
             body.append(f"    if not ({noop_src}): return False")
+            ck_open = lit(And(*checks_open))
+            if ev_meta[e.id]["classify"]:
+                ck_open = _known(ck_open, f"v{CTL}", lit(d.classify(postv.node(0))))
             opening = _opening_lines(
                 edge_check,
-                _given(lit(And(*checks_open)), lit(guard)),
+                _given(ck_open, lit(guard)),
                 {NIDX[k] for k in node_upd if k[0] != "ctl" or ev_meta[e.id]["classify"]},
                 quick_info,
             )
         body_open = list(body[:-1]) if opening else []
         body += edge_check
-        ck = And(*checks)
-        body.append(f"    if not ({_given(lit(ck), lit(guard))}): return False")
+        ck = lit(And(*checks))
+        if ev_meta[e.id]["classify"]:
+            ck = _known(ck, f"v{CTL}", lit(d.classify(postv.node(0))))
+        body.append(f"    if not ({_given(ck, lit(guard))}): return False")
         tail: list[str] = []
         if noop_src is not None:
             tail.append(f"    v{NI['taints_synced']} = True")
