@@ -678,20 +678,24 @@ def _quick_lines(
                 f"    if not ({on_post(' and '.join(f'({x})' for x in conj), 't', 'p', 'q')}):",
                 "        return False",
             ]
+        # of the state properties no clock reads, those that read what the step writes, and those that read
+        # the acting pod (its state before the step is not the node's business): see the docstring
+        wrote = set(written)
         if with_pod:  # plain_ok(t, q, now, o)
-            plain_post = on_post(qi["plain"], "s", "_", "p")
-        else:  # plain_ok_n(t, now, 0), of the properties that read what the step writes (see below)
-            wrote = set(written)
-            reread = " and ".join(f"({x})" for reads, x in qi["plain_n_each"] if reads & wrote) or "True"
-            # (and each boolean node variable the guard, judged just before, reads as a plain conjunct: True)
-            plain_post = re.sub(r"\bo\b", "0", on_post(reread, "s", "p", "q"))
-            if reuse_class and not PLAIN_FORM:
-                # ``control-state-matches-definition`` compares the control state with the class of the
-                # post-state, which the effect computed just before as ``_c`` (see _ctl_src): read, not
-                # computed again (``v{CTL}`` is ``_c``, or the no-edge state if the step takes no edge)
-                cls = on_post(qi["classify"], "s", "p", "q")
-                plain_post = plain_post.replace(f"v{CTL} == {_paren(cls)}", f"v{CTL} == _c")
-            plain_post = _given(plain_post, lit(guard))
+            reread = " and ".join(f"({x})" for reads, x, pod in qi["plain_each"] if pod or reads & wrote)
+            plain_post = on_post(reread or "True", "s", "_", "p")
+            cls = on_post(qi["classify"], "s", "_", "p")
+        else:  # plain_ok_n(t, now, 0)
+            reread = " and ".join(f"({x})" for reads, x in qi["plain_n_each"] if reads & wrote)
+            plain_post = re.sub(r"\bo\b", "0", on_post(reread or "True", "s", "p", "q"))
+            cls = on_post(qi["classify"], "s", "p", "q")
+        if reuse_class and not PLAIN_FORM:
+            # ``control-state-matches-definition`` compares the control state with the class of the
+            # post-state, which the effect computed just before as ``_c`` (see _ctl_src): read, not
+            # computed again (``v{CTL}`` is ``_c``, or the no-edge state if the step takes no edge)
+            plain_post = plain_post.replace(f"v{CTL} == {_paren(cls)}", f"v{CTL} == _c")
+        # (and each boolean node variable the guard, judged just before, reads as a plain conjunct: True)
+        plain_post = _given(plain_post, lit(guard))
         local += [f"    if not ({plain_post}):", "        return False"]
         local += ["    if rt > rec.tslow:", "        rec.chg_floor = chg_floor"]
         marked = sorted(set(written) | {rchg})
@@ -1328,7 +1332,12 @@ def _generate(
         "synced": (state_names[sync_pi.id], sync_pi.pods) if sync_pi is not None else None,
         "pod_marks": [pi.id for pi in timed_infos if pi.pods],
         "plain_n": " and ".join(f"({x})" for x in plain_n) or "True",
-        # the same one by one, with the node-list indices each property reads (the control state: CTL)
+        # the same one by one, with the node-list indices each property reads (the control state: CTL),
+        # and whether it reads a pod
+        "plain_each": [
+            ({NIDX[k] for k in pi.reads if k in NIDX}, x, pi.pods)
+            for pi, x in zip([pi for pi in infos if pi.prop.kind == "state" and not pi.clocks], plain, strict=True)
+        ],
         "plain_n_each": [
             ({NIDX[k] for k in pi.reads if k in NIDX}, x)
             for pi, x in zip([pi for pi in infos if pi.prop.kind == "state" and not pi.clocks], plain_n, strict=True)
