@@ -358,6 +358,21 @@ def _given(src: str, guard: str) -> str:
     return _tidy(out).strip()
 
 
+def _known(src: str, var: str, expr: str) -> str:
+    """``src`` (a step's checks) with ``var == (expr)`` read as ``True`` where ``var`` was just assigned
+    ``expr`` itself (the control state the step computes, ``classify`` of the post-state, compared with
+    ``classify`` of the post-state by ``control-state-matches-definition``): the same reads of the same
+    locals, evaluated a second time (a pure expression: no effect, and it did not raise the first time)."""
+    if PLAIN_FORM:
+        return src
+    return src.replace(f"{var} == {_paren(expr)}", "True")
+
+
+def _paren(expr: str) -> str:
+    """``expr`` as ``lit`` renders it as an operand: parenthesised (``lit`` gives a conditional so already)."""
+    return expr if expr.startswith("(") and expr.endswith(")") else f"({expr})"
+
+
 def _epoch(val: Any, now: str) -> str:
     """Source of the epoch to store for a clock whose new age is ``val``."""
     src = lit(val)
@@ -468,6 +483,16 @@ def _quick_lines(
     effect and step properties inline, the window loop over the timed properties unrolled, a property
     that reads no pod evaluated once (not once per pod), the dummy pod's values folded in. False,
     having changed nothing, whenever ``quiet`` is.
+
+    On a node without pods, of the state properties no clock reads, only those that read a node
+    variable the step writes are judged (``quiet`` judges all of them): the others held before the step, as
+    the inline steps rely on too, for the quick step is taken only on a node with nothing suppressed,
+    and after every step the slow path has judged each of them and suppressed what it reported (but
+    for an over-requested node, which it leaves unreported on purpose, and which only a step writing
+    the requests or the allocatable can report). The taint pass after a NotReady node posts Ready (a
+    quick step in every node's registration) then judges 4 of them, not 13
+    (``tests/test_oracle_hotloop.py`` tests that fact on random traces, and the report against the
+    slow path's).
 
     ``inline``: ``ib_EVENT``, the same step for the hot loop's common case, a pod event (a binding) on a
     node before its alarm and its deadline (``rec.alarm`` INF, ``now < rec.due``) that carries no
@@ -653,10 +678,24 @@ def _quick_lines(
                 f"    if not ({on_post(' and '.join(f'({x})' for x in conj), 't', 'p', 'q')}):",
                 "        return False",
             ]
+        # of the state properties no clock reads, those that read what the step writes, and those that read
+        # the acting pod (its state before the step is not the node's business): see the docstring
+        wrote = set(written)
         if with_pod:  # plain_ok(t, q, now, o)
-            plain_post = on_post(qi["plain"], "s", "_", "p")
+            reread = " and ".join(f"({x})" for reads, x, pod in qi["plain_each"] if pod or reads & wrote)
+            plain_post = on_post(reread or "True", "s", "_", "p")
+            cls = on_post(qi["classify"], "s", "_", "p")
         else:  # plain_ok_n(t, now, 0)
-            plain_post = re.sub(r"\bo\b", "0", on_post(qi["plain_n"], "s", "p", "q"))
+            reread = " and ".join(f"({x})" for reads, x in qi["plain_n_each"] if reads & wrote)
+            plain_post = re.sub(r"\bo\b", "0", on_post(reread or "True", "s", "p", "q"))
+            cls = on_post(qi["classify"], "s", "p", "q")
+        if reuse_class and not PLAIN_FORM:
+            # ``control-state-matches-definition`` compares the control state with the class of the
+            # post-state, which the effect computed just before as ``_c`` (see _ctl_src): read, not
+            # computed again (``v{CTL}`` is ``_c``, or the no-edge state if the step takes no edge)
+            plain_post = plain_post.replace(f"v{CTL} == {_paren(cls)}", f"v{CTL} == _c")
+        # (and each boolean node variable the guard, judged just before, reads as a plain conjunct: True)
+        plain_post = _given(plain_post, lit(guard))
         local += [f"    if not ({plain_post}):", "        return False"]
         local += ["    if rt > rec.tslow:", "        rec.chg_floor = chg_floor"]
         marked = sorted(set(written) | {rchg})
@@ -1293,6 +1332,16 @@ def _generate(
         "synced": (state_names[sync_pi.id], sync_pi.pods) if sync_pi is not None else None,
         "pod_marks": [pi.id for pi in timed_infos if pi.pods],
         "plain_n": " and ".join(f"({x})" for x in plain_n) or "True",
+        # the same one by one, with the node-list indices each property reads (the control state: CTL),
+        # and whether it reads a pod
+        "plain_each": [
+            ({NIDX[k] for k in pi.reads if k in NIDX}, x, pi.pods)
+            for pi, x in zip([pi for pi in infos if pi.prop.kind == "state" and not pi.clocks], plain, strict=True)
+        ],
+        "plain_n_each": [
+            ({NIDX[k] for k in pi.reads if k in NIDX}, x)
+            for pi, x in zip([pi for pi in infos if pi.prop.kind == "state" and not pi.clocks], plain_n, strict=True)
+        ],
         "plain": " and ".join(f"({x})" for x in plain) or "True",
         # the same one by one, those of a pod's properties (the others read no pod and no ``o``)
         "plain_pods": [
@@ -1500,16 +1549,21 @@ def _generate(
         elif noop_src is not None:
             # first: the common decline (a Node update that needs a taint pass: the slow path's window)
             body.append(f"    if not ({noop_src}): return False")
+            ck_open = lit(And(*checks_open))
+            if ev_meta[e.id]["classify"]:
+                ck_open = _known(ck_open, f"v{CTL}", lit(d.classify(postv.node(0))))
             opening = _opening_lines(
                 edge_check,
-                _given(lit(And(*checks_open)), lit(guard)),
+                _given(ck_open, lit(guard)),
                 {NIDX[k] for k in node_upd if k[0] != "ctl" or ev_meta[e.id]["classify"]},
                 quick_info,
             )
         body_open = list(body[:-1]) if opening else []
         body += edge_check
-        ck = And(*checks)
-        body.append(f"    if not ({_given(lit(ck), lit(guard))}): return False")
+        ck = lit(And(*checks))
+        if ev_meta[e.id]["classify"]:
+            ck = _known(ck, f"v{CTL}", lit(d.classify(postv.node(0))))
+        body.append(f"    if not ({_given(ck, lit(guard))}): return False")
         tail: list[str] = []
         if noop_src is not None:
             tail.append(f"    v{NI['taints_synced']} = True")

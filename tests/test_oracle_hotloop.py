@@ -125,3 +125,193 @@ def test_inline_binding_gives_the_quick_steps_report(
     assert none == 0 and taken > binds // 2  # the inline binding was taken on most bindings
     if which:
         assert with_ib["violations"] and with_ib["input_errors"]  # the mutated trace is judged, not only read
+
+
+# -- the quick steps judge again only the state properties that read what a step writes ------------------
+#
+# ``compile._quick_lines``: on a node without pods, a quick step (``qk_EVENT``, what ``Oracle.quiet`` does)
+# judges, of the state properties no clock reads, only those that read a node variable the step writes
+# (the taint pass on a NotReady node that just posted Ready: 4 of the 13). It rests on what the inline
+# steps rest on: a node the quick step may take has nothing suppressed, and after every step every such
+# property holds on a node with nothing suppressed (the slow path judges them all after each step and
+# suppresses what it reports), but the one the slow path leaves unreported on purpose (a node
+# over-requested before the input began). Tested below: that fact on random traces through the slow
+# path, then the report and bookkeeping of the loop as it runs against the slow path's, on random traces
+# of a few nodes (some never bootstrapped) with taint passes, Ready and NotReady posts, silences past
+# every timer, cordons, kubelet stops and restarts, pods bound and deleted, repeated lines.
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+BOOT = (
+    ("kubelet_request_certificate", {}),
+    ("csr_approver_approve", {}),
+    ("kubelet_obtain_certificate", {}),
+    ("kubelet_register_node", {"capacity": 2000, "reserved": 200}),
+    ("kubelet_renew_lease", {}),
+)
+#: a node's later lines, by name: (event, its fields)
+LATER: dict[str, tuple[str, dict[str, Any]]] = {
+    "renew": ("kubelet_renew_lease", {}),
+    "ready": ("kubelet_post_status", {"ready": True}),
+    "not-ready": ("kubelet_post_status", {"ready": False}),
+    "pressure": ("kubelet_post_status", {"ready": True, "memory_pressure": True}),
+    "pass": ("nlc_sync_noschedule_taints", {}),
+    # the churn's common pair: a Ready (NotReady) post and the controller's taint pass just after it
+    "ready+pass": ("kubelet_post_status", {"ready": True}),
+    "not-ready+pass": ("kubelet_post_status", {"ready": False}),
+    "noexec-pass": ("nlc_sync_noexecute_taints", {}),
+    "monitor": ("nlc_monitor_node_health", {}),
+    "cordon": ("admin_cordon", {}),
+    "uncordon": ("admin_uncordon", {}),
+    "stop": ("kubelet_stops", {}),
+    "restart": ("kubelet_restarts", {}),
+    "register": ("kubelet_register_node", {}),
+    "bind": ("scheduler_bind_pod", {}),
+    "delete": ("delete_pod", {}),
+}
+GAPS = (0.0, 0.1, 0.5, 2.0, 4.9, 5.1, 9.0, 10.0, 10.0, 10.0, 41.0, 46.0, 61.0, 71.0, 301.0)
+#: the kinds drawn, the common ones more often
+KINDS = sorted(LATER) + ["renew"] * 4 + ["ready+pass", "not-ready+pass", "bind"] * 2
+
+
+@st.composite
+def node_traces(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """A few nodes bootstrapping (or not: events of unknown nodes), then their lines in random order and
+    at random gaps around the timers' bounds; a bound pod is declared first (with a request that fits or
+    not); some lines repeated."""
+    nodes = [f"n{k}" for k in range(draw(st.integers(1, 3)))]
+    t = 0.0
+    out: list[dict[str, Any]] = []
+    for n in nodes:
+        if draw(st.integers(0, 9)):
+            for eid, extra in BOOT:
+                t += 0.1
+                out.append({"t": t, "event": eid, "node": n, **extra})
+    pods = 0
+    steps = draw(
+        st.lists(
+            st.tuples(st.sampled_from(nodes), st.sampled_from(KINDS), st.sampled_from(GAPS)), min_size=8, max_size=40
+        )
+    )
+    for n, kind, gap in steps:
+        t += gap
+        eid, extra = LATER[kind]
+        if kind == "bind":
+            pods += 1
+            request = draw(st.sampled_from([0, 300, 1900]))
+            out.append({"t": t, "event": "declare_pod", "pod": f"p{pods}", "tolerations": [], "request": request})
+            out.append({"t": t, "event": eid, "node": n, "pod": f"p{pods}"})
+        elif kind == "delete":
+            if pods:
+                out.append({"t": t, "event": eid, "pod": f"p{draw(st.integers(1, pods))}"})
+        else:
+            out.append({"t": t, "event": eid, "node": n, **extra})
+            if draw(st.integers(0, 4)) == 0:
+                out.append(dict(out[-1]))  # a repeated line
+            if kind.endswith("+pass"):
+                t += draw(st.sampled_from([0.0, 0.1, 0.1, 4.9, 6.0]))
+                out.append({"t": t, "event": "nlc_sync_noschedule_taints", "node": n})
+    return out
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(node_traces())
+def test_an_unsuppressed_node_breaks_no_untimed_state_property(evs: list[dict[str, Any]]) -> None:
+    """What the quick steps' shorter checks rest on: after every step of the slow path, on every node
+    with nothing suppressed and no pods, every state property no clock reads holds, but for a node left
+    over-requested on purpose (``bound-requests-fit-allocatable``, see ``Oracle._step``)."""
+    o = Oracle(fast=False)
+    c = o.c
+    for i, ev in enumerate(evs):
+        o.step(ev, line=i + 1)
+        for name, rec in o.nodes.items():
+            if rec.suppressed or rec.pods or name in o.over_requested:
+                continue
+            assert c.plain_ok(rec.s, _dummy_pod(), ev["t"], 0), (i, ev, name, rec.s)
+
+
+def _loop_and_slow(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, int]:
+    """The report and bookkeeping of the hot loop as it runs, of the loop with ``Oracle.quiet`` declining
+    every line (the slow path takes what the inline steps decline), and how many quick steps were taken."""
+    from test_oracle import _bookkeeping
+
+    import nodereg.oracle.eventlog  # noqa: F401  (imported first: it tells a replaced quiet)
+
+    taken = 0
+    o = Oracle()
+    real = dict(o._quick)
+
+    def counting(eid: str) -> Any:
+        def step(*a: Any) -> bool:
+            nonlocal taken
+            ok = real[eid](*a)
+            taken += ok
+            return ok
+
+        return step
+
+    o._quick = {eid: counting(eid) for eid in real}
+    loop = check(str(path), keep_going=True, oracle=o)
+    monkeypatch.setattr(Oracle, "quiet", lambda self, *a: False)
+    slow = check(str(path), keep_going=True)
+    monkeypatch.undo()
+    assert loop.oracle is not None and slow.oracle is not None
+    return (loop.as_json(), _bookkeeping(loop.oracle)), (slow.as_json(), _bookkeeping(slow.oracle)), taken
+
+
+@settings(
+    max_examples=120,
+    deadline=None,
+    derandomize=True,  # (the same examples in every run: the count below is of those)
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(node_traces())
+def test_quick_steps_give_the_slow_paths_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, evs: list[dict[str, Any]]
+) -> None:
+    """The loop as it runs (inline steps, quick steps with their shorter checks) reports and leaves every
+    node and pod as the slow path does, bookkeeping included."""
+    f = tmp_path / "h.events.jsonl"
+    f.write_text("".join(json.dumps(e) + "\n" for e in evs))
+    loop, slow, _ = _loop_and_slow(f, monkeypatch)
+    assert loop == slow
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_quick_steps_give_the_slow_paths_report_on_a_long_trace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    """The same on one long trace of the same kinds of lines (a fixed seed), where the quick steps are
+    taken hundreds of times: the comparison above compares what it means to."""
+    rnd = random.Random(seed)
+    nodes = [f"n{k}" for k in range(20)]
+    usual = ["renew", "renew", "not-ready+pass", "ready+pass", "ready+pass", "bind", "cordon", "uncordon"]
+    t, pods = 0.0, 0
+    evs: list[dict[str, Any]] = []
+    for n in nodes:
+        for eid, extra in BOOT:
+            t += 0.1
+            evs.append({"t": t, "event": eid, "node": n, **extra})
+    for _ in range(1500):
+        n, kind = rnd.choice(nodes), rnd.choice(KINDS if rnd.random() < 0.05 else usual)
+        t += rnd.choice([0.05, 0.1, 0.2])
+        eid, extra = LATER[kind]
+        if kind == "bind":
+            pods += 1
+            evs.append({"t": t, "event": "declare_pod", "pod": f"p{pods}", "tolerations": [], "request": 300})
+            evs.append({"t": t, "event": eid, "node": n, "pod": f"p{pods}"})
+        elif kind == "delete":
+            if pods:
+                evs.append({"t": t, "event": eid, "pod": f"p{rnd.randint(1, pods)}"})
+        else:
+            evs.append({"t": t, "event": eid, "node": n, **extra})
+            if kind.endswith("+pass"):
+                t += 0.1
+                evs.append({"t": t, "event": "nlc_sync_noschedule_taints", "node": n})
+    f = tmp_path / "long.events.jsonl"
+    f.write_text("".join(json.dumps(e) + "\n" for e in evs))
+    loop, slow, taken = _loop_and_slow(f, monkeypatch)
+    assert loop == slow
+    assert loop[0]["violations"]  # (silences and stops: judged, not only accepted)
+    assert taken > 100, taken
