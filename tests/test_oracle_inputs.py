@@ -247,6 +247,28 @@ def test_an_empty_input_names_no_format_it_did_not_tell(tmp_path: Path) -> None:
     assert "the input is empty" not in given.message and "Node, Pod or Lease objects" in given.message
 
 
+@pytest.mark.parametrize(
+    ("content", "noted"),
+    [
+        pytest.param(b"", True, id="empty"),
+        pytest.param(b"\n  \n", True, id="blank-lines"),
+        pytest.param(None, False, id="not-empty"),
+    ],
+)
+def test_an_empty_file_beside_others_is_named_in_the_notes(tmp_path: Path, content: bytes | None, noted: bool) -> None:
+    """An empty file next to a capture adds nothing and is no error, but the report names it.
+
+    A Lease watch started in the wrong namespace comes out empty; before, `nodereg check nodes.json
+    leases.json` then said "conforms" with no word about leases.json beyond the coverage.
+    """
+    nodes = sorted(WATCH.iterdir())[0]
+    other = tmp_path / "leases.json"
+    other.write_bytes(nodes.read_bytes() if content is None else content)
+    rep = check([str(nodes), str(other)])
+    assert not rep.input_errors
+    assert (f"{other} is empty: nothing was read from it" in rep.notes) is noted, rep.notes
+
+
 def test_ignored_kinds_are_counted(tmp_path: Path) -> None:
     items = [
         *_snapshot(),
