@@ -301,8 +301,8 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
 
     Verdict: {"index": i, "line": n, "ok": bool, "violations": [{"property", "node", "pod",
     "message"}], "error": null or "what was expected"}. A bad line gets ok=false and an error, and
-    the oracle goes on. A line {"event": "end"} (events format) checks what time alone broke up to
-    the last event and is answered like any other.
+    the oracle goes on; a blank line gets no verdict. A line {"event": "end"} (events format) checks
+    what time alone broke up to the last event and is answered like any other.
     """
     import orjson
 
