@@ -399,6 +399,35 @@ def test_stdio_closed_stdin_and_huge_line() -> None:
     assert closed.returncode == 2 and b"standard input is closed" in closed.stderr
 
 
+@pytest.mark.parametrize(
+    ("fmt", "stream", "hinted"),
+    [
+        # kubectl get nodes -w --output-watch-events -o json: one object over many lines
+        pytest.param(
+            "k8s-watch", json.dumps({"type": "ADDED", "object": _watch_objects()[0]}, indent=4), True, id="pretty-watch"
+        ),
+        pytest.param(
+            "events",
+            json.dumps({"t": 0, "event": "kubelet_request_certificate", "node": "n"}, indent=2),
+            True,
+            id="pretty-events",
+        ),
+        pytest.param("events", "not json at all", False, id="garbage-line"),
+    ],
+)
+def test_stdio_says_how_to_feed_pretty_printed_json(fmt: str, stream: str, hinted: bool) -> None:
+    """A pretty-printed stream's first line, `{`, is answered with how to feed it (jq -c, or nodereg check -)."""
+    from click.testing import CliRunner
+
+    from nodereg.cli import main
+
+    r = CliRunner().invoke(main, ["oracle", "--stdio", "--input", fmt], input=stream + "\n")
+    assert r.exit_code == 0, r.output
+    first = json.loads(r.stdout.splitlines()[0])
+    assert first["ok"] is False and first["error"].startswith("<stdin>:1: not JSON")
+    assert ("jq -c" in first["error"]) is hinted, first["error"]
+
+
 def test_internal_error_is_exit_4(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 
