@@ -27,16 +27,22 @@ def _statement(prop_id: str) -> str:
 
 def _initial_lines(init: dict[str, Any]) -> list[str]:
     """What the solver chose in the initial state: parameters and the frozen values that matter."""
+    from nodereg.model.declaration import POD_VARS
+
     state = init["state"]
-    params = [f"{p.var}={state[p.var]}" for p in PARAMS if p.var in state]
+    # the flags' names as a user writes them (--param node-monitor-grace-period=40s), not the variables'
+    params = [f"{p.name}={state[p.var]}s" for p in PARAMS if p.var in state]
     lines = ["parameters: " + ", ".join(params)] if params else []
+    # a toleration in Kubernetes words, from the declaration ("tolerates not-ready:NoExecute"), never
+    # the variable's name (not_ready_ne), as the scenarios' preface says it
+    words = {v.name: v.doc.removeprefix("tolerates ") for v in POD_VARS}
     nodes = sorted({int(k[4:-1]) for k in state if k.startswith("ctl[")})
     pods = sorted({int(k[9:-1]) for k in state if k.startswith("bound_to[")})
     for n in nodes:
         lines.append(f"node-{n}: capacity {state[f'capacity[{n}]']} CPU, reserved {state[f'reserved[{n}]']}")
     for p in pods:
         tol = [
-            k.split("[")[0].removeprefix("tolerates_")
+            words.get(k.split("[")[0], k.split("[")[0].removeprefix("tolerates_"))
             for k in state
             if k.startswith("tolerates_")
             and k.endswith(f"[{p}]")

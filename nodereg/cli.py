@@ -153,7 +153,14 @@ def usage_error(exc: click.UsageError, where: str = "nodereg") -> NoReturn:
     (``fail``), and a CI log should read the same whichever found the mistake.
     """
     where = exc.ctx.command_path if exc.ctx is not None else where
-    fail(f"{exc.format_message()} (see '{where} --help')")
+    hint = ""
+    if isinstance(exc, click.MissingParameter) and exc.param is not None and exc.param.name == "files":
+        # `kubectl get ... | nodereg check` reads no stdin unless told: say how, not only what is missing
+        hint = "; '-' reads standard input (kubectl get ... | nodereg check -)"
+    msg = exc.format_message()
+    if hint and msg.endswith("."):
+        msg = msg[:-1]
+    fail(f"{msg}{hint} (see '{where} --help')")
 
 
 class GuardedGroup(click.Group):

@@ -301,8 +301,8 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
 
     Verdict: {"index": i, "line": n, "ok": bool, "violations": [{"property", "node", "pod",
     "message"}], "error": null or "what was expected"}. A bad line gets ok=false and an error, and
-    the oracle goes on. A line {"event": "end"} (events format) checks what time alone broke up to
-    the last event and is answered like any other.
+    the oracle goes on; a blank line gets no verdict. A line {"event": "end"} (events format) checks
+    what time alone broke up to the last event and is answered like any other.
     """
     import orjson
 
@@ -362,7 +362,14 @@ def oracle_command(stdio: bool, fmt: str, params: tuple[str, ...], k8s_version: 
             try:
                 ev = orjson.loads(raw)
             except orjson.JSONDecodeError as exc:
-                raise InputError(f"not JSON: {exc}", "<stdin>", n) from None
+                hint = ""
+                if raw.strip() in (b"{", b"["):
+                    # `kubectl get ... -w -o json` prints each object over many lines: say how to feed it
+                    hint = (
+                        " (oracle --stdio reads one JSON object per line; kubectl's -o json is pretty-printed: "
+                        "pipe it through jq -c, or check the whole stream with nodereg check -)"
+                    )
+                raise InputError(f"not JSON: {exc}{hint}", "<stdin>", n) from None
             if adapter is None:
                 if isinstance(ev, dict) and ev.get("event") == "end" and len(ev) <= 2:
                     found = o.finish()

@@ -147,6 +147,12 @@ def check(
             except InputError as exc:
                 rep.input_errors.append(exc)
                 return _done(rep, o)
+            if len(opened) > 1:
+                # an empty file next to others adds no events and is no error, but a capture that came out
+                # empty (a kubectl watch of the wrong namespace) must not pass unremarked: the notes name it
+                for src, k in zip(opened, sniffed, strict=True):
+                    if k is None and not src.head.strip():
+                        o.notes.append(f"{src.name} is empty: nothing was read from it")
             given = {k for k in sniffed if k is not None}
             fmts = [k if k is not None else (next(iter(given)) if len(given) == 1 else "events") for k in sniffed]
             kinds = set(fmts)

@@ -251,3 +251,33 @@ def test_the_gitlab_script_runs_as_written_and_fails_as_verify_does(tmp_path: Pa
         )
         assert out.returncode == code, out.stdout + out.stderr
     assert (tmp_path / "nodereg-verify.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("package", "installs_git"),
+    [
+        # the README's recipe for another project: pip needs git, which python:3.12-slim lacks
+        pytest.param("git+https://example.org/nodereg.git@v1", True, id="git-url"),
+        pytest.param(".", False, id="this-project"),
+        pytest.param("nodereg-0.1.0-py3-none-any.whl", False, id="a-wheel"),
+    ],
+)
+def test_gitlab_job_installs_git_for_a_git_url(tmp_path: Path, package: str, installs_git: bool) -> None:
+    """The before_script line before pip, run by sh with no git on PATH and apt-get recording its arguments."""
+    job = yaml.safe_load(GITLAB.read_text())["nodereg-verify"]
+    [line] = [x for x in job["before_script"] if "git+" in x]
+    assert job["before_script"].index(line) < next(i for i, x in enumerate(job["before_script"]) if "pip install" in x)
+    bindir, log = tmp_path / "bin", tmp_path / "apt.log"
+    bindir.mkdir()
+    fake = bindir / "apt-get"
+    fake.write_text(f'#!/bin/sh\necho "$@" >> {log}\n')
+    fake.chmod(0o755)
+    out = subprocess.run(
+        ["/bin/sh", "-ec", line],
+        env={"PATH": str(bindir), "NODEREG_PACKAGE": package},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert (log.exists() and "git" in log.read_text().split()) is installs_git

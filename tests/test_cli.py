@@ -114,7 +114,8 @@ def test_inconclusive_exits_3() -> None:
         (["verify", "--property"], "requires an argument"),
         (["verify", "--no-such-flag"], "No such option"),
         (["no-such-command"], "No such command"),
-        (["check"], "Missing argument"),
+        # a pipe into `nodereg check` with no FILE: say that '-' reads stdin, not only what is missing
+        (["check"], "Missing argument 'FILES...'; '-' reads standard input"),
         # check, oracle and export know the versions verify knows (check took 2.0 as "Kubernetes 2.0")
         (["check", "--k8s-version", "2.0", "x.json"], "1.17 to 1.35"),
         (["oracle", "--stdio", "--k8s-version", "1.36"], "1.17 to 1.35"),

@@ -598,3 +598,41 @@ def test_an_unknown_variable_is_shown_not_hidden():
     from nodereg.diagrams.messages import describe_change
 
     assert describe_change("new_thing[0]", 1, 2, {}, False, False) == "new_thing[0]: 1 → 2"
+
+
+@pytest.mark.parametrize(
+    ("state", "want", "never"),
+    [
+        pytest.param(
+            {"node_monitor_grace_period": 40, "ctl[0]": 0, "capacity[0]": 3, "reserved[0]": 1},
+            "parameters: node-monitor-grace-period=40s",
+            "node_monitor_grace_period",
+            id="a parameter as --param names it",
+        ),
+        pytest.param(
+            {
+                "bound_to[0]": -1,
+                "request[0]": 1,
+                "tolerates_not_ready_ne[0]": True,
+                "tolerates_unreachable_ne[0]": True,
+                "tolerates_unschedulable[0]": False,
+                "tolerates_forever[0]": False,
+                "toleration_seconds[0]": 300,
+            },
+            "pod-0: request 1 CPU, tolerates not-ready:NoExecute, unreachable:NoExecute (NoExecute for 300 s)",
+            "_ne",
+            id="tolerations in Kubernetes words",
+        ),
+        pytest.param(
+            {"bound_to[0]": -1, "request[0]": 1, "tolerates_forever[0]": False, "toleration_seconds[0]": 1},
+            "pod-0: request 1 CPU, tolerates nothing (NoExecute for 1 s)",
+            "tolerates_",
+            id="no toleration",
+        ),
+    ],
+)
+def test_counterexample_preface_speaks_kubernetes(state: dict, want: str, never: str) -> None:
+    """What the solver chose, as a reader of the picture would write it (the scenarios already did)."""
+    lines = counterexample._initial_lines({"state": state})
+    assert want in lines, lines
+    assert not any(never in line for line in lines), lines

@@ -111,3 +111,47 @@ def test_no_concrete_run_breaks_a_proved_property_at_1_32() -> None:
 def test_inadmissible_fixed_timing_gives_no_concrete_values() -> None:
     # a monitor period above the grace breaks monitor-period-below-grace: no run may be taken as a witness
     assert C.concrete_params(real_model(), {"node_monitor_period": 60}) is None
+
+
+@pytest.mark.parametrize(
+    ("first_search_finds", "late_search_runs", "status", "engine"),
+    [
+        # the first, 5 s search found it: nothing more to do
+        pytest.param(True, True, "proved", "simulation", id="found-at-once"),
+        # the first search ran out of time (a loaded machine), BMC's 16 steps and Spacer did not settle it:
+        # the late search with the violation budget finds the 50 s silence (exit 3 before)
+        pytest.param(False, True, "proved", "simulation", id="found-by-the-late-search"),
+        # nothing reaches it: inconclusive, never proved without a witness
+        pytest.param(False, False, "inconclusive", "bmc", id="never-found"),
+    ],
+)
+def test_a_deep_premise_missed_by_the_first_search_is_searched_again(
+    monkeypatch: pytest.MonkeyPatch, first_search_finds: bool, late_search_runs: bool, status: str, engine: str
+) -> None:
+    """`verify --k8s-version 1.35` exited 3 under load: a premise 50 s deep was left to BMC (16 steps)."""
+    from nodereg.verifier import runner as R
+    from nodereg.verifier.engines import EngineResult
+
+    pid = "network-unavailable-changes-only-by-route-controller"
+    real = R._concrete_witnesses
+    calls: list[int] = []
+
+    def concrete(*args: object, **kw: object) -> dict[str, int]:
+        calls.append(1)
+        if (len(calls) == 1 and not first_search_finds) or (len(calls) > 1 and not late_search_runs):
+            return {}  # the 5 s budget ran out (or, for the late search: nothing reaches it)
+        # bounded by runs, not by the wall clock, so that the machine's load changes nothing here
+        return real(*args, **{**kw, "budget_s": 600.0})  # type: ignore[arg-type]
+
+    monkeypatch.setattr(R, "_concrete_witnesses", concrete)
+    monkeypatch.setattr(
+        R,
+        "_witness_search",
+        lambda m, c, f, props, d, t: {p.id: EngineResult("inconclusive", "bmc", d, 0.0) for p in props},
+    )
+    monkeypatch.setattr(R, "spacer", lambda *a, **k: EngineResult("inconclusive", "spacer", None, 0.0))
+    v = R.Verdict(pid, "proved", "k-induction", "∞", 0.0, witness=PROPERTY_BY_ID[pid].witness)
+    model = real_model()
+    R._check_witnesses(model, Config(2, 2), P.defaults("1.35"), [v], None, 16, 60.0, props=[PROPERTY_BY_ID[pid]])  # type: ignore[arg-type]
+    assert (v.status, v.detail["witness_engine"]) == (status, engine), v.reason
+    assert len(calls) == (1 if first_search_finds else 2)

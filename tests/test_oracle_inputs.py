@@ -247,6 +247,28 @@ def test_an_empty_input_names_no_format_it_did_not_tell(tmp_path: Path) -> None:
     assert "the input is empty" not in given.message and "Node, Pod or Lease objects" in given.message
 
 
+@pytest.mark.parametrize(
+    ("content", "noted"),
+    [
+        pytest.param(b"", True, id="empty"),
+        pytest.param(b"\n  \n", True, id="blank-lines"),
+        pytest.param(None, False, id="not-empty"),
+    ],
+)
+def test_an_empty_file_beside_others_is_named_in_the_notes(tmp_path: Path, content: bytes | None, noted: bool) -> None:
+    """An empty file next to a capture adds nothing and is no error, but the report names it.
+
+    A Lease watch started in the wrong namespace comes out empty; before, `nodereg check nodes.json
+    leases.json` then said "conforms" with no word about leases.json beyond the coverage.
+    """
+    nodes = sorted(WATCH.iterdir())[0]
+    other = tmp_path / "leases.json"
+    other.write_bytes(nodes.read_bytes() if content is None else content)
+    rep = check([str(nodes), str(other)])
+    assert not rep.input_errors
+    assert (f"{other} is empty: nothing was read from it" in rep.notes) is noted, rep.notes
+
+
 def test_ignored_kinds_are_counted(tmp_path: Path) -> None:
     items = [
         *_snapshot(),
@@ -375,6 +397,35 @@ def test_stdio_closed_stdin_and_huge_line() -> None:
     assert closed.returncode == 2 and b"standard input is closed" in closed.stderr and b"Traceback" not in closed.stderr
     closed = subprocess.run(f"{sys.executable} -m nodereg check - <&-", shell=True, capture_output=True, timeout=120)
     assert closed.returncode == 2 and b"standard input is closed" in closed.stderr
+
+
+@pytest.mark.parametrize(
+    ("fmt", "stream", "hinted"),
+    [
+        # kubectl get nodes -w --output-watch-events -o json: one object over many lines
+        pytest.param(
+            "k8s-watch", json.dumps({"type": "ADDED", "object": _watch_objects()[0]}, indent=4), True, id="pretty-watch"
+        ),
+        pytest.param(
+            "events",
+            json.dumps({"t": 0, "event": "kubelet_request_certificate", "node": "n"}, indent=2),
+            True,
+            id="pretty-events",
+        ),
+        pytest.param("events", "not json at all", False, id="garbage-line"),
+    ],
+)
+def test_stdio_says_how_to_feed_pretty_printed_json(fmt: str, stream: str, hinted: bool) -> None:
+    """A pretty-printed stream's first line, `{`, is answered with how to feed it (jq -c, or nodereg check -)."""
+    from click.testing import CliRunner
+
+    from nodereg.cli import main
+
+    r = CliRunner().invoke(main, ["oracle", "--stdio", "--input", fmt], input=stream + "\n")
+    assert r.exit_code == 0, r.output
+    first = json.loads(r.stdout.splitlines()[0])
+    assert first["ok"] is False and first["error"].startswith("<stdin>:1: not JSON")
+    assert ("jq -c" in first["error"]) is hinted, first["error"]
 
 
 def test_internal_error_is_exit_4(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -894,6 +894,7 @@ def _check_witnesses(
             _FORK_JOB = None
     else:
         found = _witness_search(model, small, fixed, [by_id[i] for i in ids], depth, timeout_s)
+    unsettled: list[Verdict] = []
     for v in todo_z3:
         w = found[v.id]
         v.detail["witness_engine"] = "bmc"
@@ -904,6 +905,21 @@ def _check_witnesses(
         if sw.status == "unreachable":
             v.status, v.reason = "vacuous", f"premise never reachable: {v.witness}"
         elif sw.status != "reachable":
+            unsettled.append(v)
+    if not unsettled:
+        return
+    # before "inconclusive": concrete runs again, for these premises only and with the violation
+    # search's budget. The first search stops after 5 s of wall time, so on a loaded machine it ran
+    # out before a deep premise (`--k8s-version 1.35`: a Node still waiting for its route marked
+    # Unknown, 50 s of silence) that it reaches in a few hundred runs, and the run exited 3.
+    late = _concrete_witnesses(
+        model, small, fixed, [by_id[v.id] for v in unsettled], timeout_s, walks=VIOLATION_WALKS, budget_s=15.0
+    )
+    for v in unsettled:
+        if v.id in late:
+            v.detail["witness_engine"] = "simulation"
+            v.detail["witness_depth"] = late[v.id]
+        else:
             v.status = "inconclusive"
             v.reason = f"premise not reached up to depth {depth}: {v.witness}"
 
@@ -979,7 +995,13 @@ WITNESS_WALKS, VIOLATION_WALKS = 3000, 12000
 
 
 def _concrete_witnesses(
-    model: Model, small: Config, fixed: dict[str, int] | None, props: list[Property], timeout_s: float
+    model: Model,
+    small: Config,
+    fixed: dict[str, int] | None,
+    props: list[Property],
+    timeout_s: float,
+    walks: int = WITNESS_WALKS,
+    budget_s: float = 5.0,
 ) -> dict[str, int]:
     """Premises reached by concrete runs (property id → run length); the rest go to Z3."""
     from .concrete import concrete_params, search
@@ -988,7 +1010,7 @@ def _concrete_witnesses(
     if params is None or not props:
         return {}
     st = search(
-        model, small, params, [(p, "witness") for p in props], walks=WITNESS_WALKS, time_budget_s=min(timeout_s, 5.0)
+        model, small, params, [(p, "witness") for p in props], walks=walks, time_budget_s=min(timeout_s, budget_s)
     )
     return {pid: f.depth for (pid, _), f in st.found.items()}
 
