@@ -14,6 +14,7 @@ from typing import Any
 
 from . import declaration as d
 from .logic import And, If, Implies, Not, Or
+from .params import NODE_EVICTION_INTERVAL
 from .semantics import Model, real_model
 
 
@@ -1532,5 +1533,38 @@ MUTANTS = (
         _unknown_to_false_keeps_unreachable,
     ),
 )
+
+
+def _noexecute_queue_counts_own_slot(m: Model) -> Model:
+    def latency(s: Any, i: Any) -> Any:
+        # the zone queue's wait counts the Node's own slot: the k-th failing Node waits k*10 s, not (k-1)*10 s
+        nd = s.node(i.node)
+        queued = And(Not(nd.taint_not_ready_ne), Not(nd.taint_unreachable_ne))
+        mid_swap = And(nd.taint_not_ready_ne, nd.taint_unreachable_ne)
+        return If(mid_swap, 0, s.params.node_monitor_period + If(queued, s.cfg.nodes * NODE_EVICTION_INTERVAL, 0))
+
+    e = m.event("nlc_sync_noexecute_taints")
+    assert e.timer is not None
+    return _replace_event(
+        m, "noexecute-queue-counts-own-slot", e.id, timer=dataclasses.replace(e.timer, latest=latency)
+    )
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "noexecute-queue-counts-own-slot",
+        "The zone's NoExecute tainting queue makes the k-th failing Node wait k*10 s instead of (k-1)*10 s: one "
+        "token too many. A bound that grows with the cluster: BMC finds the late taint on one node, where the "
+        "run does not embed as a violation in two nodes (there the property allows 10 s more); before round 13 "
+        'the lifted run reached the verdict and stopped the whole verify with "does not replay" (exit 4), '
+        "now it is dropped and the 2 x 2 search finds the real one.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (addPodEvictorForNewZone: zoneNoExecuteTainter = "
+        "scheduler.NewRateLimitedTimedQueue(flowcontrol.NewTokenBucketRateLimiter(evictionLimiterQPS, "
+        "scheduler.EvictionRateLimiterBurst)), burst 1; processTaintBaseEviction enqueues the Node)",
+        _noexecute_queue_counts_own_slot,
+    ),
+)
+
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}
