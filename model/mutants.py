@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import declaration as d
-from .logic import And, If, Implies, Not, Or
+from .logic import And, If, Implies, Min, Not, Or
 from .params import NODE_EVICTION_INTERVAL
 from .semantics import Model, real_model
 
@@ -1566,5 +1566,71 @@ MUTANTS = (
     ),
 )
 
+
+def _restart_status_clamp_renew(m: Model) -> Model:
+    e = m.event("kubelet_restarts")
+    # the new process's status loop is timed off the old process's last post, clamped by the Lease renew
+    # interval instead of being due at once: its registration and first post may wait up to a period
+    eff = _without_effect_keys(
+        e.effect,
+        {"since_status_post": lambda s, i: Min(s.node(i.node).since_status_post, s.params.lease_renew_interval)},
+    )
+    return _replace_event(m, "restart-status-clamp-renew", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "restart-status-clamp-renew",
+        "A restarted kubelet's first status pass (registration, then the first post) is timed off the old "
+        "process's last post, clamped by the Lease renew interval, instead of running at once: it may wait up "
+        "to node-status-update-frequency. Round 12 of bugs written apart left it open (it stayed inside the "
+        "window the model then allowed: a clamp to the period); since round 13 a restart makes the loop due.",
+        "pkg/kubelet/kubelet.go (Run: go wait.JitterUntil(kl.syncNodeStatus, kl.nodeStatusUpdateFrequency, 0.04, "
+        "true, ...), whose first call comes before any wait); pkg/kubelet/kubelet_node_status.go (syncNodeStatus)",
+        _restart_status_clamp_renew,
+    ),
+)
+
+
+def _status_post_renews_lease_clock(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+    # the status loop restarts the Lease controller's timer as if a status post were a Lease renewal
+    eff = _without_effect_keys(e.effect, {"since_lease_renew": lambda s, i: 0})
+    return _replace_event(m, "status-post-renews-lease-clock", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "status-post-renews-lease-clock",
+        "A status post restarts the kubelet's Lease timer though the Lease is not renewed: a kubelet that posts "
+        "status pushes its next Lease renewal back, past heartbeat-gap-max after the last one. Every Lease "
+        "property read that timer, so round 13 of bugs written apart found it proved.",
+        "staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (Run: wait.JitterUntil(c.sync, "
+        "c.renewInterval, 0.04, true, ...)); pkg/kubelet/kubelet_node_status.go (updateNodeStatus: nodes/status only)",
+        _status_post_renews_lease_clock,
+    ),
+)
+
+
+def _re_registration_restarts_status_clock(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+    # the AlreadyExists branch restarts the status loop's timer as if it had posted
+    eff = _without_effect_keys(e.effect, {"since_status_post": lambda s, i: 0})
+    return _replace_event(m, "re-registration-restarts-status-clock", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "re-registration-restarts-status-clock",
+        "A restarted kubelet's re-registration of its existing Node (AlreadyExists) restarts the status loop's "
+        "timer: the new process's first status post comes a period later instead of in the same syncNodeStatus "
+        "pass (round 13 of bugs written apart).",
+        "pkg/kubelet/kubelet_node_status.go (syncNodeStatus: registerWithAPIServer, then updateNodeStatus)",
+        _re_registration_restarts_status_clock,
+    ),
+)
 
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

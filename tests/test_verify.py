@@ -150,6 +150,11 @@ EXPECTED_KILLERS = {
     "unknown-to-false-keeps-unreachable": "not-ready-taint-follows-not-ready",
     # round 13: a bound that grows with the cluster; its 1-node run, lifted to 2 nodes, is no violation there
     "noexecute-queue-counts-own-slot": "not-ready-taint-follows-not-ready",
+    # round 12's open hole: a restarted kubelet's status loop not due at once
+    "restart-status-clamp-renew": "status-loop-due-at-kubelet-start",
+    # round 13: a status post that restarts the Lease timer (every Lease property read that timer)
+    "status-post-renews-lease-clock": "lease-clock-moves-only-by-lease-controller",
+    "re-registration-restarts-status-clock": "re-registration-keeps-status-loop-due",
 }
 
 
