@@ -486,14 +486,20 @@ def _kubelet_obtain_certificate(s: Any, i: Any) -> Any:
 
 
 def _kubelet_obtain_certificate_eff(s: Any, i: Any) -> Any:
-    """The lease controller's first renewal with the new credential is at most heartbeat-gap-max away,
-    the status loop's first pass (which registers) at most node-status-update-frequency."""
+    """The lease controller's first renewal with the new credential is at most heartbeat-gap-max away;
+    the status loop, which starts once bootstrap has the certificate, runs at once and registers first.
+
+    The kubelet's server (cmd/kubelet/app/server.go run) finishes bootstrap.LoadClientCert before it
+    builds its clients and calls RunKubelet; kubelet.Run then starts ``wait.JitterUntil(kl.syncNodeStatus,
+    kl.nodeStatusUpdateFrequency, 0.04, true, ...)``, whose first call comes before any wait. So the
+    status clock is pulled to the period: the loop is due now (registration before time moves on).
+    """
     nd = s.node(i.node)
     return s.update().node(
         i.node,
         cert=True,
         since_lease_renew=Min(nd.since_lease_renew, s.params.heartbeat_gap_max),
-        since_status_post=Min(nd.since_status_post, s.params.node_status_update_frequency),
+        since_status_post=s.params.node_status_update_frequency,
     )
 
 
@@ -595,14 +601,23 @@ def _kubelet_restarts(s: Any, i: Any) -> Any:
 
 
 def _kubelet_restarts_eff(s: Any, i: Any) -> Any:
-    """A new kubelet process: registration runs again; the lease controller renews at once."""
+    """A new kubelet process: registration runs again at once; the lease controller renews at once.
+
+    kubelet.Run starts ``wait.JitterUntil(kl.syncNodeStatus, kl.nodeStatusUpdateFrequency, 0.04, true, ...)``:
+    JitterUntil (BackoffUntil, sliding) calls syncNodeStatus before its first wait, and syncNodeStatus
+    registers first (registrationCompleted is false in a new process). So the status clock is pulled to
+    the period, whenever the old process last posted: the new loop is due now (round 12 of bugs written
+    apart left this open: a clamp to min(clock, period) let the first pass wait up to a period). Its
+    first post may come less than a period after the old process's last one, as upstream's does
+    (tryUpdateNodeStatus posts when lastStatusReportTime is zero, as in a new process).
+    """
     nd = s.node(i.node)
     return s.update().node(
         i.node,
         alive=True,
         registered=False,
         since_lease_renew=If(nd.cert, 0, nd.since_lease_renew),
-        since_status_post=Min(nd.since_status_post, s.params.node_status_update_frequency),
+        since_status_post=s.params.node_status_update_frequency,
         heartbeat_unseen=Or(nd.cert, nd.heartbeat_unseen),
     )
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import declaration as d
-from .logic import And, If, Implies, Not, Or
+from .logic import And, If, Implies, Min, Not, Or
+from .params import NODE_EVICTION_INTERVAL
 from .semantics import Model, real_model
 
 
@@ -1530,6 +1531,105 @@ MUTANTS = (
         "pkg/controller/nodelifecycle/node_lifecycle_controller.go (processTaintBaseEviction: ConditionFalse -> "
         "SwapNodeControllerTaint(NotReadyTaintTemplate, UnreachableTaintTemplate))",
         _unknown_to_false_keeps_unreachable,
+    ),
+)
+
+
+def _noexecute_queue_counts_own_slot(m: Model) -> Model:
+    def latency(s: Any, i: Any) -> Any:
+        # the zone queue's wait counts the Node's own slot: the k-th failing Node waits k*10 s, not (k-1)*10 s
+        nd = s.node(i.node)
+        queued = And(Not(nd.taint_not_ready_ne), Not(nd.taint_unreachable_ne))
+        mid_swap = And(nd.taint_not_ready_ne, nd.taint_unreachable_ne)
+        return If(mid_swap, 0, s.params.node_monitor_period + If(queued, s.cfg.nodes * NODE_EVICTION_INTERVAL, 0))
+
+    e = m.event("nlc_sync_noexecute_taints")
+    assert e.timer is not None
+    return _replace_event(
+        m, "noexecute-queue-counts-own-slot", e.id, timer=dataclasses.replace(e.timer, latest=latency)
+    )
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "noexecute-queue-counts-own-slot",
+        "The zone's NoExecute tainting queue makes the k-th failing Node wait k*10 s instead of (k-1)*10 s: one "
+        "token too many. A bound that grows with the cluster: BMC finds the late taint on one node, where the "
+        "run does not embed as a violation in two nodes (there the property allows 10 s more); before round 13 "
+        'the lifted run reached the verdict and stopped the whole verify with "does not replay" (exit 4), '
+        "now it is dropped and the 2 x 2 search finds the real one.",
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (addPodEvictorForNewZone: zoneNoExecuteTainter = "
+        "scheduler.NewRateLimitedTimedQueue(flowcontrol.NewTokenBucketRateLimiter(evictionLimiterQPS, "
+        "scheduler.EvictionRateLimiterBurst)), burst 1; processTaintBaseEviction enqueues the Node)",
+        _noexecute_queue_counts_own_slot,
+    ),
+)
+
+
+def _restart_status_clamp_renew(m: Model) -> Model:
+    e = m.event("kubelet_restarts")
+    # the new process's status loop is timed off the old process's last post, clamped by the Lease renew
+    # interval instead of being due at once: its registration and first post may wait up to a period
+    eff = _without_effect_keys(
+        e.effect,
+        {"since_status_post": lambda s, i: Min(s.node(i.node).since_status_post, s.params.lease_renew_interval)},
+    )
+    return _replace_event(m, "restart-status-clamp-renew", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "restart-status-clamp-renew",
+        "A restarted kubelet's first status pass (registration, then the first post) is timed off the old "
+        "process's last post, clamped by the Lease renew interval, instead of running at once: it may wait up "
+        "to node-status-update-frequency. Round 12 of bugs written apart left it open (it stayed inside the "
+        "window the model then allowed: a clamp to the period); since round 13 a restart makes the loop due.",
+        "pkg/kubelet/kubelet.go (Run: go wait.JitterUntil(kl.syncNodeStatus, kl.nodeStatusUpdateFrequency, 0.04, "
+        "true, ...), whose first call comes before any wait); pkg/kubelet/kubelet_node_status.go (syncNodeStatus)",
+        _restart_status_clamp_renew,
+    ),
+)
+
+
+def _status_post_renews_lease_clock(m: Model) -> Model:
+    e = m.event("kubelet_post_status")
+    # the status loop restarts the Lease controller's timer as if a status post were a Lease renewal
+    eff = _without_effect_keys(e.effect, {"since_lease_renew": lambda s, i: 0})
+    return _replace_event(m, "status-post-renews-lease-clock", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "status-post-renews-lease-clock",
+        "A status post restarts the kubelet's Lease timer though the Lease is not renewed: a kubelet that posts "
+        "status pushes its next Lease renewal back, past heartbeat-gap-max after the last one. Every Lease "
+        "property read that timer, so round 13 of bugs written apart found it proved.",
+        "staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (Run: wait.JitterUntil(c.sync, "
+        "c.renewInterval, 0.04, true, ...)); pkg/kubelet/kubelet_node_status.go (updateNodeStatus: nodes/status only)",
+        _status_post_renews_lease_clock,
+    ),
+)
+
+
+def _re_registration_restarts_status_clock(m: Model) -> Model:
+    e = m.event("kubelet_register_node")
+    # the AlreadyExists branch restarts the status loop's timer as if it had posted
+    eff = _without_effect_keys(e.effect, {"since_status_post": lambda s, i: 0})
+    return _replace_event(m, "re-registration-restarts-status-clock", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "re-registration-restarts-status-clock",
+        "A restarted kubelet's re-registration of its existing Node (AlreadyExists) restarts the status loop's "
+        "timer: the new process's first status post comes a period later instead of in the same syncNodeStatus "
+        "pass (round 13 of bugs written apart).",
+        "pkg/kubelet/kubelet_node_status.go (syncNodeStatus: registerWithAPIServer, then updateNodeStatus)",
+        _re_registration_restarts_status_clock,
     ),
 )
 

@@ -267,7 +267,13 @@ def post_values(model: Model, cfg: Config, view: View, b: Bound) -> dict[Key, An
       classification if an edge from the current state leads there, else ``NO_EDGE``.
     """
     e = b.inst.event
-    upd = e.effect(view, b).values
+    # time is the environment's, not an actor's: every clock advances by the seconds that pass, in every
+    # variant of the model. The properties read clocks that time alone moves (since_ready_changed, the
+    # ghosts); a variant whose time step held one back would silence them (round 13 of bugs written
+    # apart: time that skipped since_ready_changed left every NoExecute taint-follow property proved). A
+    # component that misreads time is written as its own timer or guard, never as time's effect.
+    effect = d.EVENT_BY_ID["time_passes"].effect if e.id == "time_passes" else e.effect
+    upd = effect(view, b).values
     post = dict(upd)
 
     def after(k: Key) -> Any:

@@ -34,4 +34,10 @@ NEVER_JUDGED = {
     "only as posts that did happen; a heartbeat that comes too late is judged by the Lease and Ready properties",
     "monitor-passes-spaced-by-period": "how soon the node lifecycle controller may look at a Node again is a "
     "timer's lower bound, and its passes are in no input",
+    "status-loop-due-at-kubelet-start": "it is about when a new kubelet process's status loop is due, which a "
+    "trace shows only as the registration and posts that did happen (kubelet-creates-its-missing-node judges a "
+    "registration that comes too late)",
+    "re-registration-keeps-status-loop-due": "it is about when a restarted kubelet's status loop is due after its "
+    "AlreadyExists re-registration, which a trace does not show (the create fails; only posts that happened are "
+    "seen)",
 }

@@ -94,6 +94,8 @@ def _noexecute_taint_done(s: Any, n: Any) -> Any:
 
 
 KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor == "kubelet")
+#: The steps of a node's own Lease controller: a renewal, its start with a new process, its start with the certificate.
+_LEASE_CONTROLLER_EVENTS = ("kubelet_renew_lease", "kubelet_restarts", "kubelet_obtain_certificate")
 
 
 def _events_but(*ids: str) -> tuple[str, ...]:
@@ -809,8 +811,11 @@ PROPERTIES: tuple[Property, ...] = (
                 s.node(n).exists,
             ),
         ),
-        lambda s: And(s.node(0).registration_owed, s.node(0).alive, s.node(0).since_registration_owed >= 1),
-        "node 0's kubelet runs for a second with a certificate and no Node object",
+        # the model's kubelet registers before time moves on (status-loop-due-at-kubelet-start: a new process's
+        # status loop runs at once), so the premise holds for an instant, not a second; the bound stays a
+        # period, the tolerance the oracle needs on captures (a real kubelet takes seconds to start)
+        lambda s: And(s.node(0).registration_owed, s.node(0).alive),
+        "node 0's kubelet starts with a certificate and no Node object",
     ),
     Property(
         "untolerated-noexecute-pod-is-gone",
@@ -1459,6 +1464,33 @@ PROPERTIES: tuple[Property, ...] = (
         formula_for=_post_possible,
     ),
     Property(
+        "status-loop-due-at-kubelet-start",
+        "A kubelet process that holds its client certificate and has not registered yet has its status loop "
+        "due: the new process's first syncNodeStatus (which registers first, then posts) runs at once, "
+        "whenever the old process last posted, so registration comes before time moves on and the first post "
+        "may follow at once.",
+        "∀n: alive[n] ∧ cert[n] ∧ ¬registered[n] ⇒ since_status_post[n] ≥ node_status_update_frequency",
+        "kubelet.Run starts wait.JitterUntil(kl.syncNodeStatus, nodeStatusUpdateFrequency, 0.04, true, ...): "
+        "BackoffUntil calls the function before its first wait, and a new process has registrationCompleted "
+        "false, so syncNodeStatus registers at once (registerWithAPIServer), then updateNodeStatus posts (a new "
+        "process's lastStatusReportTime is zero). Bootstrap (LoadClientCert) completes before Run, so the same "
+        "holds when the certificate is new. Round 12 of bugs written apart (restart-status-clamp-renew): a "
+        "restart that left the status clock where the old process had it let the first pass wait up to a period.",
+        "pkg/kubelet/kubelet.go (Run); staging/src/k8s.io/apimachinery/pkg/util/wait/backoff.go (BackoffUntil); "
+        "pkg/kubelet/kubelet_node_status.go (syncNodeStatus, registerWithAPIServer); cmd/kubelet/app/server.go "
+        "(run: bootstrap.LoadClientCert before RunKubelet)",
+        "state",
+        lambda s: _all_nodes(
+            s,
+            lambda n: Implies(
+                And(s.node(n).alive, s.node(n).cert, Not(s.node(n).registered)),
+                s.node(n).since_status_post >= s.params.node_status_update_frequency,
+            ),
+        ),
+        lambda s: And(s.node(0).alive, s.node(0).cert, Not(s.node(0).registered), s.node(0).exists),
+        "node 0's kubelet restarted with its certificate while its Node exists",
+    ),
+    Property(
         "noexecute-swap-keeps-a-taint",
         "A write of the NoExecute tainting pass that leaves a Node with a Ready NoExecute taint keeps one it "
         "already had, if it had any: a swap between not-ready and unreachable is never a single replace, so the "
@@ -1671,6 +1703,60 @@ PROPERTIES: tuple[Property, ...] = (
         events=_events_but("nlc_monitor_node_health", "time_passes"),
         witness_kind="step",
         witness_events=("kubelet_register_node",),
+    ),
+    # round 13: what a thirteenth set of bugs written apart let through
+    Property(
+        "re-registration-keeps-status-loop-due",
+        "A restarted kubelet that registers a Node which already exists (AlreadyExists) still has its status "
+        "loop due: the same syncNodeStatus pass goes on to post the status, so the re-registration never pushes "
+        "the new process's first post back by a period.",
+        "register(n) ∧ exists[n] ⇒ since_status_post'[n] ≥ node_status_update_frequency",
+        "syncNodeStatus calls registerWithAPIServer (which, on AlreadyExists, only reconciles the existing Node) "
+        "and then updateNodeStatus in the same call; a new process's lastStatusReportTime is zero, so that "
+        "update posts. A re-registration that restarted the status clock would delay the first post by a "
+        "period (round 13 of bugs written apart; status-loop-due-at-kubelet-start holds only until it).",
+        "pkg/kubelet/kubelet_node_status.go (syncNodeStatus, registerWithAPIServer, tryUpdateNodeStatus)",
+        "step",
+        lambda pre, post, b: Implies(
+            pre.node(b.node).exists,
+            post.node(b.node).since_status_post >= pre.params.node_status_update_frequency,
+        ),
+        lambda pre, post, b: pre.node(b.node).exists,
+        "a restarted kubelet registers its existing Node again",
+        events=("kubelet_register_node",),
+        witness_kind="step",
+        witness_events=("kubelet_register_node",),
+    ),
+    Property(
+        "lease-clock-moves-only-by-lease-controller",
+        "Only a node's own Lease controller moves the time of its last Lease renewal: a renewal, a new kubelet "
+        "process (whose controller renews at once) or the client certificate arriving (which starts it), each for "
+        "its own node. A status post, a registration, another node's kubelet, a controller or an administrator's "
+        "command renews no Lease, so the Lease's own deadline (heartbeat-gap-max) is never pushed back by them.",
+        "step of e on n, e ≠ time: ∀m: (m ≠ n ∨ e ∉ {renew_lease, restarts, obtain_certificate}) ⇒ "
+        "since_lease_renew'[m] = since_lease_renew[m]",
+        "Since the Lease heartbeat (GA in 1.17) the kubelet's nodelease controller renews kube-node-lease/<node> on "
+        "its own loop (wait.JitterUntil(c.sync, c.renewInterval, 0.04, true, ...)), apart from the status loop: "
+        "updateNodeStatus PATCHes nodes/status and never touches the Lease. A status post that restarted the "
+        "Lease clock would let a kubelet that posts status go without renewing its Lease past heartbeat-gap-max "
+        "(round 13 of bugs written apart: no other property reads when the Lease itself was renewed).",
+        "staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (Run, sync); "
+        "pkg/kubelet/kubelet_node_status.go (updateNodeStatus)",
+        "step",
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    Or(m != b.node, b.inst.event.id not in _LEASE_CONTROLLER_EVENTS),
+                    post.node(m).since_lease_renew == pre.node(m).since_lease_renew,
+                )
+                for m in pre.nodes
+            ]
+        ),
+        lambda pre, post, b: True,
+        "a kubelet posts status",
+        events=_events_but("time_passes"),
+        witness_kind="step",
+        witness_events=("kubelet_post_status",),
     ),
     # round 9: what a ninth set of bugs written apart let through
     Property(

@@ -20,6 +20,7 @@ from nodereg.model.mutants import MUTANT_BY_ID, MUTANTS
 from nodereg.model.semantics import Config, compiled, real_model
 from nodereg.properties.catalogue import ALL_PROPERTIES, PROPERTY_BY_ID, Property
 from nodereg.verifier import explorer as ex
+from nodereg.verifier import runner
 from nodereg.verifier.counterexample import replay
 from nodereg.verifier.runner import verify
 
@@ -146,7 +147,14 @@ EXPECTED_KILLERS = {
     "kubelet-recreates-deleted-node": "node-created-once-per-kubelet-start",
     "re-registration-refreshes-probe": "probe-moves-only-in-health-pass",
     # found only by the concrete search's recovery runs that come back not ready
-    "unknown-to-false-keeps-unreachable": "ready-taints-match-ready",
+    "unknown-to-false-keeps-unreachable": "not-ready-taint-follows-not-ready",
+    # round 13: a bound that grows with the cluster; its 1-node run, lifted to 2 nodes, is no violation there
+    "noexecute-queue-counts-own-slot": "not-ready-taint-follows-not-ready",
+    # round 12's open hole: a restarted kubelet's status loop not due at once
+    "restart-status-clamp-renew": "status-loop-due-at-kubelet-start",
+    # round 13: a status post that restarts the Lease timer (every Lease property read that timer)
+    "status-post-renews-lease-clock": "lease-clock-moves-only-by-lease-controller",
+    "re-registration-restarts-status-clock": "re-registration-keeps-status-loop-due",
 }
 
 
@@ -245,6 +253,26 @@ def test_runs_lifted_from_one_node_are_reported_only_where_they_break_the_proper
     cm = compiled(model, Config(2, 2))
     for pid, r in found.items():
         assert r.trace is not None and breaks(cm, r.trace, PROPERTY_BY_ID[pid].for_model(model)), pid
+
+
+def test_a_one_node_run_that_is_no_violation_on_two_nodes_leaves_the_verdict_to_the_two_node_search() -> None:
+    """Round 13: a bug in a bound that grows with the cluster (the NoExecute queue's (nodes - 1)*10 s).
+
+    BMC on one node finds the late taint (the property allows no queue wait there); lifted to two nodes the
+    same run meets the property's 10 s more. verify used to report it anyway, and the replay check then
+    stopped the whole run ("does not replay", exit 4); now the lifted run is dropped and the search on two
+    nodes finds a run that does break the property there.
+    """
+    mu = MUTANT_BY_ID["noexecute-queue-counts-own-slot"]
+    prop = PROPERTY_BY_ID["not-ready-taint-follows-not-ready"]
+    small = verify(mu.model(), Config(1, 1), [prop], check_witnesses=False, unbounded=False)
+    assert [v.status for v in small] == ["violated"]
+    assert small[0].trace is not None and not replay(
+        mu.model(), Config(2, 2), runner.lift(small[0].trace, mu.model(), Config(1, 1), Config(2, 2)), prop
+    )
+    [v] = verify(mu.model(), Config(2, 2), [prop], check_witnesses=False, unbounded=False)
+    assert v.status == "violated" and v.trace is not None and v.replayed
+    assert replay(mu.model(), Config(2, 2), v.trace, prop)
 
 
 def test_explorer_agrees_with_proofs_on_a_small_instance() -> None:
