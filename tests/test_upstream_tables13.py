@@ -328,13 +328,14 @@ def test_node_hint_rule(
     assert _hint(admits, _node(old), new_node, tols) == hint
 
 
+@pytest.mark.parametrize("twin", [False, True], ids=["conforms", "deviates"])
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize(
     ("test", "row", "plugin", "tols", "old", "new", "hint"),
     NODE_HINT_ROWS,
     ids=[f"{TESTS[x[0]]}/{x[1]}" for x in NODE_HINT_ROWS],
 )
-def test_node_hint_conforms(
+def test_node_hint(
     test: str,
     row: str,
     plugin: str,
@@ -343,33 +344,17 @@ def test_node_hint_conforms(
     new: NodeState,
     hint: str,
     kind: str,
+    twin: bool,
     tmp_path: Path,
 ) -> None:
     """The scheduler retrying where the hint says Queue (and binding after the change), or leaving the pod pending
-    where it says QueueSkip: the input conforms."""
-    found, msgs = _node_hint_story(old, new, tols, T_AFTER if hint == QUEUE else None, kind, tmp_path)
-    assert found == set(), msgs
-
-
-@pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize(
-    ("test", "row", "plugin", "tols", "old", "new", "hint"),
-    NODE_HINT_ROWS,
-    ids=[f"{TESTS[x[0]]}/{x[1]}" for x in NODE_HINT_ROWS],
-)
-def test_node_hint_deviates(
-    test: str,
-    row: str,
-    plugin: str,
-    tols: list[Any],
-    old: NodeState | None,
-    new: NodeState,
-    hint: str,
-    kind: str,
-    tmp_path: Path,
-) -> None:
-    """The twin: a Queue row's pod bound before the change (on the old Node its Filter refused), a QueueSkip row's
-    bound after it (on the new Node its Filter still refuses): flagged by the property of what refused it."""
+    where it says QueueSkip: the input conforms. The twin: a Queue row's pod bound before the change (on the old
+    Node its Filter refused), a QueueSkip row's bound after it (on the new Node its Filter still refuses): flagged
+    by the property of what refused it."""
+    if not twin:
+        found, msgs = _node_hint_story(old, new, tols, T_AFTER if hint == QUEUE else None, kind, tmp_path)
+        assert found == set(), msgs
+        return
     if hint == QUEUE and old is None:
         _skip(
             TESTS[test],
@@ -496,31 +481,31 @@ def test_pod_hint_rule(
     assert _pod_hint(test, node, whose, tols) == hint
 
 
+@pytest.mark.parametrize("twin", [False, True], ids=["conforms", "deviates"])
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize(
     ("test", "row", "node", "whose", "tols", "labels", "hint"),
     POD_HINT_ROWS,
     ids=[f"{PTESTS[x[0]]}/{x[1]}" for x in POD_HINT_ROWS],
 )
-def test_pod_hint_conforms(
-    test: str, row: str, node: NodeState, whose: str, tols: list[Any], labels: Any, hint: str, kind: str, tmp_path: Path
+def test_pod_hint(
+    test: str,
+    row: str,
+    node: NodeState,
+    whose: str,
+    tols: list[Any],
+    labels: Any,
+    hint: str,
+    kind: str,
+    twin: bool,
+    tmp_path: Path,
 ) -> None:
-    """Queue: pod1 bound after its update conforms; QueueSkip: pod1 left pending conforms."""
-    found, msgs = _pod_hint_story(node, whose, tols, labels, T_AFTER if hint == QUEUE else None, kind, tmp_path)
-    assert found == set(), msgs
-
-
-@pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize(
-    ("test", "row", "node", "whose", "tols", "labels", "hint"),
-    POD_HINT_ROWS,
-    ids=[f"{PTESTS[x[0]]}/{x[1]}" for x in POD_HINT_ROWS],
-)
-def test_pod_hint_deviates(
-    test: str, row: str, node: NodeState, whose: str, tols: list[Any], labels: Any, hint: str, kind: str, tmp_path: Path
-) -> None:
-    """The twin: a Queue row's pod1 bound before its update, a QueueSkip row's bound after the update: still refused,
-    flagged."""
+    """Queue: pod1 bound after its update conforms; QueueSkip: pod1 left pending conforms. The twin: a Queue row's
+    pod1 bound before its update, a QueueSkip row's bound after the update: still refused, flagged."""
+    if not twin:
+        found, msgs = _pod_hint_story(node, whose, tols, labels, T_AFTER if hint == QUEUE else None, kind, tmp_path)
+        assert found == set(), msgs
+        return
     at = T_BEFORE if hint == QUEUE else T_AFTER
     pod1_tols = tols if (whose == "self" and at > T_CHANGE) else []
     want = _refused_by(node, pod1_tols)
