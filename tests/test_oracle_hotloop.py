@@ -175,6 +175,20 @@ GAPS = (0.0, 0.1, 0.5, 2.0, 4.9, 5.1, 9.0, 10.0, 10.0, 10.0, 41.0, 46.0, 61.0, 7
 KINDS = sorted(LATER) + ["renew"] * 4 + ["ready+pass", "not-ready+pass", "bind"] * 2
 
 
+def _step_lines(kind: str, node: str, t: float, pods: int, request: int = 300, victim: int = 0) -> list[dict[str, Any]]:
+    """The lines of one step of a generated trace: a binding declares its pod (the ``pods``-th) first, a delete
+    names pod ``victim`` (none yet: no line), any other kind is its node's line of :data:`LATER`."""
+    eid, extra = LATER[kind]
+    if kind == "bind":
+        return [
+            {"t": t, "event": "declare_pod", "pod": f"p{pods}", "tolerations": [], "request": request},
+            {"t": t, "event": eid, "node": node, "pod": f"p{pods}"},
+        ]
+    if kind == "delete":
+        return [{"t": t, "event": eid, "pod": f"p{victim}"}] if victim else []
+    return [{"t": t, "event": eid, "node": node, **extra}]
+
+
 @st.composite
 def node_traces(draw: st.DrawFn) -> list[dict[str, Any]]:
     """A few nodes bootstrapping (or not: events of unknown nodes), then their lines in random order and
@@ -196,17 +210,13 @@ def node_traces(draw: st.DrawFn) -> list[dict[str, Any]]:
     )
     for n, kind, gap in steps:
         t += gap
-        eid, extra = LATER[kind]
         if kind == "bind":
             pods += 1
-            request = draw(st.sampled_from([0, 300, 1900]))
-            out.append({"t": t, "event": "declare_pod", "pod": f"p{pods}", "tolerations": [], "request": request})
-            out.append({"t": t, "event": eid, "node": n, "pod": f"p{pods}"})
+            out += _step_lines(kind, n, t, pods, request=draw(st.sampled_from([0, 300, 1900])))
         elif kind == "delete":
-            if pods:
-                out.append({"t": t, "event": eid, "pod": f"p{draw(st.integers(1, pods))}"})
+            out += _step_lines(kind, n, t, pods, victim=draw(st.integers(1, pods)) if pods else 0)
         else:
-            out.append({"t": t, "event": eid, "node": n, **extra})
+            out += _step_lines(kind, n, t, pods)
             if draw(st.integers(0, 4)) == 0:
                 out.append(dict(out[-1]))  # a repeated line
             if kind.endswith("+pass"):
@@ -296,19 +306,11 @@ def test_quick_steps_give_the_slow_paths_report_on_a_long_trace(
     for _ in range(1500):
         n, kind = rnd.choice(nodes), rnd.choice(KINDS if rnd.random() < 0.05 else usual)
         t += rnd.choice([0.05, 0.1, 0.2])
-        eid, extra = LATER[kind]
-        if kind == "bind":
-            pods += 1
-            evs.append({"t": t, "event": "declare_pod", "pod": f"p{pods}", "tolerations": [], "request": 300})
-            evs.append({"t": t, "event": eid, "node": n, "pod": f"p{pods}"})
-        elif kind == "delete":
-            if pods:
-                evs.append({"t": t, "event": eid, "pod": f"p{rnd.randint(1, pods)}"})
-        else:
-            evs.append({"t": t, "event": eid, "node": n, **extra})
-            if kind.endswith("+pass"):
-                t += 0.1
-                evs.append({"t": t, "event": "nlc_sync_noschedule_taints", "node": n})
+        pods += kind == "bind"
+        evs += _step_lines(kind, n, t, pods, victim=rnd.randint(1, pods) if kind == "delete" and pods else 0)
+        if kind.endswith("+pass"):
+            t += 0.1
+            evs.append({"t": t, "event": "nlc_sync_noschedule_taints", "node": n})
     f = tmp_path / "long.events.jsonl"
     f.write_text("".join(json.dumps(e) + "\n" for e in evs))
     loop, slow, taken = _loop_and_slow(f, monkeypatch)
