@@ -147,7 +147,7 @@ EXPECTED_KILLERS = {
     "kubelet-recreates-deleted-node": "node-created-once-per-kubelet-start",
     "re-registration-refreshes-probe": "probe-moves-only-in-health-pass",
     # found only by the concrete search's recovery runs that come back not ready
-    "unknown-to-false-keeps-unreachable": "not-ready-taint-follows-not-ready",
+    "unknown-to-false-keeps-unreachable": "ready-taints-match-ready",
     # round 13: a bound that grows with the cluster; its 1-node run, lifted to 2 nodes, is no violation there
     "noexecute-queue-counts-own-slot": "not-ready-taint-follows-not-ready",
     # round 12's open hole: a restarted kubelet's status loop not due at once
