@@ -18,6 +18,12 @@ from nodereg.cli import main
 #: (files, exit code, violated, must be "not checked" (any reason), must be "checked")
 Row = tuple[list[str], int, set[str], set[str], set[str]]
 
+# the properties the public rows name most (one spelling for every round)
+HEARTBEAT = "silent-node-becomes-unknown"
+TAINTS = "synced-taints-match-conditions"
+FITS = "allocatable-within-capacity"
+READY = "node-has-ready-condition"
+
 
 def check_cli(files: list[str], *args: str, stdin: bytes | None = None) -> tuple[int, dict[str, Any], str]:
     """``nodereg check --format json``: exit code, report, stderr (never a traceback)."""

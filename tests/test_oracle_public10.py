@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from public_rows import Row, check_cli, error_line, row_tests
+from public_rows import FITS, HEARTBEAT, READY, TAINTS, Row, check_cli, error_line, row_tests
 
 from nodereg.oracle.k8s import infer_kind
 from nodereg.oracle.watch import LEADER_LEASES
@@ -32,10 +32,6 @@ BUNDLE = [
         "componentstatuses.yaml",
     )
 ]
-HEARTBEAT = "silent-node-becomes-unknown"
-TAINTS = "synced-taints-match-conditions"
-FITS = "allocatable-within-capacity"
-READY = "node-has-ready-condition"
 
 
 ROWS: list[Row] = [

@@ -14,12 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from public_rows import Row, check_cli, error_line, row_tests
+from public_rows import FITS, HEARTBEAT, TAINTS, Row, check_cli, error_line, row_tests
 
 PUB = Path(__file__).parent / "data" / "public11"
-HEARTBEAT = "silent-node-becomes-unknown"
-TAINTS = "synced-taints-match-conditions"
-FITS = "allocatable-within-capacity"
 UNREACHABLE = "unreachable-taint-follows-unknown"
 CORDON = "no-schedule-when-cordoned"
 

@@ -15,13 +15,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from public_rows import Row, error_line, row_tests
+from public_rows import FITS, HEARTBEAT, READY, TAINTS, Row, error_line, row_tests
 
 PUB = Path(__file__).parent / "data" / "public12"
-TAINTS = "synced-taints-match-conditions"
-FITS = "allocatable-within-capacity"
-READY = "node-has-ready-condition"
-HEARTBEAT = "silent-node-becomes-unknown"
 
 ROWS: list[Row] = [
     # (files, exit code, violated, must be "not checked" (reason starts with anything), must be "checked")

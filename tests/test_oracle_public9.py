@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from public_rows import Row, check_cli, error_line, row_tests
+from public_rows import HEARTBEAT, TAINTS, Row, check_cli, error_line, row_tests
 
 PUB = Path(__file__).parent / "data" / "public9"
 K3S = ["troubleshoot/k3s-nodes.json", "troubleshoot/k3s-kube-node-lease.json"]
@@ -25,8 +25,6 @@ CAMGI_NODES = [
     "camgi/ip-10-0-0-3.worker.yaml",
 ]
 CSRS = ["camgi/csr-approved.yaml", "camgi/csr-denied.yaml", "camgi/csr-failed.yaml", "camgi/csr-pending.yaml"]
-HEARTBEAT = "silent-node-becomes-unknown"
-TAINTS = "synced-taints-match-conditions"
 
 
 ROWS: list[Row] = [
