@@ -200,7 +200,9 @@ def test_spin_finds_a_mutant_bug_and_names_the_property(tmp_path: Path) -> None:
     out = _spin(tmp_path, "--nodes", "1", "--pods", "1", *SMALL, "--mutant", "toleration-effect-ignored")
     m = re.search(r"assertion violated (prop_\w+)", out)
     assert m, out[-800:]
-    assert m.group(1) == "prop_no_schedule_without_ready"
+    # the first assertion SPIN's depth-first search hits depends on the order of the model's transitions: a pod
+    # bound under the not-ready taint its toleration of another effect does not cover breaks both of these
+    assert m.group(1) in {"prop_no_schedule_with_untolerated_taint", "prop_no_schedule_without_ready"}, m.group(1)
 
 
 @pytest.mark.usefixtures("needs_spin")
