@@ -61,6 +61,7 @@ from .k8s import (
     not_judged_after_pod_resize,
     not_judged_after_resize,
     parse_time,
+    resized_misfit,
     review_controller_down,
     review_late_unknown,
     unparsable_quantity,
@@ -219,6 +220,11 @@ class AuditAdapter:
         #: differ (``not_judged_after_resize``)
         self.cpu: dict[str, tuple[int | None, int | None]] = {}
         self.resized: dict[str, float] = {}
+        #: per resized Node its allocatable cpu as last written, and the bindings there the scheduler's fitsRequest
+        #: refuses (``k8s.resized_misfit``: kept when the model's findings from the change on are withdrawn)
+        self.alloc_now: dict[str, int] = {}
+        self.resized_found: list[Violation] = []
+        self.resized_binds: list[tuple[str, float]] = []
         #: per Node a bound pod was resized in place on (pods/resize), since when (``not_judged_after_pod_resize``)
         self.pod_resized: dict[str, float] = {}
         #: pods whose kubelet wrote them Succeeded or Failed (out of the scheduler's view, still bound), and the
@@ -589,8 +595,29 @@ class AuditAdapter:
                     for p, n in self.bound.items()
                     if n == target and p != pod and p not in self.deleted
                 ]
-                if ended_room_fits(here, self.requests.get(pod, 0), (self.cpu.get(target) or (None, None))[1]):
+                # (the allocatable as last written: the scheduler's Node informer, ``k8s.resized_misfit``)
+                alloc = self.alloc_now.get(target, (self.cpu.get(target) or (None, None))[1])
+                if ended_room_fits(here, self.requests.get(pod, 0), alloc):
                     self.ended_room.append((target, t))  # (fits as the scheduler counts: ``withdraw_ended_room``)
+                if target in self.resized and t >= self.resized[target]:
+                    # the model's count is withdrawn there (``not_judged_after_resize``): judged here instead
+                    req = self.requests.get(pod, 0)
+                    self.resized_binds.append((target, t))
+                    found = resized_misfit(target, pod, here, req, self.alloc_now.get(target))
+                    if found is not None:
+                        v = Violation(
+                            -1,
+                            line,
+                            file,
+                            target,
+                            pod,
+                            "bound-requests-fit-allocatable",
+                            found,
+                            t,
+                            "scheduler_bind_pod",
+                        )
+                        self.resized_found.append(v)
+                        out.append(v)
                 self._ev(
                     out,
                     {"t": t, "event": "scheduler_bind_pod", "node": target, "pod": pod},
@@ -600,6 +627,11 @@ class AuditAdapter:
                 )
             return out
         return out
+
+    def _resize_judged(self) -> list[Violation] | None:
+        """The bindings judged on resized Nodes (``k8s.not_judged_after_resize``'s ``judged``), or None when a
+        resized Node's new allocatable was never written in the log (its bindings could not be judged)."""
+        return self.resized_found if set(self.resized) <= set(self.alloc_now) else None
 
     def _bind_bits(self, pod: str, node: str) -> dict[str, Any]:
         """A binding's pod bits against the Node's taints as last written, as the watch reader gives them: the
@@ -1181,6 +1213,11 @@ class AuditAdapter:
                 # (a status patch carries capacity and allocatable only when they changed)
                 if name in self.cpu and name not in self.resized and cpu_changed(self.cpu[name], node_cpu(obj or req)):
                     self.resized[name] = t
+                if name in self.resized:
+                    # the allocatable the scheduler reads from now (``k8s.resized_misfit``), when the write shows it
+                    alloc_now = node_cpu(obj or req)[1]
+                    if alloc_now is not None:
+                        self.alloc_now[name] = alloc_now
                 ready = conditions(obj).get("Ready") or conditions(req).get("Ready")
                 if ready and ready.get("status") in ("True", "False"):
                     mp = (conditions(obj).get("MemoryPressure") or {}).get("status") == "True"
@@ -1828,7 +1865,9 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     _preexisting(adapter, rep)
     if o is not None and hasattr(o, "after_finish"):
         o.after_finish.append(lambda: _no_pod_deletes(adapter, rep))
-        o.after_finish.append(lambda: not_judged_after_resize(o, adapter.resized))
+        o.after_finish.append(
+            lambda: not_judged_after_resize(o, adapter.resized, adapter._resize_judged(), adapter.resized_binds)
+        )
         o.after_finish.append(lambda: not_judged_after_pod_resize(o, adapter.pod_resized))
         o.after_finish.append(lambda: withdraw_ended_room(o, adapter.ended_room))
 

@@ -1866,15 +1866,51 @@ def cpu_changed(before: tuple[int | None, int | None], after: tuple[int | None, 
     return any(a is not None and b is not None and a != b for a, b in zip(before, after, strict=True))
 
 
-def not_judged_after_resize(o: Any, since: dict[str, float]) -> None:
+def resized_misfit(
+    node: str, pod: str, pods: list[tuple[int, bool]], request: int, allocatable: int | None
+) -> str | None:
+    """The finding of a binding of ``request`` to a Node whose allocatable changed during the capture, as the
+    scheduler judges it, or None if it fits (or cannot be judged): ``pods`` are the (request, ended) of the pods
+    bound there and not deleted.
+
+    NodeResourcesFit's fitsRequest (pkg/scheduler/framework/plugins/noderesources/fit.go) compares the pod's
+    request with ``Allocatable - Requested`` of its NodeInfo: the allocatable the Node's status says now (the
+    scheduler's Node informer), and the requests of the pods it holds, which are never Succeeded or Failed
+    (scheduler.go newPodInformer's field selector). A pod requesting no cpu passes that check whatever is
+    requested there (``podRequest.MilliCPU > 0 &&``): after allocatable shrinks under the pods already bound
+    (a kubelet restarted with a larger --system-reserved), the standing over-request is no one's binding, and
+    only a binding that adds a request it has no room for is the scheduler's error.
+    """
+    if allocatable is None or request <= 0:
+        return None
+    used = sum(req for req, ended in pods if not ended)
+    if request <= allocatable - used:
+        return None
+    return (
+        f"pod {pod} requesting {request}m cpu was bound to node {node}, whose allocatable is {allocatable}m since "
+        f"its kubelet changed it, with {used}m already requested by the pods bound there that have not ended: the "
+        "scheduler's NodeResourcesFit (fitsRequest) refuses a request beyond Allocatable - Requested"
+    )
+
+
+def not_judged_after_resize(
+    o: Any, since: dict[str, float], judged: list[Any] | None = None, bindings: list[tuple[str, float]] = ()
+) -> None:
     """Nodes whose cpu capacity or allocatable changed during the capture: their resource properties are
-    not judged from then on.
+    not judged by the model from then on.
 
     The kubelet's MachineInfo setter (pkg/kubelet/nodestatus/setters.go) rewrites capacity and allocatable
     at every status update: a kubelet restarted with other --kube-reserved/--system-reserved, a VM resized
     in place, a CPU hotplugged. The model's Node takes them once, at registration (``kubelet_register_node``),
     so a binding judged against the registered value after such a change would be a false alarm (or a
-    miss). Said in coverage, and a finding on such a Node from its change on is withdrawn.
+    miss). A finding of the model on such a Node from its change on is withdrawn. ``judged``: the reader
+    judged every binding there itself, as the scheduler counts against the new allocatable
+    (``resized_misfit``): those findings stay, and bound-requests-fit-allocatable is checked; without it
+    (a reader that does not), both resource properties are said not checked. ``bindings``: the (node, time) of
+    those bindings; a control-state-matches-definition finding there is the model's NodeResourcesFit guard
+    failing on its registration-time allocatable (a Node the model already counts over it, where no resource
+    property is newly broken): withdrawn too, as the binding's resources are judged by ``judged`` and its taints,
+    cordon and Node by their own properties.
     """
     if o is None or not since:
         return
@@ -1887,10 +1923,25 @@ def not_judged_after_resize(o: Any, since: dict[str, float]) -> None:
         "the other Nodes)"
     )
     for pid in RESOURCE_PROPERTIES:
-        o.unchecked.setdefault(pid, why)
+        if judged is None or pid != "bound-requests-fit-allocatable":
+            o.unchecked.setdefault(pid, why)
+    kept = {id(v) for v in judged or ()}
     o.violations[:] = [
-        v for v in o.violations if not (v.property in RESOURCE_PROPERTIES and v.node in since and v.t >= since[v.node])
+        v
+        for v in o.violations
+        if id(v) in kept or not (v.property in RESOURCE_PROPERTIES and v.node in since and v.t >= since[v.node])
     ]
+    if bindings:
+        at = set(bindings)
+        o.violations[:] = [
+            v
+            for v in o.violations
+            if not (
+                v.property == "control-state-matches-definition"
+                and v.event == "scheduler_bind_pod"
+                and any(v.node == n and abs(v.t - t) < 1e-3 for n, t in at)
+            )
+        ]
 
 
 def not_judged_after_pod_resize(o: Any, since: dict[str, float]) -> None:

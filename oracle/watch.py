@@ -66,6 +66,7 @@ from .k8s import (
     pod_ended,
     pod_gates,
     pod_request,
+    resized_misfit,
     resolve_timing,
     review_controller_down,
     review_late_unknown,
@@ -220,6 +221,10 @@ class WatchAdapter:
         self.pod_resized: dict[str, float] = {}
         #: bindings (node, time) that fit once the Node's ended pods are not counted (``k8s.ended_room_fits``)
         self.ended_room: list[tuple[str, float]] = []
+        #: bindings on a Node after its allocatable changed that the scheduler's fitsRequest refuses
+        #: (``k8s.resized_misfit``), kept when the model's findings there are withdrawn
+        self.resized_found: list[Violation] = []
+        self.resized_binds: list[tuple[str, float]] = []
         #: Nodes shown without any ``status``, and pods bound to Nodes the input never shows (``partial_input``)
         self.statusless: set[str] = set()
         #: the first Node seen with DiskPressure or PIDPressure True, and when (``partial_input``)
@@ -1150,7 +1155,7 @@ class WatchAdapter:
                 "node.kubernetes.io/disk-pressure and pid-pressure taints (doNoScheduleTaintingPass) are judged "
                 "beside it, with --slack, under condition-taints-follow-conditions and synced-taints-match-conditions"
             )
-        not_judged_after_resize(o, self.resized)
+        not_judged_after_resize(o, self.resized, self.resized_found, self.resized_binds)
         not_judged_after_pod_resize(o, self.pod_resized)
         withdraw_ended_room(o, self.ended_room)
 
@@ -1655,6 +1660,17 @@ class WatchAdapter:
                 here = [(p["request"], bool(p.get("ended"))) for p in self.pods.values() if p["node"] == node]
                 if ended_room_fits(here, prev["request"], node_cpu(self.nodes[node]["obj"])[1]):
                     self.ended_room.append((node, t))  # (fits as the scheduler counts: ``withdraw_ended_room``)
+                if node in self.resized and t >= self.resized[node]:
+                    # the model's count is withdrawn there (``not_judged_after_resize``): judged here instead, as
+                    # the scheduler's fitsRequest counts against the Node's allocatable of now
+                    self.resized_binds.append((node, t))
+                    found = resized_misfit(node, key, here, prev["request"], node_cpu(self.nodes[node]["obj"])[1])
+                    if found is not None:
+                        v = Violation(
+                            -1, line, file, node, key, "bound-requests-fit-allocatable", found, t, "scheduler_bind_pod"
+                        )
+                        self.resized_found.append(v)
+                        items.append(v)
                 self._ev(
                     items,
                     {"t": t, "event": "scheduler_bind_pod", "node": node, "pod": key},
