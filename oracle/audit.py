@@ -220,6 +220,8 @@ class AuditAdapter:
         #: differ (``not_judged_after_resize``)
         self.cpu: dict[str, tuple[int | None, int | None]] = {}
         self.resized: dict[str, float] = {}
+        #: per Node created in the log, its NetworkUnavailable condition as last written (``_network``)
+        self.netunav: dict[str, bool] = {}
         #: per resized Node its allocatable cpu as last written, and the bindings there the scheduler's fitsRequest
         #: refuses (``k8s.resized_misfit``: kept when the model's findings from the change on are withdrawn)
         self.alloc_now: dict[str, int] = {}
@@ -1132,6 +1134,7 @@ class AuditAdapter:
                 stored = node_vars(obj)
                 ev["external_cloud"] = bool(stored.get("taint_uninitialized"))
                 ev["needs_routes"] = bool(stored["network_unavailable"])
+                self.netunav[node] = ev["needs_routes"]
                 # the Node as stored (the response) is what the registration must have made, as the watch reader
                 # expects it of a Node created in a capture: a kubelet's Node without a Ready condition (initialNode
                 # ends with setNodeStatus) is then told from the model's (was: not compared, so it conformed in an
@@ -1238,6 +1241,8 @@ class AuditAdapter:
             labels = (req.get("metadata") or {}).get("labels")
             if sub is None and name in self.labels and isinstance(labels, dict):
                 self._relabel(out, name, labels, verb, t, file, line)
+            if sub == "status" and name in self.nlc_taints:
+                self._network(out, name, obj, req, t, file, line)
             if not as_node and username not in NLC_USERS and name in self.nlc_taints:
                 self._user_taints(out, name, before, written, t, file, line)
             elif username in NLC_USERS and name in self.nlc_taints and _unmodelled(before) != _unmodelled(written):
@@ -1308,6 +1313,37 @@ class AuditAdapter:
             # control-state-matches-definition when `kubectl delete node` cleared a stuck Node whose kubelet then
             # registered it again)
         return out
+
+    def _network(
+        self, out: list[Item], name: str, obj: dict[str, Any], req: dict[str, Any], t: float, file: Any, line: Any
+    ) -> None:
+        """A status write that changes NetworkUnavailable on a Node created in the log, read as the watch reader
+        reads the Node: True (the route controller's updateNetworkingCondition, reason NoRouteCreated, or a CNI
+        agent) is taken as observed (no model event sets it on a registered Node), False is ``cloud_route_created``
+        (RouteCreated). The node lifecycle controller's network-unavailable:NoSchedule (doNoScheduleTaintingPass,
+        nodeConditionToTaintKeyStatusMap) then follows, and the scheduler's TaintToleration filter is judged
+        against it. Was: never read in an audit log, so the model kept the condition False, and a web pod bound
+        under network-unavailable:NoSchedule conformed (its watch capture was flagged)."""
+        cond = conditions(obj).get("NetworkUnavailable") or conditions(req).get("NetworkUnavailable") or {}
+        status = cond.get("status")
+        if status not in ("True", "False"):
+            return
+        now = status == "True"
+        if now == self.netunav.get(name, False):
+            return
+        self.netunav[name] = now
+        if now:
+            from .compile import NI
+
+            self._ev(
+                out,
+                {"t": t, "event": "declare_node", "node": name},
+                file,
+                line,
+                adopt={NI["network_unavailable"]: True},
+            )
+        else:
+            self._ev(out, {"t": t, "event": "cloud_route_created", "node": name}, file, line)
 
     def _pressure_seen(self, name: str, sub: Any, req: dict[str, Any], obj: dict[str, Any], t: float) -> None:
         """A write of a Node created in the log: its DiskPressure / PIDPressure as the write states them (a status
