@@ -224,6 +224,8 @@ class WatchAdapter:
         #: bindings on a Node after its allocatable changed that the scheduler's fitsRequest refuses
         #: (``k8s.resized_misfit``), kept when the model's findings there are withdrawn
         self.resized_found: list[Violation] = []
+        #: files of bare objects with no list before them (``_watch_only_bare``)
+        self.bare_watch_only: set[str] = set()
         self.resized_binds: list[tuple[str, float]] = []
         #: Nodes shown without any ``status``, and pods bound to Nodes the input never shows (``partial_input``)
         self.statusless: set[str] = set()
@@ -568,6 +570,12 @@ class WatchAdapter:
             out.append(it)
         return out
 
+    def _known(self, kind: str, meta: dict[str, Any]) -> bool:
+        """Whether the reader holds the Node or pod ``meta`` names."""
+        if kind == "Node":
+            return meta["name"] in self.nodes
+        return f"{meta.get('namespace', 'default')}/{meta['name']}" in self.pods
+
     def flush(self) -> list[Item]:
         """What is still held at the end of the input (no later stamp to bound it)."""
         if not self._held:
@@ -608,6 +616,17 @@ class WatchAdapter:
             else:
                 listed = True
                 self._top = (max(self._top[0], rv), max(self._top[1], key[1]))
+        if (
+            file in self.bare_watch_only
+            and typ == "ADDED"
+            and kind in ("Node", "Pod")
+            and not self._known(kind, meta)
+            and _created_before(obj, max(self.t, object_time(obj)))
+        ):
+            # `kubectl get -w --watch-only` without --output-watch-events (``_watch_only_bare``): an object first
+            # printed at a change, created before the capture had reached it: seen, not created, as a typed
+            # watch's MODIFIED of an object it had not shown (was: a month-old Node read as registering)
+            typ = "MODIFIED"
         if file in self.late_lists and file in self.relists and typ == "ADDED" and kind in ("Node", "Pod"):
             # a late list's objects are as they stand at it, created before it: observed, not registered
             listed = True
@@ -2223,6 +2242,8 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
             block.append(x)
             top_rv, top_t = max(top_rv, x[0]), max(top_t, x[1])
         blocks.append((block, seen, rest, it, (top_rv, top_t)))
+    for i in _watch_only_bare(blocks):
+        adapter.bare_watch_only.add(blocks[i][2][4])
     # the earliest list of each object is the snapshot; a later list of the same objects (the watch
     # started again into another file after it stopped) is the state at that point of the history,
     # taken in resourceVersion order among the watch events
@@ -2564,6 +2585,19 @@ def _unseen_control_plane(
     ]
 
 
+def _created_before(obj: dict[str, Any], now: float) -> bool:
+    """Whether ``obj``'s creationTimestamp is more than 10 s before ``now`` (the capture's time or the object's own
+    newest stamp; False if it does not say): a kubelet creates its Node with conditions stamped as it sends it
+    (initialNode, setNodeStatus), a controller its pod as the watch shows it."""
+    created = (obj.get("metadata") or {}).get("creationTimestamp")
+    if not isinstance(created, str):
+        return False
+    try:
+        return parse_time(created, "creationTimestamp", None, None) < now - 10.0
+    except InputError:
+        return False
+
+
 def _created_after(x: tuple[float, float, int, int, str, Any], top_rv: float, top_t: float) -> bool:
     """An ADDED event that cannot belong to the list before it: an object created after the list.
 
@@ -2877,6 +2911,41 @@ def _inline_relists(
     yield from flush()
     if held is not None:
         yield held
+
+
+def _watch_only_bare(blocks: list[Any]) -> list[int]:
+    """Give back to their watches the leading bare objects of a file that cannot be a list: every one of them
+    written after another file's watch had gone on from its list.
+
+    `kubectl get nodes -w --watch-only -o json` prints no list, and without --output-watch-events no ``type``:
+    each object as it changes. Its leading objects look like a list (one version of each), and were taken as one,
+    merged into the capture's first moment with the other files' lists (was: a pods file whose first object is an
+    eviction minutes in made that moment minutes late, every Node "Ready" there since its last heartbeat: a false
+    silent-node-becomes-unknown on every Node). A list holds objects as they were when it was taken, each with the
+    resourceVersion of its last write (the API server's GET of the collection, at most the list's revision): the
+    oldest of them is older than anything a watch started with it shows after it. When even the oldest object of a
+    file's leading bare objects is newer (a resourceVersion past it) than another file's first event after its own
+    list, the file's objects are changes, each placed by its resourceVersion among the watch events. A block read
+    from a List or a JSON array (one moment by construction), with ``type``s, or without resourceVersions is left
+    as it was. ``blocks``: (block, seen, rest, iterator, (top rv, top time)) per file, changed in place; returns
+    the files (their indices) given back (``WatchAdapter.bare_watch_only``).
+    """
+    went_on: list[float] = []
+    for _block, _seen, rest, _it, _top in blocks:
+        ok = rest is not None and not isinstance(rest[5], InputError) and rest[0] >= 0
+        went_on.append(rest[0] if ok else float("inf"))
+    demote = []
+    for i, (block, _seen, _rest, _it, _top) in enumerate(blocks):
+        if not block or not all(type(x[5]) is Bare and x[0] >= 0 for x in block):
+            continue
+        first_other = min((w for j, w in enumerate(went_on) if j != i), default=float("inf"))
+        if min(x[0] for x in block) > first_other:
+            demote.append(i)
+    for i in demote:
+        block, _seen, rest, it, _top = blocks[i]
+        tail = itertools.chain(block[1:], [rest] if rest is not None else [], it)
+        blocks[i] = ([], set(), block[0], tail, (-1.0, float("-inf")))
+    return demote
 
 
 class WatchDown(NamedTuple):
