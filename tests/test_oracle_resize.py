@@ -3,8 +3,10 @@
 The kubelet's MachineInfo setter rewrites capacity and allocatable at every status update (a kubelet
 restarted with other reservations, a VM resized in place); the model's Node takes them once, at
 registration. A binding that fits the new allocatable was reported against the registered one (a
-false alarm). From the change on, the resource properties of that Node are "not checked"; before it,
-and with no change, they are judged as ever (the control rows).
+false alarm). From the change on, allocatable-within-capacity is "not checked" on that Node, and a
+binding there is judged by the reader as the scheduler's fitsRequest counts against the Node's
+allocatable as last written (round 14: ``k8s.resized_misfit``; was "not checked" too, a binding beyond
+a lowered allocatable a miss); before it, and with no change, they are judged as ever (the control rows).
 """
 
 from __future__ import annotations
@@ -88,24 +90,27 @@ def _watch(path: Path, later_alloc: str | None, bind_at: int) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("name", "later_alloc", "bind_at", "violated", "resource_checked"),
+    ("name", "later_alloc", "bind_at", "violated", "changed"),
     [
         # allocatable raised to 7800m before the binding: fits, never a violation (was a false alarm)
-        ("raised-then-bound", "7800m", 51, set(), False),
+        ("raised-then-bound", "7800m", 51, set(), True),
+        # lowered to 5000m before the binding: 6 cpu does not fit what the Node says now (fitsRequest)
+        ("lowered-then-bound", "5000m", 51, {"bound-requests-fit-allocatable"}, True),
         # no change: 6 cpu on 3800m is the scheduler's bug, as ever
-        ("unchanged-bound", None, 51, {"bound-requests-fit-allocatable"}, True),
+        ("unchanged-bound", None, 51, {"bound-requests-fit-allocatable"}, False),
         # bound before the change: judged against what the Node said then
-        ("bound-then-raised", "7800m", 11, {"bound-requests-fit-allocatable"}, False),
+        ("bound-then-raised", "7800m", 11, {"bound-requests-fit-allocatable"}, True),
     ],
 )
 def test_watch_allocatable_change(
-    tmp_path: Path, name: str, later_alloc: str | None, bind_at: int, violated: set[str], resource_checked: bool
+    tmp_path: Path, name: str, later_alloc: str | None, bind_at: int, violated: set[str], changed: bool
 ) -> None:
     rep = check([str(_watch(tmp_path / f"{name}.json", later_alloc, bind_at))])
     assert {v.property for v in rep.violations} == violated, [v.message for v in rep.violations]
-    cov = rep.coverage["bound-requests-fit-allocatable"]
-    assert (cov == "checked") == resource_checked, cov
-    if not resource_checked:
+    assert rep.coverage["bound-requests-fit-allocatable"] == "checked"
+    cov = rep.coverage["allocatable-within-capacity"]
+    assert (cov != "checked") == changed, cov
+    if changed:
         assert "cpu capacity or allocatable changed during the capture" in cov and "w1" in cov
 
 
@@ -208,10 +213,11 @@ def _audit_log(path: Path, later_alloc: str | None) -> Path:
 
 @pytest.mark.parametrize(
     ("later_alloc", "violated"),
-    [("7800m", set()), (None, {"bound-requests-fit-allocatable"})],
+    [("7800m", set()), ("5000m", {"bound-requests-fit-allocatable"}), (None, {"bound-requests-fit-allocatable"})],
 )
 def test_audit_allocatable_change(tmp_path: Path, later_alloc: str | None, violated: set[str]) -> None:
     rep = check([str(_audit_log(tmp_path / "audit.log", later_alloc))])
     assert {v.property for v in rep.violations} == violated, [v.message for v in rep.violations]
-    cov = rep.coverage["bound-requests-fit-allocatable"]
+    assert rep.coverage["bound-requests-fit-allocatable"] == "checked"
+    cov = rep.coverage["allocatable-within-capacity"]
     assert (cov == "checked") == (later_alloc is None), cov
