@@ -635,24 +635,6 @@ class AuditAdapter:
         resized Node's new allocatable was never written in the log (its bindings could not be judged)."""
         return self.resized_found if set(self.resized) <= set(self.alloc_now) else None
 
-    def _bind_bits(self, pod: str, node: str) -> dict[str, Any]:
-        """A binding's pod bits against the Node's taints as last written, as the watch reader gives them: the
-        scheduler's TaintToleration filter (NoSchedule and NoExecute), then what the taint-eviction controller reads.
-        (Needed since a Node's registration and user taints are read: the bits declared with the pod stand for a
-        taint it does not know.)"""
-        from .k8s import pod_bits, untolerated
-
-        written = self.taints.get(node)
-        if pod not in self.tols or written is None:
-            return {}
-        taints = [{"key": x[0], "value": x[1], "effect": x[2]} for x in written if len(x) == 4]
-        tols = self.tols[pod]
-        return {
-            "pod_bits": {pod: pod_bits(tols, taints, None, scheduling=True)},
-            "untolerated": untolerated(tols, taints, None),
-            "pod_bits_after": {pod: pod_bits(tols, taints, None)},
-        }
-
     def _pod_created(
         self,
         out: list[Item],
