@@ -220,16 +220,19 @@ def _mm(text: str) -> str:
 #: Mermaid centres a message's words on its arrow and widens the gap between two lifelines to fit
 #: them: wrapped at this width, the words stay near the arrow instead of stretching the diagram.
 MERMAID_WIDTH = 28
-#: The column of changes right of the last lifeline: wide enough for "− taint unreachable:NoExecute" whole.
-MERMAID_CHANGE_WIDTH = 32
+#: The column of changes right of the last lifeline ("+ taint not-ready:NoSchedule" stays whole).
+MERMAID_CHANGE_WIDTH = 28
 #: Notes that span every lifeline (the opening note, "time passes") are wrapped at this width.
 MERMAID_PREFACE_WIDTH = 60
 #: Lifeline titles are wrapped at this width, so that a box needs no more than its column.
 MERMAID_TITLE_WIDTH = 14
 #: Mermaid's defaults (actor boxes 150 px, 50 px between them) drew a run with five lifelines about
 #: 1,700 px wide, so a README column (about 900 px) showed its 16 px text at 8 px. Narrower boxes and
-#: margins, with the words wrapped at the widths above, keep five lifelines near 900 px.
-MERMAID_INIT = '%%{init: {"sequence": {"actorMargin": 24, "width": 120}}}%%'
+#: margins, with the words wrapped at the widths above, keep five lifelines near 1,250 px. Arial, a
+#: font every browser has, is named so that Mermaid measures a note's box in the font it draws it in:
+#: with its default list (Trebuchet MS first) headless chromium measured one font and drew another,
+#: and the change notes' words ran out of their boxes across the last lifeline.
+MERMAID_INIT = '%%{init: {"fontFamily": "arial, sans-serif", "sequence": {"actorMargin": 16, "width": 110}}}%%'
 
 
 def _paragraphs(lines: tuple[str, ...]) -> list[str]:
