@@ -219,17 +219,47 @@ def _mm(text: str) -> str:
 
 #: Mermaid centres a message's words on its arrow and widens the gap between two lifelines to fit
 #: them: wrapped at this width, the words stay near the arrow instead of stretching the diagram.
-MERMAID_WIDTH = 40
+MERMAID_WIDTH = 28
+#: The column of changes right of the last lifeline ("+ taint not-ready:NoSchedule" stays whole).
+MERMAID_CHANGE_WIDTH = 28
+#: Notes that span every lifeline (the opening note, "time passes") are wrapped at this width.
+MERMAID_PREFACE_WIDTH = 60
+#: Lifeline titles are wrapped at this width, so that a box needs no more than its column.
+MERMAID_TITLE_WIDTH = 14
+#: Mermaid's defaults (actor boxes 150 px, 50 px between them) drew a run with five lifelines about
+#: 1,700 px wide, so a README column (about 900 px) showed its 16 px text at 8 px. Narrower boxes and
+#: margins, with the words wrapped at the widths above, keep five lifelines near 1,250 px. Arial, a
+#: font every browser has, is named so that Mermaid measures a note's box in the font it draws it in:
+#: with its default list (Trebuchet MS first) headless chromium measured one font and drew another,
+#: and the change notes' words ran out of their boxes across the last lifeline.
+MERMAID_INIT = '%%{init: {"fontFamily": "arial, sans-serif", "sequence": {"actorMargin": 16, "width": 110}}}%%'
+
+
+def _paragraphs(lines: tuple[str, ...]) -> list[str]:
+    """Undo a wrap: a line that starts with spaces continues the line before it."""
+    out: list[str] = []
+    for line in lines:
+        if out and line.startswith(" "):
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return out
+
+
+def _mm_wrap(lines: tuple[str, ...] | list[str], width: int) -> str:
+    """Lines wrapped at ``width`` and joined with Mermaid's ``<br/>``."""
+    return "<br/>".join(_mm(w) for x in lines for w in textwrap.wrap(x, width, subsequent_indent="  ") or [""])
 
 
 def mermaid(diag: SequenceDiagram) -> str:
     """``sequenceDiagram`` text; ``%% step N: event`` comments tie every item to the run."""
-    lines = ["sequenceDiagram", f"    %% {_mm(diag.title)}"]
+    lines = ["sequenceDiagram", f"    {MERMAID_INIT}", f"    %% {_mm(diag.title)}"]
     for p in diag.participants:
-        lines.append(f"    participant {p} as {PARTICIPANT_TITLE[p]}")
+        lines.append(f"    participant {p} as {_mm_wrap([PARTICIPANT_TITLE[p]], MERMAID_TITLE_WIDTH)}")
     first, lastp = diag.participants[0], diag.participants[-1]
     if diag.preface:
-        lines.append(f"    Note over {first},{lastp}: {'<br/>'.join(_mm(x) for x in diag.preface)}")
+        pre = _mm_wrap(_paragraphs(diag.preface), MERMAID_PREFACE_WIDTH)
+        lines.append(f"    Note over {first},{lastp}: {pre}")
     for it in diag.items:
         for s, ev in zip(it.steps, it.events, strict=True):
             lines.append(f"    %% step {s}: {ev}")
@@ -242,7 +272,11 @@ def mermaid(diag: SequenceDiagram) -> str:
             text = "<br/>".join(_mm(x.strip()) for x in _wrap((m.text,), MERMAID_WIDTH))
             lines.append(f"{pad}{m.src}{arrow}{m.dst}: {text}")
         for nt in it.notes:
-            body = "<br/>".join(_mm(x) for x in (nt.lines if nt.span else _wrap(nt.lines, MERMAID_WIDTH)))
+            if nt.span:
+                body = _mm_wrap(nt.lines, MERMAID_PREFACE_WIDTH)
+            else:
+                width = MERMAID_CHANGE_WIDTH if nt.kind == "change" else MERMAID_WIDTH
+                body = "<br/>".join(_mm(x) for x in _wrap(nt.lines, width))
             if nt.span:
                 lines.append(f"{pad}Note over {first},{lastp}: {body}")
             else:

@@ -227,7 +227,13 @@ def main(debug: bool) -> None:
 @main.command(epilog=EXIT_CODES_HELP)
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--junit", "junit", type=click.Path(dir_okay=False, path_type=Path), help="write JUnit XML here")
-@click.option("--property", "props", multiple=True, metavar="ID", help="check only this property (repeatable)")
+@click.option(
+    "--property",
+    "props",
+    multiple=True,
+    metavar="ID",
+    help="check only this row (repeatable): a catalogue property, or 'symmetry' or 'time-can-pass'",
+)
 @click.option(
     "--engine",
     type=click.Choice(["auto", "k-induction", "spacer", "bmc"]),
@@ -316,9 +322,17 @@ def verify(
     if k8s_version:
         base = P.defaults(parse_k8s_version(k8s_version))
         fixed = {**base, **fixed}
-    unknown = [p for p in props if p not in PROPERTY_BY_ID]
+    from nodereg.verifier.runner import VERIFIER_ROWS
+
+    # every row verify prints can be asked for: the catalogue's and the verifier's own two
+    unknown = [p for p in props if p not in PROPERTY_BY_ID and p not in VERIFIER_ROWS]
     if unknown:
-        fail(f"--property {unknown[0]!r}: unknown property; see 'nodereg properties'")
+        fail(
+            f"--property {unknown[0]!r}: unknown property; see 'nodereg properties' "
+            f"(or the verifier's own rows: {', '.join(VERIFIER_ROWS)})"
+        )
+    if mutants and props:
+        fail("--property: --mutants checks every property against each seeded mutant; leave --property out")
     model, dropped = check_admissible(fixed, real_model())
     if dropped and fmt == "table":
         click.echo(
@@ -328,7 +342,8 @@ def verify(
         )
     assert isinstance(nodes, int) and isinstance(pods, int)
     cfg = Config(nodes, pods)
-    selected = [PROPERTY_BY_ID[p] for p in props] if props else None
+    selected = [PROPERTY_BY_ID[p] for p in props if p in PROPERTY_BY_ID] if props else None
+    rows = [p for p in props if p in VERIFIER_ROWS]
     import os
 
     jobs = jobs or os.cpu_count() or 1
@@ -341,10 +356,12 @@ def verify(
     t0 = time.monotonic()
     if every_size:
         verdicts = verify_every_size(
-            model, selected, timeout_s=timeout, fixed=fixed, bmc_depth=depth, jobs=jobs, small=cfg
+            model, selected, timeout_s=timeout, fixed=fixed, bmc_depth=depth, jobs=jobs, small=cfg, rows=rows
         )
     else:
-        verdicts = run(model, cfg, selected, engine=engine, timeout_s=timeout, fixed=fixed, bmc_depth=depth, jobs=jobs)
+        verdicts = run(
+            model, cfg, selected, engine=engine, timeout_s=timeout, fixed=fixed, bmc_depth=depth, jobs=jobs, rows=rows
+        )
     wall = time.monotonic() - t0
     summary = {s: sum(1 for v in verdicts if v.status == s) for s in ("proved", "violated", "inconclusive", "vacuous")}
     if diagrams_dir is not None:

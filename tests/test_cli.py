@@ -70,6 +70,29 @@ def test_violated_property_exits_1_with_a_counterexample(monkeypatch: pytest.Mon
     assert all({"event", "state"} <= set(s) for s in steps)
 
 
+@pytest.mark.parametrize(
+    "asked,rows",
+    [
+        # `symmetry` is the first row of every full run; asked alone it runs the symmetry check only
+        pytest.param(["symmetry"], ["symmetry"], id="symmetry-alone"),
+        # `time-can-pass` folds two properties of the verifier's own into one row
+        pytest.param(["time-can-pass"], ["time-can-pass"], id="time-can-pass-alone"),
+        pytest.param(
+            ["symmetry", "node-restriction"], ["symmetry", "node-restriction"], id="symmetry-beside-a-property"
+        ),
+    ],
+)
+def test_every_row_verify_prints_can_be_asked_for(asked: list[str], rows: list[str]) -> None:
+    """``--property`` takes any id a full run prints, the verifier's own rows included (round 13: exit 2)."""
+    args = ["verify", "--format", "json", "--jobs", "1"] + [a for p in asked for a in ("--property", p)]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    ids = [p["id"] for p in doc["properties"] if not p["lemma"]]
+    assert ids == rows
+    assert all(p["status"] == "proved" for p in doc["properties"])
+
+
 def test_inconclusive_exits_3() -> None:
     """Bounded model checking alone cannot prove: the verdict is inconclusive and the exit code 3."""
     res = CliRunner().invoke(
@@ -112,6 +135,8 @@ def test_inconclusive_exits_3() -> None:
         (["verify", "--nodes", "x"], "expected a number from 1 to 16, or 'any'"),
         (["verify", "--engine", "magic"], "Invalid value"),
         (["verify", "--property"], "requires an argument"),
+        # --mutants checks every property against each mutant: a --property beside it was ignored silently
+        (["verify", "--mutants", "--property", "node-restriction"], "leave --property out"),
         (["verify", "--no-such-flag"], "No such option"),
         (["no-such-command"], "No such command"),
         # a pipe into `nodereg check` with no FILE: say that '-' reads stdin, not only what is missing

@@ -185,3 +185,30 @@ def test_every_label_stays_in_its_box_and_crosses_no_lifeline(name: str) -> None
             assert spans or not crossed, (name, title.text, t.text, crossed)
             checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("sid", [s.id for s in scenarios.SCENARIOS])
+def test_mermaid_sequence_words_are_wrapped_for_a_readme_column(sid: str) -> None:
+    """Round 13: five lifelines with 40-character labels drew about 1,700 px wide, 8 px text at 900 px.
+
+    Mermaid sizes each gap to the widest label beside it, so the widths are bounded in the text:
+    the narrow-box directive is there, and no label, title or spanning note line is wider than its limit.
+    """
+    sc = scenarios.SCENARIO_BY_ID[sid]
+    diag = sequence.build(scenarios.run(sid).described(), sc.title, fold_quiet=True, preface=scenarios.preface(sc))
+    text = sequence.mermaid(diag)
+    assert sequence.MERMAID_INIT in text
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("participant "):
+            limit, words = sequence.MERMAID_TITLE_WIDTH, line.split(" as ", 1)[1]
+        elif line.startswith("Note over") and "," in line.split(":", 1)[0]:
+            limit, words = sequence.MERMAID_PREFACE_WIDTH, line.split(": ", 1)[1]
+        elif line.startswith("Note right of"):
+            limit, words = sequence.MERMAID_CHANGE_WIDTH, line.split(": ", 1)[1]
+        elif "->>" in line:
+            limit, words = sequence.MERMAID_WIDTH, line.split(": ", 1)[1]
+        else:
+            continue
+        widest = max(words.split("<br/>"), key=len)
+        assert len(widest) <= limit, f"{sid}: {widest!r} is wider than {limit} characters"

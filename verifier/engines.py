@@ -13,6 +13,7 @@ unreachable (safe); *unsat* means a counterexample exists.
 from __future__ import annotations
 
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,22 @@ class EngineResult:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
+#: Per encoding, the Horn rules' variables and each instance's transition term. Building them is
+#: Python work outside Z3's time box (about 2 s per call at 2 x 2 under load, against a 1 s
+#: ``--timeout``), and they are the same for every property and goal: built once, asked many times.
+_HORN_PARTS: weakref.WeakKeyDictionary[Encoding, tuple[Any, Any, Step, list[z3.BoolRef]]] = weakref.WeakKeyDictionary()
+
+
+def _horn_parts(enc: Encoding) -> tuple[dict[Any, z3.ExprRef], dict[Any, z3.ExprRef], Step, list[z3.BoolRef]]:
+    """The state variables ``s``, ``t``, the step's arguments and each instance's relation, cached per encoding."""
+    parts = _HORN_PARTS.get(enc)
+    if parts is None:
+        s, t, st = enc.state("s"), enc.state("t"), enc.step_vars("h")
+        parts = (s, t, st, [enc.trans_instance(k, s, t, st) for k in range(len(enc.instances))])
+        _HORN_PARTS[enc] = parts
+    return parts
+
+
 def spacer(
     enc: Encoding,
     prop: Property,
@@ -54,8 +71,7 @@ def spacer(
     hold in every reachable state.
     """
     t0 = time.monotonic()
-    s = enc.state("s")
-    t = enc.state("t")
+    s, t, st, rules = _horn_parts(enc)
     keys = enc.keys
     sorts = [s[k].sort() for k in keys]
     inv = z3.Function("Inv", *sorts, z3.BoolSort())
@@ -67,12 +83,11 @@ def spacer(
     sv = [s[k] for k in keys]
     tv = [t[k] for k in keys]
     solver.add(z3.ForAll(sv, z3.Implies(enc.init(s), inv_s)))
-    st = enc.step_vars("h")
     argv = list(st.args.values())
     known = z3.And(*[enc.assume(lem, s) for lem in (lemmas or []) if lem.kind == "state"], z3.BoolVal(True))
     inv_s = z3.And(inv_s, known)
     for k in range(len(enc.instances)):
-        body = z3.And(inv_s, enc.trans_instance(k, s, t, st))
+        body = z3.And(inv_s, rules[k])
         solver.add(z3.ForAll(sv + tv + argv, z3.Implies(body, inv_t)))
     kind = prop.kind if goal == "violation" else prop.witness_kind
     if kind == "state":
@@ -84,7 +99,7 @@ def spacer(
             if inst.event.id not in events or (goal == "violation" and not enc.in_focus(inst)):
                 continue
             fixed = Step(z3.IntVal(k), st.args)
-            step_ok = enc.trans_instance(k, s, t, st)
+            step_ok = rules[k]
             target = z3.Not(enc.holds(prop, s, t, fixed)) if goal == "violation" else enc.witness(prop, s, t, fixed)
             solver.add(z3.ForAll(sv + tv + argv, z3.Implies(z3.And(inv_s, step_ok, target), False)))
     r = solver.check()

@@ -612,15 +612,30 @@ def verify(
     check_witnesses: bool = True,
     unbounded: bool = True,
     jobs: int = 1,
+    rows: Iterable[str] = (),
 ) -> list[Verdict]:
     """Check ``props`` (default: every property and lemma) and return one verdict each.
+
+    ``rows`` asks, besides ``props``, for the verifier's own rows (:data:`VERIFIER_ROWS`): a full run
+    has both, and ``nodereg verify --property symmetry`` (every row it prints can be asked for alone)
+    runs the symmetry check and nothing else.
 
     ``jobs`` > 1 searches witnesses in that many worker processes (the model is rebuilt there from
     its name, so only the real model and the seeded mutants can be checked in parallel).
     """
     check_parameters_admissible(model, fixed)
+    rows = set(rows)
+    unknown_rows = rows - set(VERIFIER_ROWS)
+    if unknown_rows:
+        raise ValueError(f"rows: {sorted(unknown_rows)} are not the verifier's rows {VERIFIER_ROWS}")
+    if not props:
+        if not rows or props is None:
+            rows = set(VERIFIER_ROWS)
+        props = None if rows == set(VERIFIER_ROWS) else []
     # a full run adds the verifier's own time-progress properties (their row: time-can-pass)
-    wanted = list(props) if props else [*ALL_PROPERTIES, *time_properties(model)]
+    wanted = list(props) if props is not None else list(ALL_PROPERTIES)
+    if TIME_ID in rows:
+        wanted += time_properties(model)
     # lemmas are always proved first, so that what they support can use them
     work = [p for p in ALL_PROPERTIES if p.lemma] + [p for p in wanted if not p.lemma]
     # completeness properties read the guard of the model checked, not the declaration's
@@ -631,6 +646,8 @@ def verify(
     enc = Encoding(model, cfg, fixed)
     # symmetry first: only a proof of it lets ∀-properties be checked on node 0 and pod 0 alone
     sym = check_symmetry(enc, timeout_s)
+    if not wanted:  # the symmetry row alone
+        return [_symmetry_row(sym, enc)]
     if sym.status != "proved":
         reduced = enc
         enc = Encoding(model, cfg, fixed, symmetry=False)
@@ -781,20 +798,22 @@ def verify(
         verdicts = _time_row(verdicts, prover, model, timeout_s)
     for v in verdicts:
         v.detail["symmetry_reduction"] = enc.symmetry
-    if props is None:
-        verdicts.insert(
-            0,
-            Verdict(
-                SYMMETRY_ID,
-                sym.status,
-                "z3",
-                None,
-                sym.seconds,
-                reason=sym.reason,
-                detail={"offending": sym.offending, "queries": sym.queries, "symmetry_reduction": enc.symmetry},
-            ),
-        )
+    if SYMMETRY_ID in rows:
+        verdicts.insert(0, _symmetry_row(sym, enc))
     return verdicts
+
+
+def _symmetry_row(sym: Any, enc: Encoding) -> Verdict:
+    """The ``symmetry`` row: the check of the transition relation under renaming of nodes and pods."""
+    return Verdict(
+        SYMMETRY_ID,
+        sym.status,
+        "z3",
+        None,
+        sym.seconds,
+        reason=sym.reason,
+        detail={"offending": sym.offending, "queries": sym.queries, "symmetry_reduction": enc.symmetry},
+    )
 
 
 def _time_row(verdicts: list[Verdict], prover: Prover, model: Model, timeout_s: float) -> list[Verdict]:
@@ -837,6 +856,8 @@ def _time_row(verdicts: list[Verdict], prover: Prover, model: Model, timeout_s: 
 
 #: The row of the symmetry check (not a catalogue property: it is about the relation, not the runs).
 SYMMETRY_ID = "symmetry"
+#: The rows ``nodereg verify`` prints that are the verifier's own checks, not catalogue properties.
+VERIFIER_ROWS = (SYMMETRY_ID, TIME_ID)
 
 
 def _check_witnesses(
@@ -1222,6 +1243,7 @@ def verify_every_size(
     unbounded: bool = True,
     jobs: int = 1,
     small: Config = SMALL,
+    rows: Iterable[str] = (),
 ) -> list[Verdict]:
     """Each property for every cluster size (``nodereg verify --nodes any --pods any``).
 
@@ -1246,11 +1268,13 @@ def verify_every_size(
         check_witnesses=check_witnesses,
         unbounded=unbounded,
         jobs=jobs,
+        rows=rows,
     )
-    wanted = [p.for_model(model) for p in (props or ALL_PROPERTIES)]
+    wanted = [p.for_model(model) for p in (ALL_PROPERTIES if props is None else props)]
     work = [p.for_model(model) for p in ALL_PROPERTIES if p.lemma] + [p for p in wanted if not p.lemma]
     t0 = time.monotonic()
-    every = prove_all_sizes(model, list(dict.fromkeys(work)), fixed=fixed, timeout_s=timeout_s)
+    # the verifier's own rows alone (--property symmetry) are per size: nothing to prove for every size
+    every = prove_all_sizes(model, list(dict.fromkeys(work)), fixed=fixed, timeout_s=timeout_s) if wanted else {}
     size_text = f"{small.nodes} nodes × {small.pods} pods"
     for v in verdicts:
         v.detail["sizes"] = f"{small.nodes}x{small.pods}"
