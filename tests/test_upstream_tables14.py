@@ -1,0 +1,271 @@
+"""Upstream tables, round 14: the NoExecuteTaintManager e2e scenarios and the v1 helper's taint filter, row by row.
+
+Rounds 7-13 ported the taint-eviction, node lifecycle, PodGC, NodeRestriction, NodeTaint, kubelet, lease, quantity,
+scheduler Filter/Score/queueing-hint, node authorizer and CSR approver tables. Ported here (pytest ids = upstream
+test / row name):
+
+* ``test/e2e/node/taints.go`` (stored copy, file id 1577655882, kubernetes/kubernetes@04791b49): "NoExecuteTaintManager
+  Single Pod [Serial]" (its four ``ginkgo.It``/``ConformanceIt``) and "NoExecuteTaintManager Multiple Pods [Serial]"
+  (its two). Each scenario is a cluster in which ``w-4`` registers during the capture (so that an audit log holds its
+  creation), the e2e pods (``createPodForTaintsTest``: no owner, the toleration of
+  ``kubernetes.io/e2e-evict-taint-key=evictTaintVal:NoExecute`` with the row's ``tolerationSeconds``, DefaultToleration-
+  Seconds' not-ready/unreachable 300 s) are created and bound by the scheduler, ``e2enode.AddOrUpdateTaintOnNode`` puts
+  the test taint on w-4 and the deferred ``RemoveTaintOffNode`` takes it off after the e2e's wait. The taint-eviction
+  controller does what the e2e asserts (taint_eviction.go processPodOnNode: an untolerating pod deleted at once, a
+  finite toleration's pod at ``minTolerationTime``, the work cancelled when the taint goes); it conforms, as a watch
+  capture and as its audit log (``tests/test_upstream_tables11.py`` ``judge``). Its deviating twin does what the e2e
+  fails on (``framework.Failf``): a pod never evicted, or one evicted despite its toleration or after the taint was
+  removed; it is flagged by the matching property, naming the pod.
+* ``pkg/apis/core/v1/helper/helpers_test.go`` (stored copy, file id 6177689418):
+  TestTolerationsTolerateTaintsWithFilter, through ``find_matching_untolerated_taint`` with the row's filter
+  (helpers.go TolerationsTolerateTaintsWithFilter: every taint the filter applies to, a nil filter applying to
+  all, must be tolerated by some toleration).
+
+Every documented skip is in :data:`SKIPS` (test, row) -> why.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nodereg.model import rules as r
+
+sys.path.insert(0, str(Path(__file__).parent))
+import capturegen as cg
+import test_upstream_tables11 as t11
+
+#: every documented skip of this file: (test, row) -> why
+SKIPS: dict[tuple[str, str], str] = {}
+
+Found = set[tuple[str, str | None, str | None]]
+KINDS = t11.KINDS
+
+
+def _skip(test: str, row: str, why: str) -> None:
+    SKIPS[(test, row)] = why
+    pytest.skip(why)
+
+
+# =================================================================================================
+# test/e2e/node/taints.go: NoExecuteTaintManager
+# =================================================================================================
+
+NODE = "w-4"
+NS = "taint-single-pod"
+T_REG = cg.T0 + 2.0  # the kubelet of w-4 registers
+T_POD = cg.T0 + 10.0  # RunPodAndGetNodeName: the pod is created, the scheduler binds it to w-4
+TT = cg.T0 + 30.0  # AddOrUpdateTaintOnNode(testTaint)
+KUBELET_DELAY = 60  # kubeletPodDeletionDelaySeconds
+WAIT = 5  # additionalWaitPerDeleteSeconds
+TEST_TAINT = {"key": "kubernetes.io/e2e-evict-taint-key", "value": "evictTaintVal", "effect": "NoExecute"}
+GONE = "untolerated-noexecute-pod-is-gone"  # an untolerating pod left on the tainted Node
+DUE = "eviction-only-when-due"  # a pod deleted by the taint-eviction controller though it tolerated the taints
+OVERSTAY = "no-execute-eviction"  # a finite toleration's pod left past its tolerationSeconds
+
+
+def _toleration(seconds: int | None) -> list[dict[str, Any]]:
+    """createPodForTaintsTest: no toleration (None), for ever (0: ``tolerationSeconds <= 0``), or for ``seconds``."""
+    if seconds is None:
+        return []
+    tol: dict[str, Any] = dict(TEST_TAINT)
+    if seconds > 0:
+        tol["tolerationSeconds"] = seconds
+    return [tol]
+
+
+class Scenario:
+    """One e2e ``It``: its pods (name -> tolerationSeconds as createPodForTaintsTest takes it), when the taint
+    goes (the deferred RemoveTaintOffNode, or step 4 of "removing taint cancels eviction"), when the story ends,
+    and what the conforming controller and its twin do (pod -> eviction time, or None)."""
+
+    def __init__(
+        self,
+        pods: dict[str, int | None],
+        removed: float,
+        end: float,
+        conform: dict[str, float | None],
+        twin: dict[str, float | None],
+        flagged: dict[str, str],
+    ) -> None:
+        self.pods, self.removed, self.end = pods, removed, end
+        self.conform, self.twin, self.flagged = conform, twin, flagged
+
+
+def _delay(seconds: int | None) -> float | None:
+    """When processPodOnNode deletes the pod, counted from the taint (getMinTolerationTime of the used tolerations)."""
+    return r.eviction_delay_seconds(_toleration(seconds), [TEST_TAINT])
+
+
+E2E: dict[str, Scenario] = {
+    # 1. a pod without toleration: deleted at once; the e2e fails if it is not gone within 65 s
+    "evicts pods from tainted nodes": Scenario(
+        {"taint-eviction-1": None},
+        TT + KUBELET_DELAY + WAIT + 1,
+        TT + KUBELET_DELAY + WAIT + 10,
+        {"taint-eviction-1": TT + 0.3},
+        {"taint-eviction-1": None},
+        {"taint-eviction-1": GONE},
+    ),
+    # 2. a pod tolerating the taint for ever: never deleted; the e2e fails on a deletion within 65 s
+    "doesn't evict pod with tolerations from tainted nodes": Scenario(
+        {"taint-eviction-2": 0},
+        TT + KUBELET_DELAY + WAIT + 1,
+        TT + KUBELET_DELAY + WAIT + 10,
+        {"taint-eviction-2": None},
+        {"taint-eviction-2": TT + 1.0},
+        {"taint-eviction-2": DUE},
+    ),
+    # 3. tolerationSeconds 70: kept for 65 s, then deleted within the next 65 s
+    "eventually evict pod with finite tolerations from tainted nodes": Scenario(
+        {"taint-eviction-3": KUBELET_DELAY + 2 * WAIT},
+        TT + 2 * (KUBELET_DELAY + WAIT) + 1,
+        TT + 2 * (KUBELET_DELAY + WAIT) + 10,
+        {"taint-eviction-3": TT + KUBELET_DELAY + 2 * WAIT + 0.3},
+        {"taint-eviction-3": None},
+        {"taint-eviction-3": OVERSTAY},
+    ),
+    # 4. tolerationSeconds 10, the taint removed at once (NewTimer(additionalWaitPerDeleteSeconds) is 5 ns: an
+    # untyped constant taken as a Duration), then 75 s without a deletion: the removal cancelled the work
+    "removing taint cancels eviction [Disruptive]": Scenario(
+        {"taint-eviction-4": 2 * WAIT},
+        TT + 0.5,
+        TT + KUBELET_DELAY + 3 * WAIT + 10,
+        {"taint-eviction-4": None},
+        {"taint-eviction-4": TT + 2 * WAIT + 0.3},
+        {"taint-eviction-4": DUE},
+    ),
+    # Multiple Pods 1. one without toleration (deleted), one tolerating for ever (kept)
+    "only evicts pods without tolerations from tainted nodes": Scenario(
+        {"taint-eviction-a1": None, "taint-eviction-a2": 0},
+        TT + KUBELET_DELAY + WAIT + 1,
+        TT + KUBELET_DELAY + WAIT + 10,
+        {"taint-eviction-a1": TT + 0.3, "taint-eviction-a2": None},
+        {"taint-eviction-a1": TT + 0.3, "taint-eviction-a2": TT + 0.4},
+        {"taint-eviction-a2": DUE},
+    ),
+    # Multiple Pods 2. tolerationSeconds 5 and 25: each deleted at its own time, both within 110 s
+    "evicts pods with minTolerationSeconds [Disruptive]": Scenario(
+        {"taint-eviction-b1": WAIT, "taint-eviction-b2": 5 * WAIT},
+        TT + KUBELET_DELAY + 10 * WAIT + 1,
+        TT + KUBELET_DELAY + 10 * WAIT + 10,
+        {"taint-eviction-b1": TT + WAIT + 0.3, "taint-eviction-b2": TT + 5 * WAIT + 0.3},
+        {"taint-eviction-b1": TT + WAIT + 0.3, "taint-eviction-b2": None},
+        {"taint-eviction-b2": OVERSTAY},
+    ),
+}
+
+
+def _e2e_story(row: str, conform: bool) -> tuple[t11.Timed, float]:
+    """The e2e scenario as a cluster; the controller's deletions as ``conform`` says (the twin otherwise)."""
+    sc = E2E[row]
+    c = t11.Timed()
+    c.kubeadm(3)
+    c.start_watch()
+    t11.join(c, NODE, T_REG, sc.end)
+    for i, (name, seconds) in enumerate(sc.pods.items()):
+        t = T_POD + 2.0 * i
+        c.at(t, c.create_pod, NS, name, t, tolerations=_toleration(seconds), owner=None)
+        c.at(t + 0.5, c.bind, f"{NS}/{name}", NODE, t + 0.5)
+    c.at(TT, c.set_taints, NODE, TT, add=[TEST_TAINT], manager="kubectl-taint")
+    c.at(sc.removed, c.set_taints, NODE, sc.removed, remove=[f"{TEST_TAINT['key']}:NoExecute"], manager="kubectl-taint")
+    deletions = sc.conform if conform else sc.twin
+    for name, when in deletions.items():
+        if when is not None:
+            c.at(when, c.evict, f"{NS}/{name}", when)
+    # the framework's AfterEach deletes the test namespace: every pod still there is deleted by the e2e's user
+    # (so that an audit log shows its policy logs pods' deletions, and a pod kept by the controller is judged)
+    for name in sc.pods:
+        if deletions[name] is None:
+            c.at(sc.end - 5, c.evict, f"{NS}/{name}", sc.end - 5, condition=False, grace=1)
+    return c, sc.end
+
+
+@pytest.mark.parametrize("row", list(E2E))
+def test_e2e_scenario_matches_the_eviction_rule(row: str) -> None:
+    """The conforming controller deletes each pod exactly when processPodOnNode would (the rule helper)."""
+    sc = E2E[row]
+    for name, seconds in sc.pods.items():
+        delay = _delay(seconds)
+        expected = None if delay is None or TT + delay >= sc.removed else TT + delay
+        got = sc.conform[name]
+        assert (got is None) == (expected is None), (name, got, expected)
+        if got is not None and expected is not None:
+            assert expected <= got < expected + 1, (name, got, expected)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("row", list(E2E))
+def test_e2e_no_execute_taint_manager_conforms(row: str, kind: str, tmp_path: Path) -> None:
+    """The taint-eviction controller doing what the e2e asserts conforms, in both input kinds."""
+    c, end = _e2e_story(row, True)
+    found, msgs = t11.judge(c, end, kind, tmp_path)
+    assert found == set(), msgs
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("row", list(E2E))
+def test_e2e_no_execute_taint_manager_twin_flagged(row: str, kind: str, tmp_path: Path) -> None:
+    """What the e2e fails on (a pod kept, or deleted despite its toleration) is flagged, naming the pod."""
+    c, end = _e2e_story(row, False)
+    found, msgs = t11.judge(c, end, kind, tmp_path)
+    for name, prop in E2E[row].flagged.items():
+        assert _flagged(found, msgs, prop, f"{NS}/{name}"), (name, prop, msgs)
+
+
+def _flagged(found: Found, msgs: list[str], prop: str, pod: str) -> bool:
+    """``prop`` names the pod: as its pod, or in the message (one overstay report names every pod in it)."""
+    return (prop, NODE, pod) in found or any(m.startswith(f"{prop} ") and pod in m for m in msgs)
+
+
+# =================================================================================================
+# pkg/apis/core/v1/helper/helpers_test.go: TestTolerationsTolerateTaintsWithFilter
+# =================================================================================================
+
+
+def _all(_taint: Any) -> bool:
+    return True
+
+
+def _none(_taint: Any) -> bool:
+    return False
+
+
+def _no_execute(taint: Any) -> bool:
+    return taint["effect"] == "NoExecute"
+
+
+_FOO_NS = {"key": "foo", "operator": "Exists", "effect": "NoSchedule"}
+_FOO_NE = {"key": "foo", "operator": "Exists", "effect": "NoExecute"}
+
+#: row -> (tolerations, taints, applyFilter (None: nil), expectTolerated)
+WITH_FILTER: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]], Any, bool]] = {
+    "empty tolerations tolerate empty taints": ([], [], _all, True),
+    "non-empty tolerations tolerate empty taints": ([_FOO_NS], [], _all, True),
+    "tolerations match all taints, expect tolerated": ([_FOO_NS], [{"key": "foo", "effect": "NoSchedule"}], _all, True),
+    "tolerations don't match taints, but no taints apply to the filter, expect tolerated": (
+        [_FOO_NS],
+        [{"key": "bar", "effect": "NoSchedule"}],
+        _none,
+        True,
+    ),
+    "no filterFunc indicated, means all taints apply to the filter, tolerations don't match taints, "
+    "expect untolerated": ([_FOO_NS], [{"key": "bar", "effect": "NoSchedule"}], None, False),
+    "tolerations match taints, expect tolerated": (
+        [_FOO_NE],
+        [{"key": "foo", "effect": "NoExecute"}, {"key": "bar", "effect": "NoSchedule"}],
+        _no_execute,
+        True,
+    ),
+}
+
+
+@pytest.mark.parametrize("row", list(WITH_FILTER))
+def test_tolerations_tolerate_taints_with_filter(row: str) -> None:
+    """TolerationsTolerateTaintsWithFilter is "no taint the filter applies to is untolerated"."""
+    tolerations, taints, applies, expected = WITH_FILTER[row]
+    untolerated = r.find_matching_untolerated_taint(taints, tolerations, applies)
+    assert (untolerated is None) == expected, untolerated
