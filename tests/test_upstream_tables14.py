@@ -16,6 +16,14 @@ test / row name):
   capture and as its audit log (``tests/test_upstream_tables11.py`` ``judge``). Its deviating twin does what the e2e
   fails on (``framework.Failf``): a pod never evicted, or one evicted despite its toleration or after the taint was
   removed; it is flagged by the matching property, naming the pod.
+* ``pkg/kubelet/kubelet_node_status_test.go`` (stored copy @ 38b2145c, file id 19687706): TestUpdateNodeStatusWithLease,
+  its six steps (``nodeStatusReportFrequency`` one minute): the kubelet reports status when its Node is created, again
+  after a minute with nothing changed, not 10 s later, at once when something changed (memory capacity, then the pod
+  CIDR), not when nothing did (kubelet_node_status.go updateNodeStatus -> tryUpdateNodeStatus: ``shouldPatchNodeStatus
+  := changed || kl.clock.Since(kl.lastStatusReportTime) >= kl.nodeStatusReportFrequency``), while the nodelease
+  controller renews its Lease every 10 s. Each step is a story of w-4 up to it; it conforms (no silence: the Lease is
+  the heartbeat, tryUpdateNodeHealth); the twin, the node lifecycle controller marking w-4 Unknown just after the
+  step, is flagged by ``heartbeating-node-stays-known``.
 * ``pkg/apis/core/v1/helper/helpers_test.go`` (stored copy, file id 6177689418):
   TestTolerationsTolerateTaintsWithFilter, through ``find_matching_untolerated_taint`` with the row's filter
   (helpers.go TolerationsTolerateTaintsWithFilter: every taint the filter applies to, a nil filter applying to
@@ -269,3 +277,70 @@ def test_tolerations_tolerate_taints_with_filter(row: str) -> None:
     tolerations, taints, applies, expected = WITH_FILTER[row]
     untolerated = r.find_matching_untolerated_taint(taints, tolerations, applies)
     assert (untolerated is None) == expected, untolerated
+
+
+# =================================================================================================
+# pkg/kubelet/kubelet_node_status_test.go: TestUpdateNodeStatusWithLease
+# =================================================================================================
+
+#: step -> (seconds after registration, the kubelet patches nodes/status then)
+LEASE_STEPS: dict[str, tuple[float, bool]] = {
+    "report node status when node status is created": (0.0, True),
+    "report node status if it has exceeded the duration of nodeStatusReportFrequency": (60.0, True),
+    "do not report node status if it is within the duration of nodeStatusReportFrequency": (70.0, False),
+    "report node status even if it is still within the duration of nodeStatusReportFrequency (memory capacity)": (
+        80.0,
+        True,
+    ),
+    "report node status if it is still within the duration of nodeStatusReportFrequency (pod CIDR)": (90.0, True),
+    "do not report node status if it is within the duration of nodeStatusReportFrequency (pod CIDR kept)": (
+        100.0,
+        False,
+    ),
+}
+LEASE_REG = cg.T0 + 2.0
+
+
+def _lease_story(step: str) -> tuple[t11.Timed, float]:
+    """w-4 registers at LEASE_REG (the first status: the Node as created), renews its Lease every 10 s, and posts
+    status at the row's steps up to ``step`` (a post that does not change Ready is a heartbeat on the conditions)."""
+    at, _ = LEASE_STEPS[step]
+    end = LEASE_REG + at + 40.0
+    c = t11.Timed()
+    c.kubeadm(3)
+    c.start_watch()
+    t11.join(c, NODE, LEASE_REG, end)
+    for when, posts in LEASE_STEPS.values():
+        if 0 < when <= at and posts:
+            c.at(LEASE_REG + when + 0.2, c.post_status, NODE, LEASE_REG + when + 0.2)
+    return c, end
+
+
+def test_update_node_status_with_lease_steps_follow_the_report_rule() -> None:
+    """The steps post exactly where shouldPatchNodeStatus holds: changed, or a minute since the last report."""
+    last = None
+    changed = {80.0, 90.0}  # the new memory capacity, the pod CIDR the kubelet then reports
+    for step, (at, posts) in LEASE_STEPS.items():
+        expected = last is None or at in changed or at - last >= 60.0
+        assert posts == expected, step
+        if posts:
+            last = at
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("step", list(LEASE_STEPS))
+def test_update_node_status_with_lease_conforms(step: str, kind: str, tmp_path: Path) -> None:
+    """Status reported only as the kubelet does, the Lease renewed every 10 s: w-4 stays Ready, conforms."""
+    c, end = _lease_story(step)
+    found, msgs = t11.judge(c, end, kind, tmp_path)
+    assert found == set(), msgs
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("step", list(LEASE_STEPS))
+def test_update_node_status_with_lease_marked_unknown_flagged(step: str, kind: str, tmp_path: Path) -> None:
+    """The twin: the controller marks w-4 Unknown just after the step, its Lease renewed: flagged."""
+    c, end = _lease_story(step)
+    t11._nl_marked(c, LEASE_REG + LEASE_STEPS[step][0] + 1.0)
+    found, msgs = t11.judge(c, end, kind, tmp_path)
+    assert any(p == "heartbeating-node-stays-known" and n == NODE for p, n, _ in found), msgs
