@@ -16,6 +16,17 @@ test / row name):
   capture and as its audit log (``tests/test_upstream_tables11.py`` ``judge``). Its deviating twin does what the e2e
   fails on (``framework.Failf``): a pod never evicted, or one evicted despite its toleration or after the taint was
   removed; it is flagged by the matching property, naming the pod.
+* ``test/e2e/common/node/node_lease.go`` (stored copy, file id 1842985829, kubernetes/kubernetes@05c351a9): "NodeLease
+  when the NodeLease feature is enabled", its three ``It``: the kubelet creates its Lease and renews it within the
+  lease duration (twin: it stops renewing and posting, and the node lifecycle controller leaves the Node Ready past
+  its grace: ``silent-node-becomes-unknown``); the Lease has the Node as owner (twin: a documented skip, no property
+  reads a Lease's owner); the kubelet reports status infrequently (every 5 min, the Lease the heartbeat) and the Node
+  stays Ready (twin: the controller marks it Unknown all the same: ``heartbeating-node-stays-known``).
+* ``test/e2e/scheduling/predicates.go`` (stored copy, file id 93057792): "validates that taints-tolerations is
+  respected if matching" (a pod tolerating the NoSchedule test taint is bound to the tainted Node) and "... if not
+  matching" (a pod without toleration stays pending while the taint is there and is bound once it is removed; twin:
+  bound before: ``no-schedule-with-untolerated-taint``). The matching row's twin, the pod left pending, is a
+  documented skip: no property makes the scheduler bind.
 * ``pkg/kubelet/kubelet_node_status_test.go`` (stored copy @ 38b2145c, file id 19687706): TestUpdateNodeStatusWithLease,
   its six steps (``nodeStatusReportFrequency`` one minute): the kubelet reports status when its Node is created, again
   after a minute with nothing changed, not 10 s later, at once when something changed (memory capacity, then the pod
@@ -344,3 +355,135 @@ def test_update_node_status_with_lease_marked_unknown_flagged(step: str, kind: s
     t11._nl_marked(c, LEASE_REG + LEASE_STEPS[step][0] + 1.0)
     found, msgs = t11.judge(c, end, kind, tmp_path)
     assert any(p == "heartbeating-node-stays-known" and n == NODE for p, n, _ in found), msgs
+
+
+# =================================================================================================
+# test/e2e/common/node/node_lease.go: NodeLease
+# =================================================================================================
+
+NL_FILE = "test/e2e/common/node/node_lease.go"
+NL_END = cg.T0 + 400.0  # longer than 2 * leaseDuration (80 s) past a status report every 5 min
+NODE_LEASE: tuple[str, ...] = (
+    "the kubelet should create and update a lease in the kube-node-lease namespace",
+    "should have OwnerReferences set",
+    "the kubelet should report node status infrequently",
+)
+
+
+def _nl_story() -> t11.Timed:
+    """w-4 registers at T_REG, its kubelet creates its Lease (owned by the Node) and renews it every 10 s; capturegen
+    posts its status every 5 min (kubelet_node_status.go: nodeStatusReportFrequency, unchanged status)."""
+    c = t11.Timed()
+    c.kubeadm(3)
+    c.start_watch()
+    t11.join(c, NODE, T_REG, NL_END)
+    return c
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("row", NODE_LEASE)
+def test_e2e_node_lease_conforms(row: str, kind: str, tmp_path: Path) -> None:
+    """The kubelet as the e2e sees it (Lease renewed, owned by the Node, status every 5 min): w-4 Ready, conforms."""
+    c = _nl_story()
+    found, msgs = t11.judge(c, NL_END, kind, tmp_path)
+    assert found == set(), msgs
+    lease = c.leases[NODE]
+    assert lease["metadata"]["ownerReferences"][0]["kind"] == "Node"
+    assert lease["spec"]["holderIdentity"] == NODE
+
+
+def _nl_twin(row: str, c: t11.Timed) -> str:
+    """What the e2e fails on, and the property that flags it (the Node kept Ready by a controller that should not)."""
+    if row == NODE_LEASE[0]:
+        # from just after registration (which clears a silence set before it) the Lease is never renewed, nor the
+        # status posted: the controller keeps w-4 Ready
+        c.at(T_REG + 5.0, c.stop_kubelet, NODE, T_REG + 5.0)
+        return "silent-node-becomes-unknown"
+    if row == NODE_LEASE[2]:
+        t11._nl_marked(c, cg.T0 + 100.0)  # the Lease renewed, the status infrequent: marked Unknown all the same
+        return "heartbeating-node-stays-known"
+    _skip(
+        NL_FILE,
+        row,
+        "no property reads a Lease's ownerReferences (the garbage collector deletes an owned Lease with its Node; a "
+        "Lease left behind is renewed by nobody and names no Node the model holds)",
+    )
+    return ""
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("row", NODE_LEASE)
+def test_e2e_node_lease_twin_flagged(row: str, kind: str, tmp_path: Path) -> None:
+    """The deviation the e2e fails on is flagged by the property that covers it, naming w-4."""
+    c = _nl_story()
+    prop = _nl_twin(row, c)
+    found, msgs = t11.judge(c, NL_END, kind, tmp_path)
+    assert any(p == prop and n == NODE for p, n, _ in found), msgs
+
+
+# =================================================================================================
+# test/e2e/scheduling/predicates.go: taints-tolerations
+# =================================================================================================
+
+PRED_FILE = "test/e2e/scheduling/predicates.go"
+PRED_NS = "sched-pred"
+PRED_TAINT = {
+    "key": "kubernetes.io/e2e-taint-key-4c1d0e7a-2b9f-4d7c-9a51-3f0e6b8c2d11",
+    "value": "testing-taint-value",
+    "effect": "NoSchedule",
+}
+PRED_END = cg.T0 + 90.0
+T_POD_PRED = TT + 8.0  # past --slack (5 s) after the taint: the scheduler's Node cache has it
+T_UNTAINT = TT + 20.0
+PRED: dict[str, bool] = {  # row -> the relaunched pod tolerates the test taint (Key, Value, Effect; Equal)
+    "validates that taints-tolerations is respected if matching": True,
+    "validates that taints-tolerations is respected if not matching": False,
+}
+
+
+def _pred_story(row: str, bind_at: float) -> tuple[t11.Timed, str]:
+    """w-4 registers, is tainted with the random NoSchedule taint at TT, the row's pod is created at T_POD_PRED and
+    bound at ``bind_at``; the not-matching row removes the taint at T_UNTAINT (the e2e's removeTaintFromNodeAction),
+    the matching row at the end (DeferCleanup)."""
+    tolerates = PRED[row]
+    c = t11.Timed()
+    c.kubeadm(3)
+    c.start_watch()
+    t11.join(c, NODE, T_REG, PRED_END)
+    c.at(TT, c.set_taints, NODE, TT, add=[PRED_TAINT], manager="kubectl-taint")
+    name = "with-tolerations" if tolerates else "still-no-tolerations"
+    tols = [dict(PRED_TAINT)] if tolerates else []
+    c.at(T_POD_PRED, c.create_pod, PRED_NS, name, T_POD_PRED, tolerations=tols, owner=None)
+    c.at(bind_at, c.bind, f"{PRED_NS}/{name}", NODE, bind_at)
+    t_untaint = T_UNTAINT if not tolerates else PRED_END - 5.0
+    key = f"{PRED_TAINT['key']}:NoSchedule"
+    c.at(t_untaint, c.set_taints, NODE, t_untaint, remove=[key], manager="kubectl-taint")
+    return c, f"{PRED_NS}/{name}"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("row", list(PRED))
+def test_e2e_predicates_taints_conforms(row: str, kind: str, tmp_path: Path) -> None:
+    """Bound as the e2e expects (at once when tolerated; after the taint's removal when not): conforms."""
+    bind_at = T_POD_PRED + 1.0 if PRED[row] else T_UNTAINT + 1.0
+    c, _ = _pred_story(row, bind_at)
+    found, msgs = t11.judge(c, PRED_END, kind, tmp_path)
+    assert found == set(), msgs
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("row", list(PRED))
+def test_e2e_predicates_taints_twin_flagged(row: str, kind: str, tmp_path: Path) -> None:
+    """The untolerating pod bound while the taint is there is flagged (WaitForSchedulerAfterAction's ``false``)."""
+    if PRED[row]:
+        _skip(
+            PRED_FILE,
+            row,
+            "the e2e fails when the tolerating pod stays pending; no property makes the scheduler bind a pod (a "
+            "binding the Filter admits is allowed, never required), so the twin is not a violation",
+        )
+    c, pod = _pred_story(row, T_POD_PRED + 1.0)
+    found, msgs = t11.judge(c, PRED_END, kind, tmp_path)
+    assert ("no-schedule-with-untolerated-taint", NODE, pod) in found or any(
+        m.startswith("no-schedule-with-untolerated-taint") and pod in m for m in msgs
+    ), msgs
