@@ -35,6 +35,13 @@ test / row name):
   controller renews its Lease every 10 s. Each step is a story of w-4 up to it; it conforms (no silence: the Lease is
   the heartbeat, tryUpdateNodeHealth); the twin, the node lifecycle controller marking w-4 Unknown just after the
   step, is flagged by ``heartbeating-node-stays-known``.
+* ``pkg/kubelet/kubelet_node_status_test.go`` @ 38b2145c: TestRegisterWithApiServerWithTaint, the kubelet with
+  ``--register-schedulable=false`` creating its Node with ``spec.unschedulable`` and the ``node.kubernetes.io/
+  unschedulable:NoSchedule`` taint (kubelet_node_status.go initialNode: "Set the unschedulable taint ... to avoid a
+  race with the NodeLifecycle controller"): conforms, a pod left pending; twin: the Node registered cordoned without
+  the taint and the node lifecycle controller never adding it, flagged at registration by
+  ``new-node-carries-only-registration-taints`` (both input kinds); and the file's pure
+  functions (TestNodeStatusHasChanged, TestUpdateNodeAddresses, TestValidateNodeIPParam) as documented skips.
 * ``pkg/apis/core/v1/helper/helpers_test.go`` (stored copy, file id 6177689418):
   TestTolerationsTolerateTaintsWithFilter, through ``find_matching_untolerated_taint`` with the row's filter
   (helpers.go TolerationsTolerateTaintsWithFilter: every taint the filter applies to, a nil filter applying to
@@ -45,6 +52,7 @@ Every documented skip is in :data:`SKIPS` (test, row) -> why.
 
 from __future__ import annotations
 
+import copy
 import sys
 from pathlib import Path
 from typing import Any
@@ -487,3 +495,121 @@ def test_e2e_predicates_taints_twin_flagged(row: str, kind: str, tmp_path: Path)
     assert ("no-schedule-with-untolerated-taint", NODE, pod) in found or any(
         m.startswith("no-schedule-with-untolerated-taint") and pod in m for m in msgs
     ), msgs
+
+
+# =================================================================================================
+# pkg/kubelet/kubelet_node_status_test.go: TestRegisterWithApiServerWithTaint, and the skipped pure functions
+# =================================================================================================
+
+RWT = "TestRegisterWithApiServerWithTaint"
+UNSCHED = {"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule"}
+
+
+def _register_unschedulable(c: t11.Timed, t: float, taint: bool) -> None:
+    """registerWithAPIServer with registerSchedulable false: initialNode sets spec.unschedulable and (``taint``) the
+    unschedulable taint; the Node as created (NodeTaint admission's not-ready taint added) is the ADDED event."""
+    cg.register_node(c, NODE, t)
+    node = c.nodes[NODE]
+    node["spec"]["unschedulable"] = True
+    if taint:
+        node["spec"]["taints"] = [*node["spec"].get("taints", []), dict(UNSCHED, timeAdded=cg.ts(t))]
+    i = max(i for i, e in enumerate(c.events) if e[0] == "Node" and e[2]["metadata"]["name"] == NODE)
+    c.events[i] = ("Node", "ADDED", copy.deepcopy(node))
+
+
+def _rwt_story(taint: bool) -> t11.Timed:
+    c = t11.Timed()
+    c.kubeadm(3)
+    c.start_watch()
+    c.at(T_REG, _register_unschedulable, c, T_REG, taint)
+    lease_end = cg.T0 + 120.0
+    k = T_REG + 10.5
+    while k <= lease_end:
+        c.at(k, t11._renew_unless_quiet, c, NODE, k)
+        k += 10
+    c.at(T_REG + 0.5, lambda: _lease(c, T_REG + 0.5))
+    c.at(T_POD, c.create_pod, "default", "web-1", T_POD)
+    return c
+
+
+def _lease(c: t11.Timed, t: float) -> None:
+    obj = cg.node_lease(NODE, c._next_rv(), cg.ts(t), cg.ts_micro(t))
+    c.leases[NODE] = obj
+    c._emit("Lease", "ADDED", obj)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_register_with_api_server_with_taint(kind: str, tmp_path: Path) -> None:
+    """The unschedulable Node registered with its taint, the pod left pending: conforms."""
+    c = _rwt_story(True)
+    found, msgs = t11.judge(c, cg.T0 + 120.0, kind, tmp_path)
+    assert found == set(), msgs
+    assert UNSCHED["key"] in {x["key"] for x in c.nodes[NODE]["spec"]["taints"]}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_register_with_api_server_without_taint_flagged(kind: str, tmp_path: Path) -> None:
+    """The twin: cordoned at registration, the unschedulable taint never added by anyone: flagged."""
+    c = _rwt_story(False)
+    found, msgs = t11.judge(c, cg.T0 + 120.0, kind, tmp_path)
+    assert ("new-node-carries-only-registration-taints", NODE, None) in found, msgs
+
+
+NSHC = "TestNodeStatusHasChanged"
+NSHC_ROWS = (
+    "Node status does not change with nil status.",
+    "Node status does not change with default status.",
+    "Node status changes with nil and default status.",
+    "Node status changes with nil and status.",
+    "Node status does not change with empty conditions.",
+    "Node status does not change",
+    "Node status does not change even if heartbeat time changes.",
+    "Node status does not change even if the orders of conditions are different.",
+    "Node status changes if condition status differs.",
+    "Node status changes if transition time changes.",
+    "Node status changes with different number of conditions.",
+    "Node status changes with different phase.",
+)
+UNA = "TestUpdateNodeAddresses"
+UNA_ROWS = (
+    "nil to populated",
+    "empty to populated",
+    "populated to nil",
+    "populated to empty",
+    "multiple addresses of same type, no change",
+    "1 InternalIP to 2 InternalIP",
+    "2 InternalIP to 1 InternalIP",
+    "2 InternalIP to 2 different InternalIP",
+    "2 InternalIP to reversed order",
+)
+VNIP = "TestValidateNodeIPParam"
+VNIP_ROWS = (
+    "IP not set",
+    "IPv4 loopback address",
+    "IPv6 loopback address",
+    "multicast IPv4 address",
+    "multicast IPv6 address",
+    "IPv4 link-local unicast address",
+    "IPv6 link-local unicast address",
+    "Unspecified IPv4 address",
+    "Unspecified IPv6 address",
+    "IPv4 address that doesn't belong to host",
+)
+KUBELET_PURE: dict[str, tuple[tuple[str, ...], str]] = {
+    NSHC: (
+        NSHC_ROWS,
+        "nodeStatusHasChanged decides whether the kubelet patches its status before nodeStatusReportFrequency; no "
+        "property promises a post (status-posts-spaced-by-update-frequency and kubelet-posts-status-when-due are "
+        "not judged on captures: a timer's bound is no promise), and the Lease is the heartbeat the controller "
+        "reads (TestUpdateNodeStatusWithLease above judges what follows from either answer)",
+    ),
+    UNA: (UNA_ROWS, "node addresses are no part of the model (no property reads status.addresses)"),
+    VNIP: (VNIP_ROWS, "--node-ip validation happens in the kubelet before it registers; no input shows it"),
+}
+
+
+@pytest.mark.parametrize(
+    ("test", "row"), [(t, r) for t, (rows, _) in KUBELET_PURE.items() for r in rows], ids=lambda v: str(v)
+)
+def test_kubelet_pure_functions_not_ported(test: str, row: str) -> None:
+    _skip(test, row, KUBELET_PURE[test][1])
