@@ -26,7 +26,16 @@ test / row name):
   respected if matching" (a pod tolerating the NoSchedule test taint is bound to the tainted Node) and "... if not
   matching" (a pod without toleration stays pending while the taint is there and is bound once it is removed; twin:
   bound before: ``no-schedule-with-untolerated-taint``). The matching row's twin, the pod left pending, is a
-  documented skip: no property makes the scheduler bind.
+  documented skip: no property makes the scheduler bind. And "validates resource limits of pods that are allowed to
+  run" (Conformance): a filler pod takes 70 % of w-4's allocatable cpu (4000m: 2800m), the additional pod asking
+  50 % of the largest allocatable (2000m) stays pending; twin: bound to w-4 (``bound-requests-fit-allocatable``).
+  "verify pod overhead is accounted for" is a documented skip (an extended resource, ``example.com/beardsecond``).
+* ``test/e2e/kubectl/kubectl.go`` (stored copy, file id 4347421): "Kubectl taint [Serial] should update the taint
+  on a node" and "should remove all the taints with the same key off a node" (``kubectl taint`` adds
+  ``KEY=VALUE:EFFECT``, removes ``KEY:EFFECT-`` or every effect with ``KEY-``: kubectl's deleteTaints): a pod on w-4
+  that does not tolerate the NoExecute one is deleted by the taint-eviction controller at once; the Node's taints
+  as kubectl writes them conform. Their twins (a taint left behind) are documented skips: a capture shows the
+  taints kubectl wrote, not the command it ran, so a removal that left one is a write like any other.
 * ``pkg/kubelet/kubelet_node_status_test.go`` (stored copy @ 38b2145c, file id 19687706): TestUpdateNodeStatusWithLease,
   its six steps (``nodeStatusReportFrequency`` one minute): the kubelet reports status when its Node is created, again
   after a minute with nothing changed, not 10 s later, at once when something changed (memory capacity, then the pod
@@ -613,3 +622,113 @@ KUBELET_PURE: dict[str, tuple[tuple[str, ...], str]] = {
 )
 def test_kubelet_pure_functions_not_ported(test: str, row: str) -> None:
     _skip(test, row, KUBELET_PURE[test][1])
+
+
+# =================================================================================================
+# test/e2e/scheduling/predicates.go: validates resource limits of pods that are allowed to run
+# =================================================================================================
+
+LIMITS = "validates resource limits of pods that are allowed to run"
+ALLOC_M = 4000  # capturegen.register_node: allocatable cpu "4"
+FILLER_M = ALLOC_M * 7 // 10  # requestedCPU := cpu * 7 / 10 (nothing else requested on w-4)
+ADDITIONAL_M = ALLOC_M * 5 // 10  # nodeMaxAllocatable*5/10
+
+
+def _limits_story(bind_additional: bool) -> tuple[t11.Timed, str]:
+    c = t11.Timed()
+    c.kubeadm(3)
+    c.start_watch()
+    t11.join(c, NODE, T_REG, PRED_END)
+    filler, extra = f"{PRED_NS}/filler-pod-0", f"{PRED_NS}/additional-pod"
+    c.at(T_POD, c.create_pod, PRED_NS, "filler-pod-0", T_POD, owner=None, cpu=f"{FILLER_M}m")
+    c.at(T_POD + 1, c.bind, filler, NODE, T_POD + 1)
+    c.at(TT, c.create_pod, PRED_NS, "additional-pod", TT, owner=None, cpu=f"{ADDITIONAL_M}m")
+    if bind_additional:
+        c.at(TT + 1, c.bind, extra, NODE, TT + 1)
+    return c, extra
+
+
+def test_e2e_resource_limits_rule() -> None:
+    """The additional pod does not fit next to the filler (fitsRequest: requested + request > allocatable)."""
+    assert FILLER_M + ADDITIONAL_M > ALLOC_M >= FILLER_M
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_e2e_resource_limits_conforms(kind: str, tmp_path: Path) -> None:
+    """The filler bound, the additional pod left pending (verifyResult(1 scheduled, 1 not)): conforms."""
+    c, _ = _limits_story(False)
+    found, msgs = t11.judge(c, PRED_END, kind, tmp_path)
+    assert found == set(), msgs
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_e2e_resource_limits_twin_flagged(kind: str, tmp_path: Path) -> None:
+    """The additional pod bound next to the filler exceeds w-4's allocatable: flagged."""
+    c, extra = _limits_story(True)
+    found, msgs = t11.judge(c, PRED_END, kind, tmp_path)
+    assert any(p == "bound-requests-fit-allocatable" and n == NODE for p, n, _ in found), msgs
+    assert any(m.startswith("bound-requests-fit-allocatable") and extra in m for m in msgs) or any(
+        pod == extra for _, _, pod in found
+    ), msgs
+
+
+def test_e2e_pod_overhead_not_ported() -> None:
+    _skip(
+        PRED_FILE,
+        "verify pod overhead is accounted for",
+        "its resource is an extended one (example.com/beardsecond, with a RuntimeClass overhead); the model counts "
+        "cpu only (pod_request), so neither the conforming capture nor its twin says anything",
+    )
+
+
+# =================================================================================================
+# test/e2e/kubectl/kubectl.go: Kubectl taint
+# =================================================================================================
+
+KUBECTL_FILE = "test/e2e/kubectl/kubectl.go"
+KEY1 = "kubernetes.io/e2e-taint-key-001-9d2f6c1e-5b7a-4e3c-8f10-2a4b6c8d0e12"
+KEY2 = "kubernetes.io/e2e-taint-key-002-1e3c5a7b-9d2f-4b6c-8e10-3f5a7c9e1b24"
+#: row -> [(seconds after TT, taints added, "KEY:EFFECT" removed)]; the pod is evicted at a NoExecute taint
+KUBECTL_TAINT: dict[str, list[tuple[float, list[dict[str, Any]], list[str]]]] = {
+    "should update the taint on a node": [
+        (0.0, [{"key": KEY1, "value": "testing-taint-value", "effect": "NoSchedule"}], []),
+        (5.0, [], [f"{KEY1}:NoSchedule"]),
+    ],
+    "should remove all the taints with the same key off a node": [
+        (0.0, [{"key": KEY2, "value": "testing-taint-value", "effect": "NoSchedule"}], []),
+        (2.0, [{"key": KEY2, "value": "another-testing-taint-value", "effect": "PreferNoSchedule"}], []),
+        (4.0, [{"key": KEY2, "value": "testing-taint-value-no-execute", "effect": "NoExecute"}], []),
+        (6.0, [], [f"{KEY2}:NoSchedule", f"{KEY2}:PreferNoSchedule", f"{KEY2}:NoExecute"]),  # KEY- (deleteTaints)
+    ],
+}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("row", list(KUBECTL_TAINT))
+def test_e2e_kubectl_taint_conforms(row: str, kind: str, tmp_path: Path) -> None:
+    """kubectl's writes of w-4's taints, and the taint-eviction controller deleting the untolerating pod at the
+    NoExecute one (processPodOnNode: no matching toleration, deleted at once): conforms."""
+    c = t11.Timed()
+    c.kubeadm(3)
+    c.start_watch()
+    t11.join(c, NODE, T_REG, PRED_END)
+    c.at(T_POD, c.create_pod, "default", "web-1", T_POD)
+    c.at(T_POD + 1, c.bind, "default/web-1", NODE, T_POD + 1)
+    for dt, add, remove in KUBECTL_TAINT[row]:
+        c.at(TT + dt, c.set_taints, NODE, TT + dt, add=add, remove=remove, manager="kubectl-taint")
+        if any(x["effect"] == "NoExecute" for x in add):
+            c.at(TT + dt + 0.3, c.evict, "default/web-1", TT + dt + 0.3)
+    found, msgs = t11.judge(c, PRED_END, kind, tmp_path)
+    assert found == set(), msgs
+    assert "taints" not in c.nodes[NODE]["spec"], c.nodes[NODE]["spec"]
+
+
+@pytest.mark.parametrize("row", list(KUBECTL_TAINT))
+def test_e2e_kubectl_taint_twin_not_ported(row: str) -> None:
+    _skip(
+        KUBECTL_FILE,
+        row,
+        "the e2e fails when a taint of the key is left after `kubectl taint ... KEY-`; a capture shows the taints "
+        "kubectl wrote, not the command it ran, so the write that left one is read as the taints it wrote "
+        "(kubectl-untaint-removes-the-taint holds of the model's untaint step, which such a write is not)",
+    )
