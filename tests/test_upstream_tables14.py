@@ -51,12 +51,24 @@ test / row name):
   the taint and the node lifecycle controller never adding it, flagged at registration by
   ``new-node-carries-only-registration-taints`` (both input kinds); and the file's pure
   functions (TestNodeStatusHasChanged, TestUpdateNodeAddresses, TestValidateNodeIPParam) as documented skips.
+* Go's ``src/time/time_test.go`` parseDurationTests and parseDurationErrorTests (stored copy, file id 12359642393),
+  through ``go_duration``: kube-controller-manager's ``--node-monitor-grace-period``, ``--node-monitor-period``,
+  ``--node-startup-grace-period`` are pflag ``DurationVar`` flags (cmd/kube-controller-manager/app/options/
+  nodelifecyclecontroller.go AddFlags), parsed by ``time.ParseDuration``; the oracle takes the timing of a capture's
+  kube-controller-manager pod from them (``capture_timing``).
 * ``pkg/apis/core/v1/helper/helpers_test.go`` (stored copy, file id 6177689418):
   TestTolerationsTolerateTaintsWithFilter, through ``find_matching_untolerated_taint`` with the row's filter
   (helpers.go TolerationsTolerateTaintsWithFilter: every taint the filter applies to, a nil filter applying to
   all, must be tolerated by some toleration).
 
-Findings: none of the rows disagreed with the oracle or the rule helpers (no oracle or model change came of them).
+Finding (fixed in ``oracle/k8s.py`` ``go_duration``; the ParseDuration rows are its test and fail without it): a
+kube-controller-manager flag past ``math.MaxInt64`` nanoseconds (``3000000h``, ``9223372036854775808ns``) was read as
+that many seconds, although ``time.ParseDuration`` refuses it and that kube-controller-manager exits on the flag
+error: a capture of it was judged with a grace period of 342 years (a silent Node never owed Unknown). And ``-0`` (Go:
+0) was refused, and non-ASCII digits (regex ``\\d``) were accepted. Negative durations stay refused (Go accepts them; no
+controller period can be negative: the flag is ignored with a note, as before).
+
+The other rows did not disagree with the oracle or the rule helpers.
 Noticed and left to the owners of ``oracle/core.py``/``oracle/run.py``/``oracle/watch.py`` (each a strict xfail at
 the end of this file, failing the run once fixed): in an audit log, a ``kubectl cordon`` whose unschedulable taint
 the node lifecycle controller never adds is not flagged (the core infers the taint pass for every input but a watch,
@@ -82,6 +94,7 @@ from typing import Any
 import pytest
 
 from nodereg.model import rules as r
+from nodereg.oracle.k8s import go_duration
 
 sys.path.insert(0, str(Path(__file__).parent))
 import capturegen as cg
@@ -806,3 +819,98 @@ def test_register_without_taint_reports_only_what_the_capture_shows(tmp_path: Pa
     found, msgs = t11.judge(_rwt_story(False), cg.T0 + 120.0, "watch", tmp_path)
     props = {p for p, n, _ in found if n == NODE}
     assert props <= {"new-node-carries-only-registration-taints", "condition-taints-follow-conditions"}, msgs
+
+
+# =================================================================================================
+# Go src/time/time_test.go: parseDurationTests, parseDurationErrorTests (kube-controller-manager's duration flags)
+# =================================================================================================
+
+_NS = 1e-9
+_US, _MS, _S, _M, _H = 1e-6, 1e-3, 1.0, 60.0, 3600.0
+_MAX = (2**63 - 1) * _NS
+#: row -> seconds (None: Go's value is negative; go_duration refuses it, see the module docstring)
+PARSE_DURATION: dict[str, float | None] = {
+    "0": 0,
+    "5s": 5 * _S,
+    "30s": 30 * _S,
+    "1478s": 1478 * _S,
+    "-5s": None,
+    "+5s": 5 * _S,
+    "-0": 0,
+    "+0": 0,
+    "5.0s": 5 * _S,
+    "5.6s": 5 * _S + 600 * _MS,
+    "5.s": 5 * _S,
+    ".5s": 500 * _MS,
+    "1.0s": 1 * _S,
+    "1.00s": 1 * _S,
+    "1.004s": 1 * _S + 4 * _MS,
+    "1.0040s": 1 * _S + 4 * _MS,
+    "100.00100s": 100 * _S + 1 * _MS,
+    "10ns": 10 * _NS,
+    "11us": 11 * _US,
+    "12\u00b5s": 12 * _US,
+    "12\u03bcs": 12 * _US,
+    "13ms": 13 * _MS,
+    "14s": 14 * _S,
+    "15m": 15 * _M,
+    "16h": 16 * _H,
+    "3h30m": 3 * _H + 30 * _M,
+    "10.5s4m": 4 * _M + 10 * _S + 500 * _MS,
+    "-2m3.4s": None,
+    "1h2m3s4ms5us6ns": 1 * _H + 2 * _M + 3 * _S + 4 * _MS + 5 * _US + 6 * _NS,
+    "39h9m14.425s": 39 * _H + 9 * _M + 14 * _S + 425 * _MS,
+    "52763797000ns": 52763797000 * _NS,
+    "0.3333333333333333333h": 20 * _M,
+    "9007199254740993ns": (2**53 + 1) * _NS,
+    "9223372036854775807ns": _MAX,
+    "9223372036854775.807us": _MAX,
+    "9223372036s854ms775us807ns": _MAX,
+    "-9223372036854775808ns": None,
+    "-9223372036854775.808us": None,
+    "-9223372036s854ms775us808ns": None,
+    "-2562047h47m16.854775808s": None,
+    "0.100000000000000000000h": 6 * _M,
+    "0.830103483285477580700h": 49 * _M + 48 * _S + 372539827 * _NS,
+}
+PARSE_DURATION_ERRORS: tuple[str, ...] = (
+    "",
+    "3",
+    "-",
+    "s",
+    ".",
+    "-.",
+    ".s",
+    "+.s",
+    "1d",
+    "\x85\x85",
+    "\xffff",
+    "hello \xffff world",
+    "\ufffd",
+    "\ufffd hello \ufffd world",
+    "9223372036854775810ns",
+    "9223372036854775808ns",
+    "-9223372036854775809ns",
+    "9223372036854776us",
+    "3000000h",
+    "9223372036854775.808us",
+    "9223372036854ms775us808ns",
+)
+
+
+@pytest.mark.parametrize("row", list(PARSE_DURATION), ids=lambda v: repr(v))
+def test_parse_duration(row: str) -> None:
+    """time.ParseDuration's value, in seconds; its negative values are refused (a controller period is never)."""
+    want = PARSE_DURATION[row]
+    if want is None:
+        with pytest.raises(ValueError, match="negative"):
+            go_duration(row)
+        return
+    assert go_duration(row) == pytest.approx(want, rel=1e-15, abs=1e-12)
+
+
+@pytest.mark.parametrize("row", PARSE_DURATION_ERRORS, ids=lambda v: repr(v))
+def test_parse_duration_errors(row: str) -> None:
+    """What time.ParseDuration refuses (pflag: kube-controller-manager exits on the flag) is no timing nodereg takes."""
+    with pytest.raises(ValueError):
+        go_duration(row)
