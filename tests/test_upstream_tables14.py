@@ -1,4 +1,5 @@
-"""Upstream tables, round 14: the NoExecuteTaintManager e2e scenarios and the v1 helper's taint filter, row by row.
+"""Upstream tables, round 14: the NoExecuteTaintManager, NodeLease, scheduling and kubectl taint e2e scenarios, the
+kubelet's status reports and registration, the v1 helper's taint filter and the duration flags, row by row.
 
 Rounds 7-13 ported the taint-eviction, node lifecycle, PodGC, NodeRestriction, NodeTaint, kubelet, lease, quantity,
 scheduler Filter/Score/queueing-hint, node authorizer and CSR approver tables. Ported here (pytest ids = upstream
@@ -77,9 +78,9 @@ the watch twin of TestRegisterWithApiServerWithTaint also reports ``ready-node-s
 not-ready taint the capture shows removed. Upstream quirks seen: the e2e's "removing taint cancels eviction" waits
 ``time.NewTimer(additionalWaitPerDeleteSeconds)``, 5 ns, before removing the taint.
 
-Measured: this file runs in 10-21 s here (2 cores, shared): 131 cases, 91 pass, 38 are documented skips, 2 strict
-xfails. 59 upstream rows: 27 run through the oracle (watch and audit, conforming and twin) or the rule helpers, 32
-documented skips (31 of them the kubelet's pure functions, which no capture shows).
+Measured: this file runs in 10-21 s here (2 cores, shared): 194 cases, 154 pass, 38 are documented skips, 2 strict
+xfails. 122 upstream rows: 90 run through the oracle (watch and audit, conforming and twin) or the rule helpers (63 of
+them Go's ParseDuration rows), 32 documented skips (31 of them the kubelet's pure functions, which no capture shows).
 
 Every documented skip is in :data:`SKIPS` (test, row) -> why.
 """
