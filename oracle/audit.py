@@ -45,6 +45,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from .compile import NI
 from .events import normalise
 from .k8s import (
     BIND_PROPERTIES,
@@ -67,7 +68,7 @@ from .k8s import (
     withdraw_ended_room,
     zone_extra,
 )
-from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore, json_type
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, fmt_time, ignore, json_type
 from .source import close_source, feed_all, open_source
 
 NODE_USER = re.compile(r"^system:node:(.+)$")
@@ -1136,6 +1137,19 @@ class AuditAdapter:
                 self._readopt(out, node, t, file, line)
             return out
         if verb in ("update", "patch"):
+            if (
+                username in NLC_USERS
+                and sub is None
+                and (obj or req)
+                and self.o is not None
+                and not getattr(self.o, "node_writes_seen", True)
+            ):
+                # The policy logs the node lifecycle controller's Node writes with their bodies: its taint pass
+                # writes there too (doNoScheduleTaintingPass -> controller.SwapNodeControllerTaint /
+                # AddOrUpdateTaintOnNode -> PatchNodeTaints: a PATCH of nodes, no subresource, by the same user), so
+                # from here on a taint pass the log does not hold did not happen, as in a watch of the Nodes (was:
+                # inferred for every audit log, and a cordon never tainted conformed while its watch was flagged)
+                self.o.node_writes_seen = True
             if as_node and as_node != name:
                 self._viol(
                     out,
@@ -1831,6 +1845,48 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         o.after_finish.append(lambda: not_judged_after_resize(o, adapter.resized))
         o.after_finish.append(lambda: not_judged_after_pod_resize(o, adapter.pod_resized))
         o.after_finish.append(lambda: withdraw_ended_room(o, adapter.ended_room))
+        o.after_finish.append(lambda: _inferred_taint_passes(o))
+
+
+#: a NoSchedule taint the taint pass writes -> the property that judges it missing in a watch of the Nodes
+_COND = ("condition-taints-follow-conditions",)
+_READY = ("ready-taints-match-ready", "ready-node-sheds-ready-taints")
+_NS_TAINT_PROPERTY: dict[int, tuple[str, ...]] = {
+    NI["taint_unschedulable"]: _COND,
+    NI["taint_memory_pressure"]: _COND,
+    NI["taint_network_unavailable"]: _COND,
+    NI["taint_not_ready_ns"]: _READY,
+    NI["taint_unreachable_ns"]: _READY,
+}
+
+
+def _inferred_taint_passes(o: Any) -> None:
+    """The properties about NoSchedule taints whose pass the core inferred are not checked (said per node).
+
+    Before the log showed a Node write of the node lifecycle controller with its body, the core took a taint pass it
+    did not hold as done (an audit policy may leave the controller's writes out, or log them at level Metadata): a
+    missing taint was then not judged, so the property is "not checked: ...", never "checked" on an inferred write.
+    A violation of it found on another node stands (a note says what was not judged).
+    """
+    passes = getattr(o, "inferred_ns_pass", None)
+    if not passes:
+        return
+    by_prop: dict[str, list[tuple[str, float]]] = {}
+    for node, (t, idx) in passes.items():
+        for pid in sorted({p for i in idx for p in _NS_TAINT_PROPERTY.get(i, ())}):
+            by_prop.setdefault(pid, []).append((node, t))
+    for pid, hits in by_prop.items():
+        names = sorted(n for n, _ in hits)
+        why = (
+            f"the audit log holds no Node write of the node lifecycle controller with its body before its taint pass "
+            f"on node {', '.join(names[:5])}{' ...' if len(names) > 5 else ''} was due (at "
+            f"{fmt_time(min(t for _, t in hits))}), so whether the controller wrote the taint is not in it (its "
+            "policy may leave those writes out)"
+        )
+        if any(v.property == pid for v in o.violations):
+            o.notes.append(f"{pid} not judged on {why}")
+        else:
+            o.unchecked.setdefault(pid, f"{why} (checked for the other {max(len(o.nodes) - len(names), 0)})")
 
 
 class LogEnd(NamedTuple):
