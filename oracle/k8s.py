@@ -2037,6 +2037,18 @@ def pod_gates(tolerations: list[dict[str, Any]], gates: dict[str, bool] | None) 
     return out
 
 
+def taint_string(taint: dict[str, Any]) -> str:
+    """A taint as messages name it: k8s.io/api core/v1 ``Taint.ToString`` (``key=value:Effect``; without an effect
+    ``key=value:``, or the bare key when it has no value either), so a taint is named as kubectl names it.
+
+    (was: ``key:None`` for a taint without an effect, which the API server refuses but a hand-written capture holds)
+    """
+    key, value, effect = (str(taint.get(k) or "") for k in ("key", "value", "effect"))
+    if not effect:
+        return f"{key}={value}:" if value else key
+    return f"{key}={value}:{effect}" if value else f"{key}:{effect}"
+
+
 def untolerated(
     tolerations: list[dict[str, Any]], taints: list[dict[str, Any]], gates: dict[str, bool] | None
 ) -> list[str]:
@@ -2048,8 +2060,7 @@ def untolerated(
     out = []
     for t in taints:
         if r.do_not_schedule_taints_filter(t) and not r.tolerations_tolerate_taint(tolerations, t, feature_gates=gates):
-            value = t.get("value") or ""
-            out.append(f"{t.get('key', '')}{'=' + value if value else ''}:{t.get('effect')}")
+            out.append(taint_string(t))
     return out
 
 

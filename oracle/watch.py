@@ -70,6 +70,7 @@ from .k8s import (
     review_controller_down,
     review_late_unknown,
     review_upgrade,
+    taint_string,
     unparsable_quantity,
     untolerated,
     watch_objects,
@@ -1837,11 +1838,7 @@ def _half_swap(cur: dict[str, Any], old: dict[str, Any], conds: dict[str, dict[s
 
 def _name_taints(items: list[Item], obj: dict[str, Any]) -> None:
     """Give the node's events its real user taints (``key=value:Effect``), for the messages."""
-    names = [
-        f"{t.get('key', '')}{'=' + t['value'] if t.get('value') else ''}:{t.get('effect')}"
-        for t in _taint_list(obj)
-        if t.get("key", "") not in SLOT_KEYS
-    ]
+    names = [taint_string(t) for t in _taint_list(obj) if t.get("key", "") not in SLOT_KEYS]
     for it in items:
         if type(it) is EventRecord and it.extra is not None:
             it.extra["custom_taints"] = names
