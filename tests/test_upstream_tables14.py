@@ -97,7 +97,7 @@ import pytest
 
 from nodereg.model import rules as r
 from nodereg.oracle import check
-from nodereg.oracle.k8s import go_duration
+from nodereg.oracle.k8s import go_duration, node_zone, taint_string
 
 sys.path.insert(0, str(Path(__file__).parent))
 import capturegen as cg
@@ -938,3 +938,155 @@ def test_parse_duration_errors(row: str) -> None:
     """What time.ParseDuration refuses (pflag: kube-controller-manager exits on the flag) is no timing nodereg takes."""
     with pytest.raises(ValueError):
         go_duration(row)
+
+
+# =================================================================================================
+# staging/src/k8s.io/component-helpers/node/topology/helpers_test.go: Test_GetZoneKey
+# =================================================================================================
+
+ZONE_BETA, REGION_BETA = "failure-domain.beta.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/region"
+ZONE_GA, REGION_GA = "topology.kubernetes.io/zone", "topology.kubernetes.io/region"
+#: row -> (labels, GetZoneKey's key: ``region + ":\x00:" + failureDomain``, "" when neither is set)
+GET_ZONE_KEY: dict[str, tuple[dict[str, str], str]] = {
+    "has no zone or region keys": ({}, ""),
+    "has beta zone and region keys": ({ZONE_BETA: "zone1", REGION_BETA: "region1"}, "region1:\x00:zone1"),
+    "has GA zone and region keys": ({ZONE_GA: "zone1", REGION_GA: "region1"}, "region1:\x00:zone1"),
+    "has both beta and GA zone and region keys": (
+        {ZONE_GA: "zone1", REGION_GA: "region1", ZONE_BETA: "zone1", REGION_BETA: "region1"},
+        "region1:\x00:zone1",
+    ),
+    "has both beta and GA zone and region keys, beta labels take precedent": (
+        {ZONE_GA: "zone1", REGION_GA: "region1", ZONE_BETA: "zone2", REGION_BETA: "region2"},
+        "region2:\x00:zone2",
+    ),
+}
+
+
+def _upstream_zone_key(key: str | None) -> str:
+    """node_zone's key written as GetZoneKey writes it (the oracle's names the region in words, for messages)."""
+    if key is None:
+        return ""
+    zone, sep, region = key.partition(" (region ")
+    return f"{region.removesuffix(')')}:\x00:{zone}" if sep else f":\x00:{zone}"
+
+
+@pytest.mark.parametrize("row", list(GET_ZONE_KEY), ids=[f"Test_GetZoneKey/{r}" for r in GET_ZONE_KEY])
+def test_get_zone_key(row: str) -> None:
+    """The zone the node lifecycle controller keys a Node's disruption state and NoExecute queue by
+    (monitorNodeHealth -> nodetopology.GetZoneKey), as ``oracle.k8s.node_zone`` (the watch and audit readers'
+    ``zone_extra``) reads it from the Node's labels."""
+    labels, want = GET_ZONE_KEY[row]
+    assert _upstream_zone_key(node_zone({"metadata": {"labels": labels}})) == want
+
+
+def test_get_zone_key_region_tells_zones_apart() -> None:
+    """The key holds the region: one zone name in two regions is two zones (what the rows' format shows)."""
+    a = node_zone({"metadata": {"labels": {ZONE_GA: "zone1", REGION_GA: "region1"}}})
+    b = node_zone({"metadata": {"labels": {ZONE_GA: "zone1", REGION_GA: "region2"}}})
+    assert a != b
+
+
+# =================================================================================================
+# staging/src/k8s.io/api/core/v1/taint_test.go: TestTaintToString
+# =================================================================================================
+
+#: row (its expected string, the test's rows have no names) -> the taint
+TAINT_TO_STRING: dict[str, dict[str, str]] = {
+    "foo=bar:NoSchedule": {"key": "foo", "value": "bar", "effect": "NoSchedule"},
+    "foo:NoSchedule": {"key": "foo", "effect": "NoSchedule"},
+    "foo": {"key": "foo"},
+    "foo=bar:": {"key": "foo", "value": "bar"},
+}
+
+
+@pytest.mark.parametrize("row", list(TAINT_TO_STRING), ids=[f"TestTaintToString/{r}" for r in TAINT_TO_STRING])
+def test_taint_to_string(row: str) -> None:
+    """How a violation names a Node's taint (``untolerated``, the watch reader's custom taint names): as
+    ``Taint.ToString`` does. Finding: a taint without an effect was named ``foo:None`` / ``foo=bar:None``."""
+    assert taint_string(TAINT_TO_STRING[row]) == row
+
+
+# =================================================================================================
+# pkg/kubelet/nodestatus/setters_test.go: the setters round 9 and 12 did not port
+# =================================================================================================
+
+SETTERS_FILE = "pkg/kubelet/nodestatus/setters_test.go"
+#: test -> (rows, why no capture says anything about them)
+SETTERS: dict[str, tuple[tuple[str, ...], str]] = {
+    "TestNodeAddress": (
+        (
+            "A single InternalIP",
+            "NodeIP is external",
+            "InternalIP and ExternalIP are the same",
+            "An Internal/ExternalIP, an Internal/ExternalDNS",
+            "An Internal with multiple internal IPs",
+            "An InternalIP that isn't valid: should error",
+            "no cloud reported hostnames",
+            "cloud reports hostname, no override",
+            "cloud reports hostname, nodeIP is set, no override",
+            "cloud reports hostname, overridden",
+            "cloud provider is external",
+            "cloud doesn't report hostname, no override, detected hostname mismatch",
+            "cloud doesn't report hostname, no override, detected hostname match",
+            "cloud doesn't report hostname, nodeIP is set, no override, detected hostname match",
+            "cloud doesn't report hostname, nodeIP is set, no override, detected hostname match with same type as "
+            "nodeIP",
+            "cloud doesn't report hostname, hostname override, hostname mismatch",
+            "Dual-stack cloud, with nodeIP, different IPv6 formats",
+            "Dual-stack cloud, IPv4 first, no nodeIP",
+            "Dual-stack cloud, IPv6 first, no nodeIP",
+            "Dual-stack cloud, IPv4 first, request IPv4",
+            "Dual-stack cloud, IPv6 first, request IPv4",
+            "Dual-stack cloud, IPv4 first, request IPv6",
+            "Dual-stack cloud, IPv6 first, request IPv6",
+            "Legacy cloud provider gets nodeIP annotation",
+            "External cloud provider gets nodeIP annotation",
+            "No cloud provider does not get nodeIP annotation",
+        ),
+        "status.addresses and the provided-node-ip annotation are no part of the model: no property reads them",
+    ),
+    "TestNodeAddress_NoCloudProvider": (
+        ("Single --node-ip", "Dual --node-ips"),
+        "status.addresses are no part of the model: no property reads them",
+    ),
+    "TestVersionInfo": (
+        (
+            "versions set in node info",
+            "error getting version info",
+            "error getting runtime version results in Unknown runtime",
+        ),
+        "status.nodeInfo's kernel, OS image and runtime versions are no part of the model (the kubelet's version "
+        "is read only to date a control-plane upgrade, review_upgrade, which these rows do not reach)",
+    ),
+    "TestImages": (
+        (
+            "max images enforced",
+            "no max images cap for -1",
+            "max names per image enforced",
+            "images are sorted by size, descending",
+            "repo digests and tags both show up in image names",
+            "error getting image list, image list on node is reset to empty",
+        ),
+        "status.images is no part of the model: no property reads it",
+    ),
+    "TestVolumesInUse": (
+        ("synced", "not synced"),
+        "status.volumesInUse is no part of the model: no property reads it",
+    ),
+    "TestVolumeLimits": (
+        (
+            "translate limits to capacity and allocatable for plugins that return successfully from GetVolumeLimits",
+            "skip plugins that return errors from GetVolumeLimits",
+            "no plugins",
+        ),
+        "attachable-volumes-* capacity is an extended resource: the model counts cpu only (pod_request), so "
+        "bound-requests-fit-allocatable reads none of it",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("test", "row"), [(t, r) for t, (rows, _) in SETTERS.items() for r in rows], ids=lambda v: str(v)
+)
+def test_setters_not_ported(test: str, row: str) -> None:
+    _skip(test, row, SETTERS[test][1])
