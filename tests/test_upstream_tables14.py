@@ -97,7 +97,7 @@ import pytest
 
 from nodereg.model import rules as r
 from nodereg.oracle import check
-from nodereg.oracle.k8s import go_duration, node_zone, taint_string
+from nodereg.oracle.k8s import go_duration, ignored_kind, node_zone, taint_string
 
 sys.path.insert(0, str(Path(__file__).parent))
 import capturegen as cg
@@ -1090,3 +1090,24 @@ SETTERS: dict[str, tuple[tuple[str, ...], str]] = {
 )
 def test_setters_not_ported(test: str, row: str) -> None:
     _skip(test, row, SETTERS[test][1])
+
+
+# =================================================================================================
+# pkg/controller/tainteviction/taint_eviction_test.go: TestPodDeletionEvent
+# =================================================================================================
+
+POD_DELETION_EVENT = ("emitPodDeletionEvent", "emitCancelPodDeletionEvent")
+
+
+@pytest.mark.parametrize("row", POD_DELETION_EVENT, ids=[f"TestPodDeletionEvent/{r}" for r in POD_DELETION_EVENT])
+def test_pod_deletion_event_not_ported(row: str) -> None:
+    """The taint-eviction controller's TaintManagerEviction Events ("Marking for deletion Pod ...", "Cancelling
+    deletion of Pod ...") are core/v1 Event objects, which the oracle reads as no part of the node lifecycle
+    (``ignored_kind``); the deletion itself is judged (the DisruptionTarget condition and the delete,
+    TestCreatePod ... TestEventualConsistency, rounds 7 and 11)."""
+    assert ignored_kind("Event") == "Event objects (not part of the node lifecycle)"
+    _skip(
+        "TestPodDeletionEvent",
+        row,
+        "core/v1 Events are not read (ignored_kind): the eviction they announce is judged from the pod's own writes",
+    )
