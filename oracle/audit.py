@@ -1137,19 +1137,6 @@ class AuditAdapter:
                 self._readopt(out, node, t, file, line)
             return out
         if verb in ("update", "patch"):
-            if (
-                username in NLC_USERS
-                and sub is None
-                and (obj or req)
-                and self.o is not None
-                and not getattr(self.o, "node_writes_seen", True)
-            ):
-                # The policy logs the node lifecycle controller's Node writes with their bodies: its taint pass
-                # writes there too (doNoScheduleTaintingPass -> controller.SwapNodeControllerTaint /
-                # AddOrUpdateTaintOnNode -> PatchNodeTaints: a PATCH of nodes, no subresource, by the same user), so
-                # from here on a taint pass the log does not hold did not happen, as in a watch of the Nodes (was:
-                # inferred for every audit log, and a cordon never tainted conformed while its watch was flagged)
-                self.o.node_writes_seen = True
             if as_node and as_node != name:
                 self._viol(
                     out,
@@ -1165,6 +1152,26 @@ class AuditAdapter:
                 return out
             before = self.taints.get(name)
             written = self._written_taints(verb, sub, req, obj)
+            if (
+                username in NLC_USERS
+                and sub is None
+                and written is not _UNTOUCHED
+                and written != before
+                and self.o is not None
+                and not getattr(self.o, "node_writes_seen", True)
+                and not getattr(self.o, "inferred_ns_pass", True)
+            ):
+                # The policy logs the node lifecycle controller's taint writes with their bodies (doNoScheduleTaint-
+                # ingPass -> controller.SwapNodeControllerTaint -> AddOrUpdateTaintOnNode / RemoveTaintOffNode ->
+                # PatchNodeTaints: a PATCH of nodes, no subresource, by node-controller), so from here on a taint
+                # pass the log does not hold did not happen, as in a watch of the Nodes (was: inferred for every
+                # audit log, and a cordon never tainted conformed while its watch was flagged). Only a write that
+                # changes taints counts: another write by the same service account (nodeipam's podCIDR patch) says
+                # less of what the log holds. And not once the core inferred a pass before this evidence came: its
+                # state then holds taints the log never showed written or removed, which the writes that follow are
+                # not read against (the passes stay inferred; the properties about them say "not checked",
+                # ``_inferred_taint_passes``)
+                self.o.node_writes_seen = True
             if name in self.taints and written is not _UNTOUCHED:
                 self.taints[name] = written  # type: ignore[assignment]
                 self.taints_written[name] = True
@@ -1886,7 +1893,11 @@ def _inferred_taint_passes(o: Any) -> None:
         if any(v.property == pid for v in o.violations):
             o.notes.append(f"{pid} not judged on {why}")
         else:
-            o.unchecked.setdefault(pid, f"{why} (checked for the other {max(len(o.nodes) - len(names), 0)})")
+            o.unchecked.setdefault(
+                pid,
+                f"{why} (checked for the taint writes the log holds, and for the other "
+                f"{max(len(o.nodes) - len(names), 0)} nodes)",
+            )
 
 
 class LogEnd(NamedTuple):
