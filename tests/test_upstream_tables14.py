@@ -77,11 +77,12 @@ Findings fixed here (each test fails without its fix):
 1. An audit log's cordon whose ``node.kubernetes.io/unschedulable`` taint the node lifecycle controller never adds
    was not flagged (its watch capture was, 5.4 s after the cordon), while coverage said
    ``condition-taints-follow-conditions`` "checked": the core inferred the taint pass for every input but a watch.
-   Now (``oracle/audit.py``) once the log holds a Node write of the controller with its body (a PATCH of nodes by
-   node-controller: its taint pass writes the same way, doNoScheduleTaintingPass -> SwapNodeControllerTaint ->
-   AddOrUpdateTaintOnNode -> PatchNodeTaints), a pass the log does not hold did not happen, as in a watch; a pass
-   the core inferred before that (``Oracle.inferred_ns_pass``) makes the properties about its taints "not checked:
-   REASON". ``test_cordon_never_tainted_is_flagged`` (both kinds) and ``test_cordon_never_tainted_audit_cannot_tell``
+   Now (``oracle/audit.py``) once the log holds a taint write of the controller (doNoScheduleTaintingPass ->
+   SwapNodeControllerTaint -> AddOrUpdateTaintOnNode / RemoveTaintOffNode -> PatchNodeTaints: a PATCH of nodes by
+   node-controller) before the core had to infer any pass, a pass the log does not hold did not happen, as in a
+   watch; a pass the core inferred (``Oracle.inferred_ns_pass``) makes the properties about its taints "not
+   checked: REASON" (one coverage change elsewhere: situations9 ``audit-csr-renewed-while-unknown``).
+   ``test_cordon_never_tainted_is_flagged`` (both kinds) and ``test_cordon_never_tainted_audit_cannot_tell``
    (the policy leaves the controller's Node writes out). The audit log generator (``test_upstream_tables11.audit_log``)
    logged the controller's removal of the not-ready taint as kubernetes-admin's (two managedFields entries in one
    second: it took the first); it takes the later one.
