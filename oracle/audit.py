@@ -45,6 +45,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from .compile import NI
 from .events import normalise
 from .k8s import (
     BIND_PROPERTIES,
@@ -68,7 +69,7 @@ from .k8s import (
     withdraw_ended_room,
     zone_extra,
 )
-from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, ignore, json_type
+from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violation, fmt_time, ignore, json_type
 from .source import close_source, feed_all, open_source
 
 NODE_USER = re.compile(r"^system:node:(.+)$")
@@ -1168,6 +1169,26 @@ class AuditAdapter:
                 return out
             before = self.taints.get(name)
             written = self._written_taints(verb, sub, req, obj)
+            if (
+                username in NLC_USERS
+                and sub is None
+                and written is not _UNTOUCHED
+                and written != before
+                and self.o is not None
+                and not getattr(self.o, "node_writes_seen", True)
+                and not getattr(self.o, "inferred_ns_pass", True)
+            ):
+                # The policy logs the node lifecycle controller's taint writes with their bodies (doNoScheduleTaint-
+                # ingPass -> controller.SwapNodeControllerTaint -> AddOrUpdateTaintOnNode / RemoveTaintOffNode ->
+                # PatchNodeTaints: a PATCH of nodes, no subresource, by node-controller), so from here on a taint
+                # pass the log does not hold did not happen, as in a watch of the Nodes (was: inferred for every
+                # audit log, and a cordon never tainted conformed while its watch was flagged). Only a write that
+                # changes taints counts: another write by the same service account (nodeipam's podCIDR patch) says
+                # less of what the log holds. And not once the core inferred a pass before this evidence came: its
+                # state then holds taints the log never showed written or removed, which the writes that follow are
+                # not read against (the passes stay inferred; the properties about them say "not checked",
+                # ``_inferred_taint_passes``)
+                self.o.node_writes_seen = True
             if name in self.taints and written is not _UNTOUCHED:
                 self.taints[name] = written  # type: ignore[assignment]
                 self.taints_written[name] = True
@@ -1888,6 +1909,52 @@ def audit_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         )
         o.after_finish.append(lambda: not_judged_after_pod_resize(o, adapter.pod_resized))
         o.after_finish.append(lambda: withdraw_ended_room(o, adapter.ended_room))
+        o.after_finish.append(lambda: _inferred_taint_passes(o))
+
+
+#: a NoSchedule taint the taint pass writes -> the property that judges it missing in a watch of the Nodes
+_COND = ("condition-taints-follow-conditions",)
+_READY = ("ready-taints-match-ready", "ready-node-sheds-ready-taints")
+_NS_TAINT_PROPERTY: dict[int, tuple[str, ...]] = {
+    NI["taint_unschedulable"]: _COND,
+    NI["taint_memory_pressure"]: _COND,
+    NI["taint_network_unavailable"]: _COND,
+    NI["taint_not_ready_ns"]: _READY,
+    NI["taint_unreachable_ns"]: _READY,
+}
+
+
+def _inferred_taint_passes(o: Any) -> None:
+    """The properties about NoSchedule taints whose pass the core inferred are not checked (said per node).
+
+    Before the log showed a Node write of the node lifecycle controller with its body, the core took a taint pass it
+    did not hold as done (an audit policy may leave the controller's writes out, or log them at level Metadata): a
+    missing taint was then not judged, so the property is "not checked: ...", never "checked" on an inferred write.
+    A violation of it found on another node stands (a note says what was not judged).
+    """
+    passes = getattr(o, "inferred_ns_pass", None)
+    if not passes:
+        return
+    by_prop: dict[str, list[tuple[str, float]]] = {}
+    for node, (t, idx) in passes.items():
+        for pid in sorted({p for i in idx for p in _NS_TAINT_PROPERTY.get(i, ())}):
+            by_prop.setdefault(pid, []).append((node, t))
+    for pid, hits in by_prop.items():
+        names = sorted(n for n, _ in hits)
+        why = (
+            f"the audit log holds no Node write of the node lifecycle controller with its body before its taint pass "
+            f"on node {', '.join(names[:5])}{' ...' if len(names) > 5 else ''} was due (at "
+            f"{fmt_time(min(t for _, t in hits))}), so whether the controller wrote the taint is not in it (its "
+            "policy may leave those writes out)"
+        )
+        if any(v.property == pid for v in o.violations):
+            o.notes.append(f"{pid} not judged on {why}")
+        else:
+            o.unchecked.setdefault(
+                pid,
+                f"{why} (checked for the taint writes the log holds, and for the other "
+                f"{max(len(o.nodes) - len(names), 0)} nodes)",
+            )
 
 
 class LogEnd(NamedTuple):

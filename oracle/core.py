@@ -345,6 +345,10 @@ class Oracle:
         #: the input shows every write to a Node (a watch of the Nodes): a taint pass the capture does not
         #: show did not happen, and is never inferred
         self.node_writes_seen = False
+        #: node -> (when first, taints) of the taint passes inferred over a NoSchedule taint a watch would judge,
+        #: while ``node_writes_seen`` was false: a reader whose input may hold the controller's writes (an audit
+        #: log) says the properties about them not checked rather than "checked" on an inferred write
+        self.inferred_ns_pass: dict[str, tuple[float, frozenset[int]]] = {}
         #: the input names Nodes whose state it does not show (an audit log begun after their
         #: creation): every zone's disruption state is unknown, master disruption mode never inferred
         self.unseen_nodes = False
@@ -1536,9 +1540,13 @@ class Oracle:
             done = True
             if ec.guard(s, self._dummy_pod, now, (), rec.used):
                 nu, _ = ec.effect(s, self._dummy_pod, now, (), rec.used)
-                if self.node_writes_seen and any(s[i] != nu[i] for i in _WATCHED_NS_TAINTS if i in nu):
+                watched = frozenset(i for i in _WATCHED_NS_TAINTS if i in nu and s[i] != nu[i])
+                if self.node_writes_seen and watched:
                     nu = {i: v for i, v in nu.items() if i not in _WATCHED_NS_TAINTS and i != _SYNCED}
                     done = False
+                elif watched:
+                    first, idx = self.inferred_ns_pass.get(rec.name, (now, watched))
+                    self.inferred_ns_pass[rec.name] = (first, idx | watched)
                 rec.inferred_pass = frozenset(i for i, v in nu.items() if s[i] != v and i != _SYNCED)
                 for i, v in nu.items():
                     s[i] = v

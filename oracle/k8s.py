@@ -1171,26 +1171,68 @@ KCM_DURATION_FLAGS = {
 KCM_RATE_FLAG = "node-eviction-rate"
 #: kubelet: renewInterval = leaseDuration * nodeLeaseRenewIntervalFraction (pkg/kubelet/kubelet.go)
 LEASE_RENEW_FRACTION = 0.25
-_GO_UNITS = {"ns": 1e-9, "us": 1e-6, "\u00b5s": 1e-6, "\u03bcs": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}
+#: nanoseconds per unit of a Go duration (time.ParseDuration's unitMap)
+_GO_UNITS_NS = {
+    "ns": 1,
+    "us": 10**3,
+    "\u00b5s": 10**3,
+    "\u03bcs": 10**3,
+    "ms": 10**6,
+    "s": 10**9,
+    "m": 60 * 10**9,
+    "h": 3600 * 10**9,
+}
+_GO_PART = r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:ns|us|\u00b5s|\u03bcs|ms|s|m|h)"
 
 
 def go_duration(text: str) -> float:
     """A Go ``time.Duration`` string (``1m0s``, ``40s``, ``500ms``, ``1h2m3.5s``, ``0``) in seconds.
 
-    Raises ``ValueError`` for anything else (no unit, unknown unit, a negative duration).
+    kube-controller-manager reads its duration flags with pflag's ``DurationVar`` (cmd/kube-controller-manager/app/
+    options/nodelifecyclecontroller.go AddFlags), which is ``time.ParseDuration``: ASCII digits, each number with a
+    unit, ``0``/``+0``/``-0`` alone without one, and at most ``math.MaxInt64`` nanoseconds (a flag past it is a parse
+    error: that kube-controller-manager exits, so its value is no cluster's timing). Raises ``ValueError`` for
+    anything else, and for a negative duration, which Go accepts but no controller period can mean (the flag is then
+    ignored with a note).
     """
-    import re
-
     t = text.strip()
-    if t in ("0", "+0"):
-        return 0.0
-    m = re.fullmatch(r"\+?((?:(?:\d+\.?\d*|\.\d+)(?:ns|us|\u00b5s|\u03bcs|ms|s|m|h))+)", t)
+    m = re.fullmatch(rf"([+-]?)((?:{_GO_PART})+|0)", t)
     if not m:
         raise ValueError(f"not a Go duration: {text!r} (expected e.g. 40s, 1m0s, 500ms)")
-    total = 0.0
-    for num, unit in re.findall(r"(\d+\.?\d*|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)", m.group(1)):
-        total += float(num) * _GO_UNITS[unit]
-    return total
+    sign, body = m.groups()
+    if body == "0":
+        return 0.0
+    over = ValueError(f"not a Go duration: {text!r} (beyond {2**63 - 1} ns: time.ParseDuration overflows)")
+    d = 0
+    # time.ParseDuration, step by step: the integer part exactly (leadingInt), the fraction as leadingFraction
+    # reads it (digits past uint64 ignored) and added as float64(f) * (float64(unit) / scale), truncated
+    for whole, frac, unit in re.findall(r"([0-9]*)(?:\.([0-9]*))?(ns|us|\u00b5s|\u03bcs|ms|s|m|h)", body):
+        v = int(whole) if whole else 0
+        if v > 2**63:
+            raise over
+        f, scale = 0, 1.0
+        for c in frac:
+            if f > (2**63 - 1) // 10 or f * 10 + int(c) > 2**63:
+                break  # (Go: overflow, the remaining digits ignored)
+            f, scale = f * 10 + int(c), scale * 10
+        u = _GO_UNITS_NS[unit]
+        if v > 2**63 // u:
+            raise over
+        v *= u
+        if f > 0:
+            v += int(float(f) * (float(u) / scale))
+            if v > 2**63:
+                raise over
+        d += v
+        if d > 2**63:
+            raise over
+    if sign == "-":
+        if d:
+            raise ValueError(f"a negative duration: {text!r}")
+        return 0.0
+    if d > 2**63 - 1:
+        raise over
+    return d / 1e9
 
 
 def minor_version(text: str) -> tuple[int, int] | None:
@@ -2046,6 +2088,18 @@ def pod_gates(tolerations: list[dict[str, Any]], gates: dict[str, bool] | None) 
     return out
 
 
+def taint_string(taint: dict[str, Any]) -> str:
+    """A taint as messages name it: k8s.io/api core/v1 ``Taint.ToString`` (``key=value:Effect``; without an effect
+    ``key=value:``, or the bare key when it has no value either), so a taint is named as kubectl names it.
+
+    (was: ``key:None`` for a taint without an effect, which the API server refuses but a hand-written capture holds)
+    """
+    key, value, effect = (str(taint.get(k) or "") for k in ("key", "value", "effect"))
+    if not effect:
+        return f"{key}={value}:" if value else key
+    return f"{key}={value}:{effect}" if value else f"{key}:{effect}"
+
+
 def untolerated(
     tolerations: list[dict[str, Any]], taints: list[dict[str, Any]], gates: dict[str, bool] | None
 ) -> list[str]:
@@ -2057,8 +2111,7 @@ def untolerated(
     out = []
     for t in taints:
         if r.do_not_schedule_taints_filter(t) and not r.tolerations_tolerate_taint(tolerations, t, feature_gates=gates):
-            value = t.get("value") or ""
-            out.append(f"{t.get('key', '')}{'=' + value if value else ''}:{t.get('effect')}")
+            out.append(taint_string(t))
     return out
 
 

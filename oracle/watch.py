@@ -71,6 +71,7 @@ from .k8s import (
     review_controller_down,
     review_late_unknown,
     review_upgrade,
+    taint_string,
     unparsable_quantity,
     untolerated,
     watch_objects,
@@ -1852,7 +1853,13 @@ def _half_swap(cur: dict[str, Any], old: dict[str, Any], conds: dict[str, dict[s
             {k: str(c.get("status")) for k, c in conds.items() if isinstance(k, str)}, bool(cur["unschedulable"])
         )
         desired = {v: (k in want) for k, v in _NS_SLOT.items() if v in CONDITION_TAINTS}
-        if any(bool(cur.get(v)) != w for v, w in desired.items()):
+        # only a write that adds and removes none can be a first half: SwapNodeControllerTaint adds
+        # (AddOrUpdateTaintOnNode) before it removes (RemoveTaintOffNode), so a write that removes one is the pass's
+        # last, and nothing completes it (was: held, the removal of NodeTaint's not-ready taint from a Node registered
+        # cordoned without its unschedulable taint never read, and ready-node-sheds-ready-taints reported about a
+        # taint the capture showed gone)
+        removes = any(old.get(k) and not cur.get(k) for k in CONDITION_TAINTS)
+        if not removes and any(bool(cur.get(v)) != w for v, w in desired.items()):
             held += CONDITION_TAINTS
     if (
         not _SWAP_IN_MODEL
@@ -1866,11 +1873,7 @@ def _half_swap(cur: dict[str, Any], old: dict[str, Any], conds: dict[str, dict[s
 
 def _name_taints(items: list[Item], obj: dict[str, Any]) -> None:
     """Give the node's events its real user taints (``key=value:Effect``), for the messages."""
-    names = [
-        f"{t.get('key', '')}{'=' + t['value'] if t.get('value') else ''}:{t.get('effect')}"
-        for t in _taint_list(obj)
-        if t.get("key", "") not in SLOT_KEYS
-    ]
+    names = [taint_string(t) for t in _taint_list(obj) if t.get("key", "") not in SLOT_KEYS]
     for it in items:
         if type(it) is EventRecord and it.extra is not None:
             it.extra["custom_taints"] = names

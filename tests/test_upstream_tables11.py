@@ -158,7 +158,10 @@ def _requests(
         assert old is not None
         reqs = []
         if old.get("spec") != obj.get("spec"):
-            last = max(meta.get("managedFields", []), key=lambda m: m["time"])["manager"]
+            # the latest writer; managedFields times are whole seconds, so of two in one second the later entry
+            # (was: the first, so the controller's removal of the not-ready taint 0.3 s after registration was
+            # logged as kubernetes-admin's, and no audit log held a Node write of the node lifecycle controller)
+            last = max(reversed(meta.get("managedFields", [])), key=lambda m: m["time"])["manager"]
             who = NC if last == "kube-controller-manager" else ADMIN
             reqs.append((who, "patch", ref, {"spec": obj["spec"]}, obj))
         if old.get("status") != obj.get("status"):
