@@ -45,7 +45,7 @@ from nodereg.properties.catalogue import ALL_PROPERTIES, Property
 from .encoding import Encoding, Step, as_term
 from .engines import EngineResult, Trace, spacer
 from .progress import CLEARS_ID, TIME_ID, rearm_graph, time_properties
-from .symmetry import check_symmetry
+from .symmetry import check_symmetry, check_symmetry_every_size
 
 
 @dataclass
@@ -1263,8 +1263,20 @@ def verify_every_size(
             )
         if v.status != "proved":
             continue  # a violation, vacuity or inconclusive result at the small size stands
-        if r is None:
-            # the verifier's own checks (symmetry of the small size, time can pass) are per size
+        if v.id == SYMMETRY_ID:
+            # the Z3 check above renames the small size's relation; the declaration's events over the
+            # sorts Node and Pod give every size (and every renaming) at once, or say why not
+            sym = check_symmetry_every_size(model)
+            v.seconds += sym.seconds
+            if sym.status == "proved":
+                v.bound, v.detail["sizes"] = EVERY_SIZE, "any"
+                v.reason = f"{v.reason}; for every size: {sym.reason}"
+            else:
+                v.bound = f"{small.nodes}×{small.pods}"
+                v.reason = f"{v.reason}; checked for {size_text} only: {sym.reason}"
+                v.detail["offending"] = v.detail.get("offending") or sym.offending
+        elif r is None:
+            # the verifier's own check of time progress is per size
             v.reason = (v.reason + "; " if v.reason else "") + f"checked for {size_text} only"
             v.bound = f"{small.nodes}×{small.pods}"
         elif r.status == "proved":
