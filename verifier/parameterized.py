@@ -527,6 +527,7 @@ class ParamResult:
     status: str  # proved | not-inductive | inconclusive | not-expressible
     seconds: float
     reason: str = ""
+    detail: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -536,10 +537,19 @@ class _Candidate:
     prop: Property | None = None
 
 
+#: A further proof on the engine's results: the encoding, the events' relations and the inductive
+#: ∀-invariants in, verdicts by id out (``time-can-pass`` for every size, :mod:`.progress`).
+AfterInvariants = Callable[["ParamEncoding", list[StepRel], list[z3.BoolRef]], dict[str, ParamResult]]
+
+
 def prove_all_sizes(
-    model: Model, props: list[Property], fixed: dict[str, int] | None = None, timeout_s: float = 60.0
+    model: Model,
+    props: list[Property],
+    fixed: dict[str, int] | None = None,
+    timeout_s: float = 60.0,
+    after: AfterInvariants | None = None,
 ) -> dict[str, ParamResult]:
-    """Prove each property for every number of nodes and pods, or say why not."""
+    """Prove each property for every number of nodes and pods, or say why not; then ``after``."""
     t0 = time.monotonic()
     enc = ParamEncoding(model, fixed)
     out: dict[str, ParamResult] = {}
@@ -647,6 +657,8 @@ def prove_all_sizes(
         out[p.id] = _step_property(enc, p, rels, inv, timeout_s, time.monotonic())
     for p in sums:
         out[p.id] = _prove_sum(enc, p, rels, inv, timeout_s)
+    if after is not None:
+        out.update(after(enc, rels, inv))
     return out
 
 
