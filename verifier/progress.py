@@ -379,6 +379,17 @@ def poly_at(p: Poly, n: int, m: int) -> int:
     return sum(c * n**i * m**j for (i, j), c in p.items())
 
 
+def cascade_poly(edges: dict[str, set[str]], events: list[Any]) -> Poly:
+    """The bound of :func:`_bound` as a polynomial in N and M, for an acyclic re-arming graph:
+    ``fires(E) = 2 · n(E) · (1 + Σ_{D→E} fires(D))``, summed over the events."""
+    by_id = {e.id: e for e in events}
+    fires: dict[str, Poly] = {}
+    for ev in _topological(edges):
+        before = _poly_add({(0, 0): 1}, *[fires[dd] for dd in edges if ev in edges[dd]])
+        fires[ev] = _poly_mul({k: 2 * c for k, c in _count(by_id[ev]).items()}, before)
+    return _poly_add(*fires.values())
+
+
 def time_can_pass_every_size(enc: Any, rels: list[Any], inv: list[z3.BoolRef], timeout_s: float) -> Any:
     """The ``time-can-pass`` row for every number of nodes and pods, relative to the ∀-invariants.
 
@@ -487,12 +498,7 @@ def time_can_pass_every_size(enc: Any, rels: list[Any], inv: list[z3.BoolRef], t
             f"urgent actions may re-arm one another for some size ({' → '.join(cycle)}): no bound on the overdue "
             "cascade is proved for every size",
         )
-    fires: dict[str, Poly] = {}
-    for ev in _topological(edges):
-        event = next(u for u in urgent_events if u.id == ev)
-        before = _poly_add({(0, 0): 1}, *[fires[dd] for dd in edges if ev in edges[dd]])
-        fires[ev] = _poly_mul({k: 2 * c for k, c in _count(event).items()}, before)
-    total = _poly_add(*fires.values())
+    total = cascade_poly(edges, urgent_events)
     formula, at_two = poly_text(total), poly_at(total, 2, 2)
     arrows = ", ".join(f"{a} → {b}" for a in edges for b in sorted(edges[a])) or "no re-arming"
     return ParamResult(
