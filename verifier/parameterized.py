@@ -748,10 +748,11 @@ def _prove_sum(
     from a frame property: each query proves it (or falls back on *emptied*) for that step.
     """
     t0 = time.monotonic()
+    failed = {"per_size": True}  # a sum it cannot close is still proved per size by the fixed-size engines
     try:
         pre = _read_with_sums(enc, p, enc.view(enc.pre), "pre")
     except NotExpressible as exc:
-        return ParamResult(p.id, "not-expressible", time.monotonic() - t0, str(exc))
+        return ParamResult(p.id, "not-expressible", time.monotonic() - t0, str(exc), failed)
     funcs = [
         z3.Function(f"sum{k}@{p.id}", *[v.sort() for v in t.outer], z3.IntSort())
         if t.outer
@@ -793,16 +794,18 @@ def _prove_sum(
     r = query(enc.init(enc.pre), *real, *[emptied(t, subst) for t in pre.sums], z3.Not(z3.substitute(pre.body, *subst)))
     if r != z3.unsat:
         why = "the initial-state query was inconclusive" if r == z3.unknown else "not proved in the initial states"
-        return ParamResult(p.id, "inconclusive" if r == z3.unknown else "not-inductive", time.monotonic() - t0, why)
+        return ParamResult(
+            p.id, "inconclusive" if r == z3.unknown else "not-inductive", time.monotonic() - t0, why, failed
+        )
     for rel in rels:
         try:
             post = _read_with_sums(enc, p, rel.post, rel.event.id)
         except NotExpressible as exc:
-            return ParamResult(p.id, "not-expressible", time.monotonic() - t0, str(exc))
+            return ParamResult(p.id, "not-expressible", time.monotonic() - t0, str(exc), failed)
         if [t.elem.sort() for t in post.sums] != [t.elem.sort() for t in pre.sums] or [
             len(t.outer) for t in post.sums
         ] != [len(t.outer) for t in pre.sums]:
-            return ParamResult(p.id, "not-expressible", time.monotonic() - t0, "its sums differ between states")
+            return ParamResult(p.id, "not-expressible", time.monotonic() - t0, "its sums differ between states", failed)
         subst, real = skolem(post)
         facts = []
         for k, (tp, tq) in enumerate(zip(pre.sums, post.sums, strict=True)):
@@ -825,6 +828,7 @@ def _prove_sum(
                 if r == z3.unknown
                 else f"not inductive for every size: {rel.event.id} can break it from a state where the "
                 "∀-invariants hold, changing the sum otherwise than by its own pod's summand",
+                failed,
             )
     return ParamResult(
         p.id,

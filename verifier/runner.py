@@ -1285,10 +1285,11 @@ def verify_every_size(
                 v.bound = f"{small.nodes}×{small.pods}"
                 v.reason = f"{v.reason}; checked for {size_text} only: {sym.reason}"
                 v.detail["offending"] = v.detail.get("offending") or sym.offending
-        elif v.id == TIME_ID and r is not None and r.status != "proved":
-            # the fixed-size row stands; the every-size argument says why it does not carry over
+        elif r is not None and r.status != "proved" and r.detail.get("per_size"):
+            # an argument beyond the ∀-invariants (a sum, time progress) did not carry over: the
+            # fixed-size proof stands, and the row says why it is not one for every size
             v.bound = f"{small.nodes}×{small.pods}"
-            v.reason = f"{v.reason}; checked for {size_text} only: {r.reason}"
+            v.reason = f"{v.reason}; proved for {size_text} only: {r.reason}"
         elif r is None:
             # a verifier row with no argument for every size
             v.reason = (v.reason + "; " if v.reason else "") + f"checked for {size_text} only"
