@@ -279,3 +279,16 @@ def test_the_bound_formula_is_the_fixed_size_bound(
     _bound(fixed, instances, list(edges))
     poly = cascade_poly(edges, urgent)
     assert poly_at(poly, nodes, pods) == fixed.bound, poly_text(poly)
+
+
+@pytest.mark.slow
+def test_verify_every_size_proves_the_three_rows_for_every_size() -> None:
+    """The whole run: no row left at 2 × 2, and the time bound at 2 × 2 is the fixed-size row's."""
+    from nodereg.verifier.runner import verify_every_size
+
+    rows = {v.id: v for v in verify_every_size(MODEL, timeout_s=60)}
+    small = {k: v.bound for k, v in rows.items() if v.status != "proved" or v.bound != "∀N,M"}
+    assert small == {}
+    assert "592 at 2 × 2" in rows[TIME_ID].reason
+    assert "for every size" in rows["symmetry"].reason
+    assert "summand" in rows[SUM_ID].reason
