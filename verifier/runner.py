@@ -1276,7 +1276,7 @@ def verify_every_size(
         if v.id == SYMMETRY_ID:
             # the Z3 check above renames the small size's relation; the declaration's events over the
             # sorts Node and Pod give every size (and every renaming) at once, or say why not
-            sym = check_symmetry_every_size(model)
+            sym = check_symmetry_every_size(model, timeout_s)
             v.seconds += sym.seconds
             if sym.status == "proved":
                 v.bound, v.detail["sizes"] = EVERY_SIZE, "any"
