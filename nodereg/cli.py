@@ -445,11 +445,13 @@ def _print_table(
     )
     if every_size:
         every = sum(v.status == "proved" and v.bound == "∀N,M" for v in verdicts)
-        tail = (
-            f"{every} for every number of nodes and pods (bound ∀N,M), {proved - every} for "
-            f"{cfg.nodes} nodes × {cfg.pods} pods only (bound {cfg.nodes}×{cfg.pods}: the row's reason in "
-            "--format json says why); " + tail
+        small = (
+            f", {proved - every} for {cfg.nodes} nodes × {cfg.pods} pods only (bound {cfg.nodes}×{cfg.pods}: "
+            "the row's reason in --format json says why)"
+            if proved > every
+            else ""
         )
+        tail = f"{every} for every number of nodes and pods (bound ∀N,M){small}; " + tail
     console.print(f"{proved}/{len(verdicts)} proved in {wall:.2f} s ({tail})")
 
 

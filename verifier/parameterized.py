@@ -40,7 +40,7 @@ from typing import Any
 import z3
 
 from nodereg.model import declaration as d
-from nodereg.model.logic import SUMS_ALLOWED, SumOverUnboundedSort
+from nodereg.model.logic import SUM_READER, SUMS_ALLOWED, SumOverUnboundedSort
 from nodereg.model.semantics import Bound, Instance, Key, Model, full_guard, post_values, urgency
 from nodereg.properties.catalogue import Property
 
@@ -54,6 +54,10 @@ class NotExpressible(Exception):
     """The formula needs the cluster's size (a sum or a count over pods, a named node)."""
 
 
+class SumNotExpressible(NotExpressible):
+    """The formula sums over an unbounded sort: not a ∀-formula, proved by :func:`_prove_sum` instead."""
+
+
 @contextmanager
 def stated_for_every_size() -> Iterator[None]:
     """Read a formula with sums switched off; what cannot be stated so raises :class:`NotExpressible`.
@@ -65,7 +69,7 @@ def stated_for_every_size() -> Iterator[None]:
     try:
         yield
     except SumOverUnboundedSort as exc:
-        raise NotExpressible(f"it sums over the pods ({exc})") from None
+        raise SumNotExpressible(f"it sums over the pods ({exc})") from None
     except (z3.Z3Exception, TypeError) as exc:
         raise NotExpressible(str(exc)) from None
     finally:
@@ -137,6 +141,26 @@ class _Params:
             raise AttributeError(name) from None
 
 
+class _Reps:
+    """The acting and generic elements an effect may loop over: iterable, never indexed or counted.
+
+    In the fixed-size encoding ``s.nodes[0]`` is node 0; here the list holds the acting node and a
+    generic one, so a position would silently mean another element. Reading a position (or the
+    length) is an index named, and the event cannot be stated for every size.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: list[z3.ExprRef]) -> None:
+        self._items = items
+
+    def __iter__(self) -> Iterator[z3.ExprRef]:
+        return iter(self._items)
+
+    def __getitem__(self, i: Any) -> Any:
+        raise NotExpressible(f"element {i!r} of the nodes or pods named by its position")
+
+
 class _Obj:
     __slots__ = ("_get", "_i", "_scope")
 
@@ -159,13 +183,14 @@ class PView:
         self,
         enc: ParamEncoding,
         get: Callable[[Key], Any],
-        nodes: list[z3.ExprRef] | None = None,
-        pods: list[z3.ExprRef] | None = None,
+        nodes: list[z3.ExprRef] | _Reps | None = None,
+        pods: list[z3.ExprRef] | _Reps | None = None,
     ) -> None:
         self.enc, self.get = enc, get
         self.cfg = enc.size
         self.params = _Params(enc.params)
-        self._nodes, self._pods = nodes, pods
+        self._nodes = _Reps(list(nodes)) if nodes is not None else None
+        self._pods = _Reps(list(pods)) if pods is not None else None
         self.bound_vars: list[z3.ExprRef] = []
 
     def _fresh(self, sort: z3.SortRef) -> list[z3.ExprRef]:
@@ -174,11 +199,11 @@ class PView:
         return [v]
 
     @property
-    def nodes(self) -> list[z3.ExprRef]:
+    def nodes(self) -> Any:
         return self._nodes if self._nodes is not None else self._fresh(NODE)
 
     @property
-    def pods(self) -> list[z3.ExprRef]:
+    def pods(self) -> Any:
         return self._pods if self._pods is not None else self._fresh(POD)
 
     focus_nodes = nodes
@@ -253,6 +278,10 @@ class StepRel:
     guard: z3.BoolRef
     post: PView
     bound: Bound
+    #: what the effect writes, read at the acting and generic elements (the symmetry check reads it)
+    writes: dict[Key, Any] = field(default_factory=dict)
+    #: the generic node and pod ``X``, ``Y`` the per-element rules are stated for
+    generic: tuple[z3.ExprRef, ...] = ()
 
 
 class ParamEncoding:
@@ -376,7 +405,7 @@ class ParamEncoding:
             conds.append(self._urgency(get, args["seconds"]))
         post = post_values(self.model, None, view, b)  # type: ignore[arg-type]
         pview = PView(self, self._post_get(get, post, n0, p0, gx, gy))
-        return StepRel(e, n0, p0, args, z3.And(*conds), pview, b)
+        return StepRel(e, n0, p0, args, z3.And(*conds), pview, b, dict(post), (gx, gy))
 
     def _urgency(self, get: Callable[[Key], Any], seconds: z3.ArithRef) -> z3.BoolRef:
         """∀ nodes and pods: no urgent action would overshoot its deadline while time passes."""
@@ -498,6 +527,7 @@ class ParamResult:
     status: str  # proved | not-inductive | inconclusive | not-expressible
     seconds: float
     reason: str = ""
+    detail: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -507,19 +537,32 @@ class _Candidate:
     prop: Property | None = None
 
 
+#: A further proof on the engine's results: the encoding, the events' relations and the inductive
+#: ∀-invariants in, verdicts by id out (``time-can-pass`` for every size, :mod:`.progress`).
+AfterInvariants = Callable[["ParamEncoding", list[StepRel], list[z3.BoolRef]], dict[str, ParamResult]]
+
+
 def prove_all_sizes(
-    model: Model, props: list[Property], fixed: dict[str, int] | None = None, timeout_s: float = 60.0
+    model: Model,
+    props: list[Property],
+    fixed: dict[str, int] | None = None,
+    timeout_s: float = 60.0,
+    after: AfterInvariants | None = None,
 ) -> dict[str, ParamResult]:
-    """Prove each property for every number of nodes and pods, or say why not."""
+    """Prove each property for every number of nodes and pods, or say why not; then ``after``."""
     t0 = time.monotonic()
     enc = ParamEncoding(model, fixed)
     out: dict[str, ParamResult] = {}
     cands: list[_Candidate] = [_Candidate(n, f) for n, f in enc.domain_parts()]
     steps: list[Property] = []
+    sums: list[Property] = []
     for p in props:
         if p.kind == "state":
             try:
                 enc.state_formula(p, enc.pre)
+            except SumNotExpressible:
+                sums.append(p)  # proved after the ∀-invariants, relative to them
+                continue
             except NotExpressible as exc:
                 out[p.id] = ParamResult(p.id, "not-expressible", 0.0, str(exc))
                 continue
@@ -612,7 +655,188 @@ def prove_all_sizes(
             )
     for p in steps:
         out[p.id] = _step_property(enc, p, rels, inv, timeout_s, time.monotonic())
+    for p in sums:
+        out[p.id] = _prove_sum(enc, p, rels, inv, timeout_s)
+    if after is not None:
+        out.update(after(enc, rels, inv))
     return out
+
+
+# -------------------------------------------------------------------------------------------------
+# Sums over an unbounded sort: induction on the steps, each step's change to the sum proved local
+# -------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _SumTerm:
+    """One sum a formula reads: its value ``value`` (a fresh integer), the summand ``term`` at the
+    generic element ``elem``, and the variables of the quantifiers around it (``outer``)."""
+
+    value: z3.ArithRef
+    term: z3.ArithRef
+    elem: z3.ExprRef
+    outer: list[z3.ExprRef]
+
+
+@dataclass
+class _SumReading:
+    """A state formula read with each sum a fresh integer: the body, its ∀-variables and the sums."""
+
+    body: z3.BoolRef
+    bound: list[z3.ExprRef]
+    sums: list[_SumTerm]
+
+
+def _read_with_sums(enc: ParamEncoding, prop: Property, view: PView, tag: str) -> _SumReading:
+    """Read ``prop`` on ``view`` with every ``Sum`` over the pods (or nodes) replaced by a fresh integer.
+
+    Iterating the view's pods hands out one fresh element, the generic summand's; it is taken back
+    from the view's ∀-variables (it is the sum's, not the formula's). A sum inside a sum, or one
+    whose summand quantifies, cannot be read so (:class:`NotExpressible`).
+    """
+    found: list[_SumTerm] = []
+    depth = [0]
+
+    def reader(items: Any) -> Any:
+        if depth[0]:
+            raise NotExpressible("a sum inside a sum")
+        # a generator's first iterable is read when it is made: ``s.pods`` has handed out the
+        # summand's element before the sum sees the generator, so it is the last ∀-variable now
+        before = len(view.bound_vars)
+        depth[0] += 1
+        try:
+            terms = list(items)
+        finally:
+            depth[0] -= 1
+        if len(terms) != 1 or len(view.bound_vars) != before or not before:
+            raise NotExpressible("a sum that is not over all the pods or all the nodes, or quantifies inside")
+        fresh = [view.bound_vars.pop()]
+        value = z3.Int(f"sum{len(found)}!{tag}!{enc.fresh_count()}")
+        found.append(_SumTerm(value, _lift(terms[0], z3.IntSort()), fresh[0], list(view.bound_vars)))  # type: ignore[arg-type]
+        return value
+
+    token = SUM_READER.set(reader)
+    try:
+        with stated_for_every_size():
+            body = _bool(prop.formula(view))
+    finally:
+        SUM_READER.reset(token)
+    bound = view.bound_vars
+    view.bound_vars = []
+    return _SumReading(body, bound, found)
+
+
+def _prove_sum(
+    enc: ParamEncoding, p: Property, rels: list[StepRel], inv: list[z3.BoolRef], timeout_s: float
+) -> ParamResult:
+    """A state property with sums over the pods, for every number of pods, by induction on the steps.
+
+    A sum over a finite set changes only by the summands that change. So with the property's sums
+    abstracted (an uninterpreted function ``F`` of the quantifiers around each sum, in the
+    pre-state), each query adds two facts about the sum ``s`` after one step, at skolem values ``b``
+    of the property's ∀-variables, each of them sound:
+
+    * *local change*: either some element other than the acting pod ``p0`` has a summand that the
+      step changes (an existential witness, so the fact is ``¬frame ∨ …``), or
+      ``s = F(b) + term_post(p0) − term_pre(p0)`` (only ``F(b)`` when the event acts on no pod);
+    * *emptied*: either some element's summand is non-zero after the step, or ``s = 0``.
+
+    The base case: in the initial states every summand is 0, or some is not (the *emptied* fact).
+    Consecution: the ∀-invariants proved for every size (``inv``), the property on ``F``, the
+    guard, the two facts, and the property's negation at ``b`` after the step: *unsat* for every
+    event is the proof for every number of nodes and pods. Which pods a step touches is not taken
+    from a frame property: each query proves it (or falls back on *emptied*) for that step.
+    """
+    t0 = time.monotonic()
+    failed = {"per_size": True}  # a sum it cannot close is still proved per size by the fixed-size engines
+    try:
+        pre = _read_with_sums(enc, p, enc.view(enc.pre), "pre")
+    except NotExpressible as exc:
+        return ParamResult(p.id, "not-expressible", time.monotonic() - t0, str(exc), failed)
+    funcs = [
+        z3.Function(f"sum{k}@{p.id}", *[v.sort() for v in t.outer], z3.IntSort())
+        if t.outer
+        else z3.Int(f"sum{k}@{p.id}")
+        for k, t in enumerate(pre.sums)
+    ]
+
+    def at(f: Any, args: list[z3.ExprRef]) -> z3.ArithRef:
+        return f(*args) if args else f
+
+    def forall(r: _SumReading, body: z3.BoolRef) -> z3.BoolRef:
+        real = [v != NO_NODE for v in r.bound if v.sort() == NODE]
+        return z3.ForAll(r.bound, z3.Implies(z3.And(*real), body)) if r.bound else body
+
+    # the property in the pre-state, each sum its function of the quantifiers around it
+    assumed = forall(pre, z3.substitute(pre.body, *[(t.value, at(funcs[k], t.outer)) for k, t in enumerate(pre.sums)]))
+
+    def skolem(r: _SumReading) -> tuple[list[tuple[z3.ExprRef, z3.ExprRef]], list[z3.BoolRef]]:
+        b = [z3.Const(f"b{i}!{enc.fresh_count()}", v.sort()) for i, v in enumerate(r.bound)]
+        return list(zip(r.bound, b, strict=True)), [x != NO_NODE for x in b if x.sort() == NODE]
+
+    def summand(t: _SumTerm, subst: list[tuple[z3.ExprRef, z3.ExprRef]], elem: z3.ExprRef) -> z3.ArithRef:
+        return z3.substitute(t.term, *subst, (t.elem, elem))
+
+    def in_domain(x: z3.ExprRef) -> list[z3.BoolRef]:
+        return [x != NO_NODE] if x.sort() == NODE else []
+
+    def emptied(t: _SumTerm, subst: list[tuple[z3.ExprRef, z3.ExprRef]]) -> z3.BoolRef:
+        w = z3.Const(f"w!{enc.fresh_count()}", t.elem.sort())
+        return z3.Or(z3.And(*in_domain(w), summand(t, subst, w) != 0), t.value == 0)
+
+    def query(*facts: z3.BoolRef) -> z3.CheckSatResult:
+        solver = z3.Solver()
+        solver.add(enc.params_ok(), *facts)
+        return _check(solver, [], timeout_s)
+
+    # base: every initial state, any number of pods
+    subst, real = skolem(pre)
+    r = query(enc.init(enc.pre), *real, *[emptied(t, subst) for t in pre.sums], z3.Not(z3.substitute(pre.body, *subst)))
+    if r != z3.unsat:
+        why = "the initial-state query was inconclusive" if r == z3.unknown else "not proved in the initial states"
+        return ParamResult(
+            p.id, "inconclusive" if r == z3.unknown else "not-inductive", time.monotonic() - t0, why, failed
+        )
+    for rel in rels:
+        try:
+            post = _read_with_sums(enc, p, rel.post, rel.event.id)
+        except NotExpressible as exc:
+            return ParamResult(p.id, "not-expressible", time.monotonic() - t0, str(exc), failed)
+        if [t.elem.sort() for t in post.sums] != [t.elem.sort() for t in pre.sums] or [
+            len(t.outer) for t in post.sums
+        ] != [len(t.outer) for t in pre.sums]:
+            return ParamResult(p.id, "not-expressible", time.monotonic() - t0, "its sums differ between states", failed)
+        subst, real = skolem(post)
+        facts = []
+        for k, (tp, tq) in enumerate(zip(pre.sums, post.sums, strict=True)):
+            outer_b = [z3.substitute(v, *subst) for v in tq.outer]
+            old = list(zip(tp.outer, outer_b, strict=True))
+            acting = rel.p0 if tq.elem.sort() == POD else rel.n0
+            moved = [acting] if acting is not None else []
+            w = z3.Const(f"w!{enc.fresh_count()}", tq.elem.sort())
+            changed = z3.And(*in_domain(w), *[w != m for m in moved], summand(tq, subst, w) != summand(tp, old, w))
+            delta = [summand(tq, subst, m) - summand(tp, old, m) for m in moved]
+            facts.append(z3.Or(changed, tq.value == z3.Sum(at(funcs[k], outer_b), *delta)))
+            facts.append(emptied(tq, subst))
+        r = query(*inv, assumed, rel.guard, *real, *facts, z3.Not(z3.substitute(post.body, *subst)))
+        if r != z3.unsat:
+            return ParamResult(
+                p.id,
+                "inconclusive" if r == z3.unknown else "not-inductive",
+                time.monotonic() - t0,
+                f"the query for {rel.event.id} was inconclusive (unknown or timeout)"
+                if r == z3.unknown
+                else f"not inductive for every size: {rel.event.id} can break it from a state where the "
+                "∀-invariants hold, changing the sum otherwise than by its own pod's summand",
+                failed,
+            )
+    return ParamResult(
+        p.id,
+        "proved",
+        time.monotonic() - t0,
+        f"inductive for every size relative to the {len(inv)} ∀-invariants: each step changes each sum by its "
+        "own pod's summand (every other summand unchanged, proved per step) or empties it",
+    )
 
 
 def _post_formula(enc: ParamEncoding, c: _Candidate, rel: StepRel) -> z3.BoolRef:

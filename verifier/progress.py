@@ -332,3 +332,182 @@ def _b(x: Any) -> z3.BoolRef:
 
 
 __all__ = ["CLEARS_ID", "TIME_ID", "RearmGraph", "blocks", "is_urgent", "rearm_graph", "time_properties"]
+
+
+# -------------------------------------------------------------------------------------------------
+# Every cluster size: the three facts on the parameterized encoding, the bound a formula of N, M
+# -------------------------------------------------------------------------------------------------
+
+
+#: A polynomial in the number of nodes N and pods M: coefficient by exponents (of N, of M).
+Poly = dict[tuple[int, int], int]
+
+
+def _poly_add(*ps: Poly) -> Poly:
+    out: Poly = {}
+    for p in ps:
+        for k, c in p.items():
+            out[k] = out.get(k, 0) + c
+    return {k: c for k, c in out.items() if c}
+
+
+def _poly_mul(a: Poly, b: Poly) -> Poly:
+    return _poly_add(*[{(i + k, j + m): c * d} for (i, j), c in a.items() for (k, m), d in b.items()])
+
+
+def _count(e: Any) -> Poly:
+    """How many instances event ``e`` has in a cluster of N nodes and M pods (1, N, M or N·M)."""
+    return {(sum(1 for ix in e.indices if ix == "node"), sum(1 for ix in e.indices if ix == "pod")): 1}
+
+
+def poly_text(p: Poly) -> str:
+    """``8·N³ + 2·N·M + 4·N``: highest degree first."""
+
+    def mono(i: int, j: int, c: int) -> str:
+        powers = [
+            f"N{'⁰¹²³⁴⁵⁶⁷⁸⁹'[i] if i > 1 else ''}" if i else "",
+            f"M{'⁰¹²³⁴⁵⁶⁷⁸⁹'[j] if j > 1 else ''}" if j else "",
+        ]
+        body = "·".join(x for x in powers if x)
+        return f"{c}·{body}" if body and c != 1 else body or str(c)
+
+    terms = sorted(p.items(), key=lambda kv: (-(kv[0][0] + kv[0][1]), -kv[0][0]))
+    return " + ".join(mono(i, j, c) for (i, j), c in terms) or "0"
+
+
+def poly_at(p: Poly, n: int, m: int) -> int:
+    return sum(c * n**i * m**j for (i, j), c in p.items())
+
+
+def cascade_poly(edges: dict[str, set[str]], events: list[Any]) -> Poly:
+    """The bound of :func:`_bound` as a polynomial in N and M, for an acyclic re-arming graph:
+    ``fires(E) = 2 · n(E) · (1 + Σ_{D→E} fires(D))``, summed over the events."""
+    by_id = {e.id: e for e in events}
+    fires: dict[str, Poly] = {}
+    for ev in _topological(edges):
+        before = _poly_add({(0, 0): 1}, *[fires[dd] for dd in edges if ev in edges[dd]])
+        fires[ev] = _poly_mul({k: 2 * c for k, c in _count(by_id[ev]).items()}, before)
+    return _poly_add(*fires.values())
+
+
+def time_can_pass_every_size(enc: Any, rels: list[Any], inv: list[z3.BoolRef], timeout_s: float) -> Any:
+    """The ``time-can-pass`` row for every number of nodes and pods, relative to the ∀-invariants.
+
+    The same three facts as at a fixed size, each a Z3 query on the parameterized encoding
+    (:mod:`.parameterized`) with the inductive ∀-invariants ``inv`` of every size assumed:
+
+    1. every urgent event's instance at any node ``x`` and pod ``y`` that blocks is enabled, and
+       when no instance at all blocks (a ∀ over the sorts) ``time_passes(1)`` is enabled;
+    2. an urgent event fired by any node ``n0`` (pod ``p0``) while it blocks no longer blocks, or
+       no longer blocks after firing once more;
+    3. the re-arming graph (E → F when an overdue E firing makes some F instance newly block, at
+       any node and pod) is acyclic. Its edges are about events, not instances: the size enters
+       only the bound, ``fires(E) = 2 · n(E) · (1 + Σ_{D→E} fires(D))`` with ``n(E)`` the number
+       of E's instances (1, N, M or N·M), a polynomial in N and M.
+
+    Spurious edges (the invariants are weaker than reachability) can only make a cycle
+    (inconclusive), never a pass; ``unknown`` is inconclusive; a refuted fact is "not proved for
+    every size" (the fixed-size engines give violations, with runs).
+    """
+    from .parameterized import NO_NODE, NODE, POD, ParamResult, PView, _bool, _check, _state_get
+
+    t0 = time.monotonic()
+    model = enc.model
+    urgent_events = [e for e in model.events if is_urgent(Instance(e, None, None))]
+    by_id = {r.event.id: r for r in rels}
+    x, y = z3.Const("x!time", NODE), z3.Const("y!time", POD)
+    gx, gy = z3.Const("X!time", NODE), z3.Const("Y!time", POD)
+
+    def at(view_get: Any, e: Any, n: Any, p: Any, xs: Any = gx, ys: Any = gy) -> tuple[Any, Instance]:
+        nodes = [v for v in (n if "node" in e.indices else None, xs) if v is not None]
+        pods = [v for v in (p if "pod" in e.indices else None, ys) if v is not None]
+        view = PView(enc, view_get, nodes=nodes, pods=pods)
+        return view, Instance(e, n if "node" in e.indices else None, p if "pod" in e.indices else None)
+
+    def blocks_at(view_get: Any, e: Any, n: Any, p: Any) -> z3.BoolRef:
+        view, inst = at(view_get, e, n, p)
+        return _bool(blocks(view, inst))
+
+    def ask(*facts: z3.BoolRef) -> z3.CheckSatResult:
+        solver = z3.Solver()
+        solver.add(enc.params_ok(), *inv, x != NO_NODE)
+        return _check(solver, list(facts), timeout_s)
+
+    def result(status: str, why: str) -> Any:
+        # not proved for every size: the fixed-size row stands (``per_size``), with this reason
+        return ParamResult(TIME_ID, status, time.monotonic() - t0, why, {"per_size": True})
+
+    def failed(r: z3.CheckSatResult, what: str) -> Any:
+        if r == z3.unknown:
+            return result("inconclusive", f"the query for {what} was inconclusive (unknown or timeout)")
+        return result("not-inductive", f"not implied for every size by the ∀-invariants: {what}")
+
+    pre_get = _state_get(enc, enc.pre)
+    # 1. an overdue instance is enabled; with nothing overdue, time_passes(1) is
+    for e in urgent_events:
+        view, inst = at(pre_get, e, x, y)
+        r = ask(_bool(blocks(view, inst)), z3.Not(_bool(full_guard(view, default_bound(inst)))))
+        if r != z3.unsat:
+            return failed(r, f"an overdue {e.id} is enabled")
+    xs, ys = z3.Const("x!none", NODE), z3.Const("y!none", POD)
+    nothing = z3.ForAll(
+        [xs, ys], z3.Implies(xs != NO_NODE, z3.And(*[z3.Not(blocks_at(pre_get, e, xs, ys)) for e in urgent_events]))
+    )
+    tick = by_id["time_passes"]
+    r = ask(nothing, z3.Not(z3.substitute(tick.guard, (tick.args["seconds"], z3.IntVal(1)))))
+    if r != z3.unsat:
+        return failed(r, "with nothing overdue, time_passes(1) is enabled")
+    # 2. an overdue firing clears its own deadline (at once or after one more firing)
+    for e in urgent_events:
+        rel = by_id[e.id]
+        n0, p0 = rel.n0, rel.p0
+        pre_blocks = blocks_at(pre_get, e, n0, p0)
+        post_view, _ = at(rel.post.get, e, n0, p0)
+        again = post_values(model, None, post_view, rel.bound)  # type: ignore[arg-type]
+        twice = post_view.with_get(lambda k, again=again, get=rel.post.get: again[k] if k in again else get(k))
+        cleared_later = z3.And(_bool(full_guard(post_view, rel.bound)), z3.Not(_bool(blocks(twice, rel.bound.inst))))
+        r = ask(rel.guard, pre_blocks, blocks_at(rel.post.get, e, n0, p0), z3.Not(cleared_later))
+        if r != z3.unsat:
+            return failed(r, f"an overdue {e.id} clears its deadline")
+    # 3. the re-arming graph, for every size
+    edges: dict[str, set[str]] = {e.id: set() for e in urgent_events}
+    for e in urgent_events:
+        rel = by_id[e.id]
+        pre_blocks = blocks_at(pre_get, e, rel.n0, rel.p0)
+        new = {
+            f.id: z3.And(blocks_at(rel.post.get, f, x, y), z3.Not(blocks_at(pre_get, f, x, y))) for f in urgent_events
+        }
+        while True:
+            rest = [f for f in new if f not in edges[e.id]]
+            if not rest:
+                break
+            solver = z3.Solver()
+            solver.add(enc.params_ok(), *inv, x != NO_NODE, rel.guard, pre_blocks)
+            solver.set("timeout", max(1, int(timeout_s * 1000)))
+            solver.add(z3.Or(*[new[f] for f in rest]))
+            r = solver.check()
+            if r == z3.unknown:
+                return failed(r, f"what an overdue {e.id} re-arms")
+            if r == z3.unsat:
+                break
+            m = solver.model()
+            edges[e.id].update(f for f in rest if z3.is_true(m.eval(new[f], model_completion=True)))
+    cycle = _find_cycle(edges)
+    if cycle is not None:
+        return result(
+            "not-inductive",
+            f"urgent actions may re-arm one another for some size ({' → '.join(cycle)}): no bound on the overdue "
+            "cascade is proved for every size",
+        )
+    total = cascade_poly(edges, urgent_events)
+    formula, at_two = poly_text(total), poly_at(total, 2, 2)
+    arrows = ", ".join(f"{a} → {b}" for a in edges for b in sorted(edges[a])) or "no re-arming"
+    return ParamResult(
+        TIME_ID,
+        "proved",
+        time.monotonic() - t0,
+        f"for every size, relative to the {len(inv)} ∀-invariants: every overdue action is enabled and clears its "
+        f"deadline; re-arming {arrows} is acyclic, so time passes after at most {formula} urgent actions "
+        f"(N nodes, M pods; {at_two} at 2 × 2)",
+        {"rearm": {k: sorted(v) for k, v in edges.items()}, "cascade_bound": formula, "cascade_bound_2x2": at_two},
+    )

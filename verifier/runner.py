@@ -44,8 +44,8 @@ from nodereg.properties.catalogue import ALL_PROPERTIES, Property
 
 from .encoding import Encoding, Step, as_term
 from .engines import EngineResult, Trace, spacer
-from .progress import CLEARS_ID, TIME_ID, rearm_graph, time_properties
-from .symmetry import check_symmetry
+from .progress import CLEARS_ID, TIME_ID, rearm_graph, time_can_pass_every_size, time_properties
+from .symmetry import check_symmetry, check_symmetry_every_size
 
 
 @dataclass
@@ -1273,8 +1273,22 @@ def verify_every_size(
     wanted = [p.for_model(model) for p in (ALL_PROPERTIES if props is None else props)]
     work = [p.for_model(model) for p in ALL_PROPERTIES if p.lemma] + [p for p in wanted if not p.lemma]
     t0 = time.monotonic()
-    # the verifier's own rows alone (--property symmetry) are per size: nothing to prove for every size
-    every = prove_all_sizes(model, list(dict.fromkeys(work)), fixed=fixed, timeout_s=timeout_s) if wanted else {}
+    # time progress for every size rests on the engine's ∀-invariants: asked once they are found; the
+    # symmetry row alone (--property symmetry) needs no ∀-proof at all
+    asked_time = any(v.id == TIME_ID for v in verdicts)
+    every = (
+        prove_all_sizes(
+            model,
+            list(dict.fromkeys(work)),
+            fixed=fixed,
+            timeout_s=timeout_s,
+            after=(lambda enc, rels, inv: {TIME_ID: time_can_pass_every_size(enc, rels, inv, timeout_s)})
+            if asked_time
+            else None,
+        )
+        if wanted or asked_time
+        else {}
+    )
     size_text = f"{small.nodes} nodes × {small.pods} pods"
     for v in verdicts:
         v.detail["sizes"] = f"{small.nodes}x{small.pods}"
@@ -1287,13 +1301,31 @@ def verify_every_size(
             )
         if v.status != "proved":
             continue  # a violation, vacuity or inconclusive result at the small size stands
-        if r is None:
-            # the verifier's own checks (symmetry of the small size, time can pass) are per size
+        if v.id == SYMMETRY_ID:
+            # the Z3 check above renames the small size's relation; the declaration's events over the
+            # sorts Node and Pod give every size (and every renaming) at once, or say why not
+            sym = check_symmetry_every_size(model, timeout_s)
+            v.seconds += sym.seconds
+            if sym.status == "proved":
+                v.bound, v.detail["sizes"] = EVERY_SIZE, "any"
+                v.reason = f"{v.reason}; for every size: {sym.reason}"
+            else:
+                v.bound = f"{small.nodes}×{small.pods}"
+                v.reason = f"{v.reason}; checked for {size_text} only: {sym.reason}"
+                v.detail["offending"] = v.detail.get("offending") or sym.offending
+        elif r is not None and r.status != "proved" and r.detail.get("per_size"):
+            # an argument beyond the ∀-invariants (a sum, time progress) did not carry over: the
+            # fixed-size proof stands, and the row says why it is not one for every size
+            v.bound = f"{small.nodes}×{small.pods}"
+            v.reason = f"{v.reason}; proved for {size_text} only: {r.reason}"
+        elif r is None:
+            # a verifier row with no argument for every size
             v.reason = (v.reason + "; " if v.reason else "") + f"checked for {size_text} only"
             v.bound = f"{small.nodes}×{small.pods}"
         elif r.status == "proved":
             v.engine, v.bound, v.seconds = "parameterized", EVERY_SIZE, r.seconds
             v.reason, v.detail["sizes"] = r.reason, "any"
+            v.detail.update({f"every_size_{k}": x for k, x in r.detail.items()})
         elif r.status == "not-expressible":
             v.bound = f"{small.nodes}×{small.pods}"
             v.reason = f"proved for {size_text} only: {r.reason}"

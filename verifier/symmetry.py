@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import z3
 
@@ -227,4 +228,170 @@ def check_symmetry(enc: Encoding, timeout_s: float = 60.0) -> SymmetryResult:
     )
 
 
-__all__ = ["Permutation", "SymmetryResult", "check_symmetry", "generators"]
+def _element_constants(terms: list[Any]) -> set[z3.ExprRef]:
+    """The uninterpreted constants of sort ``Node`` or ``Pod`` that ``terms`` mention."""
+    from .parameterized import NODE, POD
+
+    seen: set[int] = set()
+    out: set[z3.ExprRef] = set()
+    todo = [t for t in terms if isinstance(t, z3.ExprRef)]
+    while todo:
+        t = todo.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_quantifier(t):
+            todo.append(t.body())
+        elif z3.is_app(t):
+            if t.num_args() == 0 and t.decl().kind() == z3.Z3_OP_UNINTERPRETED and t.sort() in (NODE, POD):
+                out.add(z3.ExprRef(t.as_ast(), t.ctx))
+            todo.extend(t.children())
+    return out
+
+
+def _value(v: Any, like: Any) -> z3.ExprRef:
+    """A written value as a Z3 term, a Python literal in the sort of ``like`` (the value it is compared to)."""
+    from .parameterized import NODE, NodeRef, _lift
+
+    if isinstance(v, z3.ExprRef):
+        return z3.ExprRef(v.as_ast(), v.ctx)
+    if isinstance(like, z3.ExprRef) and like.sort() == NODE:
+        return NodeRef.lift_literal(v)
+    sort = like.sort() if isinstance(like, z3.ExprRef) else (z3.BoolSort() if isinstance(v, bool) else z3.IntSort())
+    return _lift(v, sort)
+
+
+def _uniform(enc: Any, e: Any, timeout_s: float) -> str | None:
+    """Why event ``e`` does not treat the other nodes and pods alike, or None when it does.
+
+    The event is read with the acting elements and *two* generic others of each sort (``X``, ``X'``
+    and ``Y``, ``Y'``), listed in two orders (acting first, acting last), and with the one generic
+    other the engine uses. Z3 proves, over any pre-state with the elements distinct: swapping ``X``
+    with ``X'`` (and ``Y`` with ``Y'``) maps the guard and the writes to themselves; the order in
+    which the event meets the elements changes nothing; a second generic element changes nothing
+    the engine reads. An effect that reaches "the next node", reads a position of the list, or sums
+    over the others fails one of them.
+    """
+    from nodereg.model.semantics import Bound, Instance, full_guard, post_values
+
+    from .parameterized import NO_NODE, NODE, POD, PView, _bool, _state_get
+
+    k = enc.fresh_count()
+    n0 = z3.Const(f"n0!u{k}", NODE) if "node" in e.indices else None
+    p0 = z3.Const(f"p0!u{k}", POD) if "pod" in e.indices else None
+    x, x2 = z3.Const(f"X!u{k}", NODE), z3.Const(f"X'!u{k}", NODE)
+    y, y2 = z3.Const(f"Y!u{k}", POD), z3.Const(f"Y'!u{k}", POD)
+    args = {a.name: (z3.Bool(f"{a.name}!u{k}") if a.sort == "bool" else z3.Int(f"{a.name}!u{k}")) for a in e.args}
+    get = _state_get(enc, enc.pre)
+
+    def read(nodes: list[Any], pods: list[Any]) -> tuple[z3.BoolRef, dict[Any, Any]]:
+        view = PView(enc, get, nodes=[n for n in nodes if n is not None], pods=[p for p in pods if p is not None])
+        b = Bound(Instance(e, n0, p0), dict(args))  # type: ignore[arg-type]
+        return _bool(full_guard(view, b)), dict(post_values(enc.model, None, view, b))  # type: ignore[arg-type]
+
+    swap = [(x, x2), (x2, x), (y, y2), (y2, y)]
+
+    def swapped(key: Any) -> Any:
+        return (key[0], key[1], z3.substitute(key[2], *swap)) if isinstance(key[2], z3.ExprRef) else key
+
+    g_a, post_a = read([n0, x, x2], [p0, y, y2])
+    g_b, post_b = read([x2, x, n0], [y2, y, p0])
+    g_c, post_c = read([n0, x], [p0, y])
+    same: list[z3.BoolRef] = [g_a == z3.substitute(g_a, *swap), g_a == g_b, g_a == g_c]
+    for key, v in post_a.items():
+        if swapped(key) not in post_a:
+            return f"it writes {key[1]} of {key[2]} but not of another element alike"
+        if key not in post_b:
+            return f"what it writes depends on the order it meets the elements ({key[1]} of {key[2]})"
+        other = post_a[swapped(key)]
+        sv = _value(other, v)
+        same.append(_value(v, other) == (z3.substitute(sv, *swap)))
+        same.append(_value(v, post_b[key]) == _value(post_b[key], v))
+    if set(map(str, post_b)) != set(map(str, post_a)):
+        return "what it writes depends on the order it meets the elements"
+    for key, v in post_c.items():
+        if key not in post_a:
+            return f"it writes {key[1]} of {key[2]} only when it meets one other element"
+        same.append(_value(v, post_a[key]) == _value(post_a[key], v))
+    mentions_x2 = {str(kk) for kk in post_a if isinstance(kk[2], z3.ExprRef) and (kk[2].eq(x2) or kk[2].eq(y2))}
+    if {str(kk) for kk in post_a} - mentions_x2 != {str(kk) for kk in post_c}:
+        return "what it writes of the elements the engine reads depends on how many others there are"
+    distinct = [z3.Distinct(*[n for n in (n0, x, x2) if n is not None]), x != NO_NODE, x2 != NO_NODE]
+    distinct.append(z3.Distinct(*[p for p in (p0, y, y2) if p is not None]))
+    if n0 is not None:
+        distinct.append(n0 != NO_NODE)
+    solver = z3.Solver()
+    solver.set("timeout", max(1, int(timeout_s * 1000)))
+    solver.add(*distinct, z3.Not(z3.And(*same)))
+    r = solver.check()
+    if r == z3.sat:
+        return (
+            "its guard or writes differ when two other elements trade places, when it meets them in "
+            "another order, or when it meets one more"
+        )
+    if r == z3.unknown:
+        return f"z3 answered unknown on its uniformity ({solver.reason_unknown() or 'timeout'})"
+    return None
+
+
+def check_symmetry_every_size(model: Any, timeout_s: float = 60.0) -> SymmetryResult:
+    """Renaming invariance for every number of nodes and pods, from the declaration over two sorts.
+
+    The relation of every size is the parameterized encoding's (:mod:`.parameterized`) read on that
+    many elements: each event a formula over uninterpreted sorts ``Node`` and ``Pod`` whose acting
+    elements are its own variables. Checked here, event by event: (1) the event can be stated over
+    the sorts at all, that is its guard and effect name no node or pod by its index, compare no
+    index with a number, do no arithmetic on one and read no position of the node or pod list (each
+    raises :class:`~.parameterized.NotExpressible`); (2) the only elements its formula names are
+    its own acting and generic variables and ``no_node`` ("pending", which every renaming fixes).
+    A first-order formula is preserved by every isomorphism of its structure, and a renaming of
+    the nodes (fixing "pending") and of the pods is one, with the integers (parameters, the cluster
+    size, arguments) untouched: so ``R(s, t) ⇔ R(π s, π t)`` for every size and every renaming,
+    not only the generators. The initial states are one ∀-formula per sort (no element named), so
+    symmetric too. What this rests on beyond the check: the parameterized relation is the
+    fixed-size one at each size, the premise of every row proved for every size (compared instance
+    by instance at 1 × 1, 2 × 1 and 2 × 2 in ``tests/test_parameterized.py``).
+    """
+    from .parameterized import NO_NODE, NotExpressible, ParamEncoding, stated_for_every_size
+
+    t0 = time.monotonic()
+    enc = ParamEncoding(model)
+    for e in model.events:
+        try:
+            with stated_for_every_size():
+                rel = enc.step(e, enc.pre)
+        except NotExpressible as exc:
+            return SymmetryResult(
+                "inconclusive",
+                time.monotonic() - t0,
+                f"event {e.id} cannot be stated for every size ({exc})",
+                offending=e.id,
+            )
+        own = {z3.ExprRef(x.as_ast(), x.ctx) for x in (rel.n0, rel.p0, *rel.generic, NO_NODE) if x is not None}
+        named = _element_constants([rel.guard, *rel.writes.values()]) - own
+        if named:
+            return SymmetryResult(
+                "inconclusive",
+                time.monotonic() - t0,
+                f"event {e.id} names the elements {sorted(str(x) for x in named)} besides its own",
+                offending=e.id,
+            )
+        with stated_for_every_size():
+            why = _uniform(enc, e, timeout_s)
+        if why is not None:
+            return SymmetryResult(
+                "inconclusive",
+                time.monotonic() - t0,
+                f"event {e.id} is not uniform in the others: {why}",
+                offending=e.id,
+            )
+    return SymmetryResult(
+        "proved",
+        time.monotonic() - t0,
+        f"every one of the {len(model.events)} events is one formula over the sorts Node and Pod that names "
+        "no element but its own and 'pending', so every renaming of nodes and pods maps runs to runs "
+        "for every number of nodes and pods",
+    )
+
+
+__all__ = ["Permutation", "SymmetryResult", "check_symmetry", "check_symmetry_every_size", "generators"]
