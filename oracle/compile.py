@@ -273,11 +273,22 @@ class _Fold:
             return ast.Constant(-node.operand.value)
         if isinstance(node, ast.BoolOp):
             is_and = isinstance(node.op, ast.And)
-            # ``not c or c`` is True, ``c and not c`` False, for a comparison c (a bool; pure: state reads)
+            if not PLAIN_FORM and len(node.values) > 1 and _reads_only(node):
+                # ``x and x`` is x, value for value (the same reads twice): a clause a property repeats
+                # (``kubelet-posts-status-when-due``'s ``due and (due and due and due and due)`` once
+                # its four status checks are folded away for the oracle), evaluated in every timed check
+                runs = [v for i, v in enumerate(node.values) if i == 0 or ast.dump(v) != ast.dump(node.values[i - 1])]
+                if len(runs) == 1:
+                    return runs[0]
+                node.values = runs
+            # ``not c or c`` is True, ``c and not c`` False, for a comparison c (a bool; pure: state reads),
+            # or a conjunction of reads that ends with one (its value, when it holds, is that comparison's)
             negated = {
                 ast.dump(v.operand)
                 for v in node.values
-                if isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.Not) and isinstance(v.operand, ast.Compare)
+                if isinstance(v, ast.UnaryOp)
+                and isinstance(v.op, ast.Not)
+                and (isinstance(v.operand, ast.Compare) or (not PLAIN_FORM and _holds_as_true(v.operand)))
             }
             if negated and any(ast.dump(v) in negated for v in node.values):
                 return ast.Constant(not is_and)
@@ -318,6 +329,42 @@ def _pure(x: Any) -> bool:
             _pure(v) for v in [x.left, *x.comparators]
         )
     return False
+
+
+def _reads_only(x: Any) -> bool:
+    """A generated expression of reads (locals, constants, ``s[3]``), arithmetic, comparisons and
+    boolean operators: no call, no assignment (``_c :=``), so evaluating it twice gives the same value
+    twice, and raises, if at all (a clock of the wrong type), the first time."""
+    import ast
+
+    if isinstance(x, (ast.Name, ast.Constant)):
+        return True
+    if isinstance(x, ast.Subscript):
+        return isinstance(x.value, ast.Name) and isinstance(x.slice, ast.Constant)
+    if isinstance(x, ast.UnaryOp):
+        return _reads_only(x.operand)
+    if isinstance(x, ast.BinOp):
+        return _reads_only(x.left) and _reads_only(x.right)
+    if isinstance(x, ast.BoolOp):
+        return all(_reads_only(v) for v in x.values)
+    if isinstance(x, ast.Compare):
+        return all(_reads_only(v) for v in [x.left, *x.comparators])
+    if isinstance(x, ast.IfExp):
+        return _reads_only(x.test) and _reads_only(x.body) and _reads_only(x.orelse)
+    return False
+
+
+def _holds_as_true(x: Any) -> bool:
+    """A conjunction of reads whose last operand is a comparison: where it holds, its value is ``True``
+    (``s[2] and s[4] and (now - s[26] >= 10)``), so ``not x or x`` is ``True``, value for value."""
+    import ast
+
+    return (
+        isinstance(x, ast.BoolOp)
+        and isinstance(x.op, ast.And)
+        and isinstance(x.values[-1], ast.Compare)
+        and _reads_only(x)
+    )
 
 
 def _complementary(x: Any) -> bool:

@@ -317,3 +317,49 @@ def test_quick_steps_give_the_slow_paths_report_on_a_long_trace(
     assert loop == slow
     assert loop[0]["violations"]  # (silences and stops: judged, not only accepted)
     assert taken > 100, taken
+
+
+# --- compile._Fold: a repeated operand, and ``not x or x`` for a conjunction ending in a comparison ---
+
+#: name -> (generated expression, what the folder makes of it); each must keep the value, not only the truth
+FOLD_ROWS = {
+    "repeated read": ("s[9] and s[9]", "s[9]"),
+    "repeated conjunction (the status promise's four checks folded away)": (
+        "(s[2] and now - s[26] >= 10) and (s[2] and now - s[26] >= 10) and (s[2] and now - s[26] >= 10)",
+        "s[2] and now - s[26] >= 10",
+    ),
+    "repeat only where adjacent (x and y and x: the value may be y's)": ("s[9] and s[11] and s[9]", None),
+    "a call is not collapsed (it may not give the same twice)": ("f(s) and f(s)", None),
+    "an assignment is not collapsed": ("(_c := s[5]) and (_c := s[5])", None),
+    "not x or x, x ending in a comparison": (
+        "not (s[2] and s[3] and now - s[26] >= 10) or (s[2] and s[3] and now - s[26] >= 10)",
+        "True",
+    ),
+    "not x or x, x ending in a read (its value may be 2, not True)": ("not (s[2] and s[5]) or (s[2] and s[5])", None),
+    "the whole kubelet-posts-status-when-due clause": (
+        "not (s[2] and s[3] and (now - s[26] >= 10)) or ((s[2] and s[3] and (now - s[26] >= 10))"
+        " and (s[2] and s[3] and (now - s[26] >= 10)))",
+        "True",
+    ),
+}
+
+
+@pytest.mark.parametrize("src,want", FOLD_ROWS.values(), ids=FOLD_ROWS.keys())
+def test_fold_keeps_every_value(src: str, want: str | None) -> None:
+    """The folded expression is the one expected (``None``: left as it is), and gives the value the
+    original gives, ``is`` for ``is``, on random states (ints and bools as the node list holds them)."""
+    import ast
+
+    from nodereg.oracle.compile import _tidy
+
+    got = _tidy(src).strip()
+    assert got == (ast.unparse(ast.parse(want if want is not None else src)) if want != "True" else "True")
+    if "f(" in src or ":=" in src:
+        return
+    rnd = random.Random(src)
+    for _ in range(300):
+        s = [rnd.choice([True, False, 0, 1, 2, 3]) for _ in range(40)]
+        s[26] = rnd.choice([0.0, 5.0, 9.5, 10.0, 12.0])
+        env = {"s": s, "now": 20.0}
+        before, after = eval(src, {}, dict(env)), eval(got, {}, dict(env))
+        assert before == after and type(before) is type(after), (s, before, after)
