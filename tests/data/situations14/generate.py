@@ -506,7 +506,7 @@ def _admin_node(marked: bool) -> Files:
     """worker-b's kubelet runs with --register-node=false (registerWithAPIServer never called): an administrator
     creates its Node with `kubectl create -f worker-b.yaml` at 0.5 s (no status; the TaintNodesByCondition admission
     plugin, plugin/pkg/admission/nodetaint, adds node.kubernetes.io/not-ready:NoSchedule to every Node created). The
-    kubelet then posts its status (Ready True at 2 s; the controller removes the not-ready taint) and renews its Lease
+    kubelet then posts its status (Ready True at 2 s; the controller removes the not-ready taint, and worker-a's) and renews its Lease
     every 10 s until it stops at 100 s; the controller marks it Unknown at 146 s, or (``marked=False``) never."""
     log = s9._log(100, 400, b_from=3)
     log.lines[:] = [x for x in log.lines if x[1].get("auditID") != "c-worker-b"]
@@ -539,6 +539,9 @@ def _admin_node(marked: bool) -> Files:
     s9._status(log, 2, "worker-b", "True", "KubeletReady", "kubelet is posting ready status")
     log.lines[-1][1]["requestObject"]["status"].update(capacity={"cpu": "4"}, allocatable={"cpu": "3800m"})
     s9._taints(log, 2.1, "worker-b", [])
+    # the same pass removes worker-a's registration taint (its kubelet created it Ready): once the log shows the
+    # controller's taint writes, a removal left out would be a pass not done (doNoScheduleTaintingPass)
+    s9._taints(log, 2.1, "worker-a", [])
     if marked:
         s9._unknown(log, 146, "worker-b", 91.3)
         s9._taints(log, 146.1, "worker-b", [(UNREACH, "NoSchedule")])
