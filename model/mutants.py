@@ -1633,4 +1633,27 @@ MUTANTS = (
     ),
 )
 
+
+def _obtain_cert_restarts_lease_clock(m: Model) -> Model:
+    e = m.event("kubelet_obtain_certificate")
+    # the certificate restarts the Lease timer though no Lease is renewed: the first renewal waits up to the gap
+    eff = _without_effect_keys(e.effect, {"since_lease_renew": lambda s, i: 0})
+    return _replace_event(m, "obtain-cert-restarts-lease-clock", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "obtain-cert-restarts-lease-clock",
+        "Taking the client certificate restarts the kubelet's Lease timer though no Lease is renewed: the Lease "
+        "controller's first renewal may wait up to heartbeat-gap-max instead of coming at once. Round 13 of bugs "
+        "written apart left it open (the model then clamped the clock to heartbeat-gap-max, a window that held the "
+        "bug); since round 14 the certificate makes the first renewal due.",
+        "pkg/kubelet/kubelet.go (Run: go kl.nodeLeaseController.Run); staging/src/k8s.io/component-helpers/"
+        "apimachinery/lease/controller.go (Run: wait.JitterUntil(c.sync, c.renewInterval, 0.04, true, ...), whose "
+        "first sync comes before any wait)",
+        _obtain_cert_restarts_lease_clock,
+    ),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

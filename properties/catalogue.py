@@ -1728,6 +1728,30 @@ PROPERTIES: tuple[Property, ...] = (
         witness_events=("kubelet_register_node",),
     ),
     Property(
+        "lease-renewal-due-at-certificate",
+        "When the kubelet takes its client certificate, its Lease controller starts and its first renewal is due "
+        "at once: the Lease clock stands at heartbeat-gap-max, so the Lease is created or renewed before time moves "
+        "on, never up to heartbeat-gap-max later.",
+        "obtain_certificate(n) ⇒ since_lease_renew'[n] ≥ heartbeat_gap_max   (renew_lease is urgent at "
+        "heartbeat_gap_max: no time passes before it)",
+        "cmd/kubelet/app/server.go run finishes bootstrap.LoadClientCert before RunKubelet; kubelet.Run starts "
+        "go kl.nodeLeaseController.Run, whose wait.JitterUntil(c.sync, c.renewInterval, 0.04, true, ...) calls sync "
+        "(ensureLease: create or renew kube-node-lease/<node>) before its first wait, as a new process's does "
+        "(kubelet_restarts counts that renewal in its own step). A certificate that left the Lease clock where it "
+        "was, or restarted it, let the first renewal wait up to heartbeat-gap-max (round 13 of bugs written apart: "
+        "obtain-cert-restarts-lease-clock, inside the gap every other Lease property allows).",
+        "pkg/kubelet/kubelet.go (Run: go kl.nodeLeaseController.Run); staging/src/k8s.io/component-helpers/"
+        "apimachinery/lease/controller.go (Run, sync); cmd/kubelet/app/server.go (run: bootstrap.LoadClientCert "
+        "before RunKubelet)",
+        "step",
+        lambda pre, post, b: post.node(b.node).since_lease_renew >= pre.params.heartbeat_gap_max,
+        lambda pre, post, b: True,
+        "a kubelet takes its client certificate",
+        events=("kubelet_obtain_certificate",),
+        witness_kind="step",
+        witness_events=("kubelet_obtain_certificate",),
+    ),
+    Property(
         "lease-clock-moves-only-by-lease-controller",
         "Only a node's own Lease controller moves the time of its last Lease renewal: a renewal, a new kubelet "
         "process (whose controller renews at once) or the client certificate arriving (which starts it), each for "
