@@ -1656,4 +1656,28 @@ MUTANTS = (
     ),
 )
 
+
+def _cordon_writes_stale_taints(m: Model) -> Model:
+    e = m.event("admin_cordon")
+    # kubectl cordon Updates the whole Node from a copy read before the controller's condition taints
+    eff = _without_effect_keys(
+        e.effect, {"taint_memory_pressure": lambda s, i: False, "taint_network_unavailable": lambda s, i: False}
+    )
+    return _replace_event(m, "cordon-writes-stale-condition-taints", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "cordon-writes-stale-condition-taints",
+        "kubectl cordon writes back the whole Node as it read it before the node lifecycle controller added the "
+        "memory-pressure and network-unavailable taints: the write drops them until the next NoSchedule pass puts "
+        "them back, and in that instant the scheduler may bind a pod that tolerates neither. The pass comes before "
+        "time moves on, so every taint-follow property held (round 14 of bugs written apart).",
+        "staging/src/k8s.io/kubectl/pkg/drain/cordon.go (PatchOrReplace: a strategic merge patch of "
+        "spec.unschedulable); pkg/controller/util/node/controller_utils.go (AddOrUpdateTaintOnNode: RetryOnConflict)",
+        _cordon_writes_stale_taints,
+    ),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

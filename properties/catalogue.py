@@ -103,6 +103,18 @@ def _events_but(*ids: str) -> tuple[str, ...]:
     return tuple(e.id for e in d.EVENTS if e.id not in ids)
 
 
+#: The taints the node lifecycle controller owns (nodeConditionToTaintKeyStatusMap, the unschedulable taint, the
+#: NoExecute Ready taints): on an existing Node only its passes write them.
+_CONTROLLER_TAINTS = (
+    "taint_not_ready_ns",
+    "taint_unreachable_ns",
+    "taint_unschedulable",
+    "taint_memory_pressure",
+    "taint_network_unavailable",
+    "taint_not_ready_ne",
+    "taint_unreachable_ne",
+)
+
 NON_KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor != "kubelet")
 NODE_INDEXED_EVENTS = tuple(e.id for e in d.EVENTS if "node" in e.indices)
 NODE_OBJECT = d.node_object_vars()
@@ -1040,6 +1052,42 @@ PROPERTIES: tuple[Property, ...] = (
         events=tuple(e.id for e in d.EVENTS if e.id not in ("admin_taint_node", "admin_untaint_node", "time_passes")),
         witness_kind="step",
         witness_events=("admin_uncordon",),
+    ),
+    Property(
+        "controller-taints-change-only-by-node-lifecycle-controller",
+        "An existing Node's condition taints (not-ready and unreachable, NoSchedule and NoExecute; unschedulable, "
+        "memory-pressure and network-unavailable) change only through the node lifecycle controller's tainting "
+        "passes: a cordon, a kubectl taint, a kubelet status post or re-registration, the cloud or route controller "
+        "never adds or drops one, not even for the instant before the next pass puts it back.",
+        "step of e ∉ {NoSchedule pass, NoExecute pass}: ∀n: exists[n] ∧ exists'[n] ⇒ every condition taint'[n] = "
+        "condition taint[n]",
+        "Each writer changes only its own field and never writes back a stale copy of the others: the controller's "
+        "AddOrUpdateTaintOnNode / RemoveTaintOffNode re-read the Node under RetryOnConflict and patch only their "
+        "taints (PatchNodeTaints with the resourceVersion read); kubectl cordon sends a strategic merge patch of "
+        "spec.unschedulable alone; kubectl taint a patch of the taint it adds; the kubelet patches nodes/status and "
+        "NodeRestriction forbids it to modify taints. A write computed from a stale taint list drops a taint the "
+        "controller added meanwhile: for that instant the scheduler can bind an untolerating pod to a node under "
+        "memory pressure (round 14 of bugs written apart: rmw-cordon-drops-condition-taints, put back at once by the "
+        "next pass, so every taint-follow property held).",
+        "pkg/controller/util/node/controller_utils.go (AddOrUpdateTaintOnNode, RemoveTaintOffNode); "
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass, "
+        "doNoExecuteTaintingPass); staging/src/k8s.io/kubectl/pkg/drain/cordon.go (PatchOrReplace); "
+        "plugin/pkg/admission/noderestriction/admission.go (admitNode)",
+        "step",
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    And(pre.node(n).exists, post.node(n).exists),
+                    And(*[getattr(post.node(n), v) == getattr(pre.node(n), v) for v in _CONTROLLER_TAINTS]),
+                )
+                for n in pre.nodes
+            ]
+        ),
+        lambda pre, post, b: And(pre.node(b.node).exists, pre.node(b.node).taint_memory_pressure),
+        "a node under its memory-pressure taint is cordoned",
+        events=_events_but("nlc_sync_noschedule_taints", "nlc_sync_noexecute_taints", "time_passes"),
+        witness_kind="step",
+        witness_events=("admin_cordon",),
     ),
     Property(
         "cordon-changes-only-by-kubectl",
