@@ -486,19 +486,22 @@ def _kubelet_obtain_certificate(s: Any, i: Any) -> Any:
 
 
 def _kubelet_obtain_certificate_eff(s: Any, i: Any) -> Any:
-    """The lease controller's first renewal with the new credential is at most heartbeat-gap-max away;
-    the status loop, which starts once bootstrap has the certificate, runs at once and registers first.
+    """The lease controller and the status loop, which start once bootstrap has the certificate, both run at once.
 
     The kubelet's server (cmd/kubelet/app/server.go run) finishes bootstrap.LoadClientCert before it
     builds its clients and calls RunKubelet; kubelet.Run then starts ``wait.JitterUntil(kl.syncNodeStatus,
     kl.nodeStatusUpdateFrequency, 0.04, true, ...)``, whose first call comes before any wait. So the
     status clock is pulled to the period: the loop is due now (registration before time moves on).
+    kubelet.Run also starts ``go kl.nodeLeaseController.Run(...)``, whose ``wait.JitterUntil(c.sync,
+    c.renewInterval, 0.04, true, ...)`` likewise syncs (creates or renews the Lease) before its first wait
+    (component-helpers lease/controller.go). So the Lease clock is pulled to heartbeat-gap-max: the first
+    renewal is due now, before time moves on (round 13 of bugs written apart: a clamp to min(clock, gap)
+    let the first renewal wait up to heartbeat-gap-max, which upstream never does).
     """
-    nd = s.node(i.node)
     return s.update().node(
         i.node,
         cert=True,
-        since_lease_renew=Min(nd.since_lease_renew, s.params.heartbeat_gap_max),
+        since_lease_renew=s.params.heartbeat_gap_max,
         since_status_post=s.params.node_status_update_frequency,
     )
 

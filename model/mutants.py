@@ -1633,4 +1633,51 @@ MUTANTS = (
     ),
 )
 
+
+def _obtain_cert_restarts_lease_clock(m: Model) -> Model:
+    e = m.event("kubelet_obtain_certificate")
+    # the certificate restarts the Lease timer though no Lease is renewed: the first renewal waits up to the gap
+    eff = _without_effect_keys(e.effect, {"since_lease_renew": lambda s, i: 0})
+    return _replace_event(m, "obtain-cert-restarts-lease-clock", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "obtain-cert-restarts-lease-clock",
+        "Taking the client certificate restarts the kubelet's Lease timer though no Lease is renewed: the Lease "
+        "controller's first renewal may wait up to heartbeat-gap-max instead of coming at once. Round 13 of bugs "
+        "written apart left it open (the model then clamped the clock to heartbeat-gap-max, a window that held the "
+        "bug); since round 14 the certificate makes the first renewal due.",
+        "pkg/kubelet/kubelet.go (Run: go kl.nodeLeaseController.Run); staging/src/k8s.io/component-helpers/"
+        "apimachinery/lease/controller.go (Run: wait.JitterUntil(c.sync, c.renewInterval, 0.04, true, ...), whose "
+        "first sync comes before any wait)",
+        _obtain_cert_restarts_lease_clock,
+    ),
+)
+
+
+def _cordon_writes_stale_taints(m: Model) -> Model:
+    e = m.event("admin_cordon")
+    # kubectl cordon Updates the whole Node from a copy read before the controller's condition taints
+    eff = _without_effect_keys(
+        e.effect, {"taint_memory_pressure": lambda s, i: False, "taint_network_unavailable": lambda s, i: False}
+    )
+    return _replace_event(m, "cordon-writes-stale-condition-taints", e.id, effect=eff)
+
+
+MUTANTS = (
+    *MUTANTS,
+    Mutant(
+        "cordon-writes-stale-condition-taints",
+        "kubectl cordon writes back the whole Node as it read it before the node lifecycle controller added the "
+        "memory-pressure and network-unavailable taints: the write drops them until the next NoSchedule pass puts "
+        "them back, and in that instant the scheduler may bind a pod that tolerates neither. The pass comes before "
+        "time moves on, so every taint-follow property held (round 14 of bugs written apart).",
+        "staging/src/k8s.io/kubectl/pkg/drain/cordon.go (PatchOrReplace: a strategic merge patch of "
+        "spec.unschedulable); pkg/controller/util/node/controller_utils.go (AddOrUpdateTaintOnNode: RetryOnConflict)",
+        _cordon_writes_stale_taints,
+    ),
+)
+
 MUTANT_BY_ID = {m.id: m for m in MUTANTS}

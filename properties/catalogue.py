@@ -103,6 +103,18 @@ def _events_but(*ids: str) -> tuple[str, ...]:
     return tuple(e.id for e in d.EVENTS if e.id not in ids)
 
 
+#: The taints the node lifecycle controller owns (nodeConditionToTaintKeyStatusMap, the unschedulable taint, the
+#: NoExecute Ready taints): on an existing Node only its passes write them.
+_CONTROLLER_TAINTS = (
+    "taint_not_ready_ns",
+    "taint_unreachable_ns",
+    "taint_unschedulable",
+    "taint_memory_pressure",
+    "taint_network_unavailable",
+    "taint_not_ready_ne",
+    "taint_unreachable_ne",
+)
+
 NON_KUBELET_EVENTS = tuple(e.id for e in d.EVENTS if e.actor != "kubelet")
 NODE_INDEXED_EVENTS = tuple(e.id for e in d.EVENTS if "node" in e.indices)
 NODE_OBJECT = d.node_object_vars()
@@ -1042,6 +1054,42 @@ PROPERTIES: tuple[Property, ...] = (
         witness_events=("admin_uncordon",),
     ),
     Property(
+        "controller-taints-change-only-by-node-lifecycle-controller",
+        "An existing Node's condition taints (not-ready and unreachable, NoSchedule and NoExecute; unschedulable, "
+        "memory-pressure and network-unavailable) change only through the node lifecycle controller's tainting "
+        "passes: a cordon, a kubectl taint, a kubelet status post or re-registration, the cloud or route controller "
+        "never adds or drops one, not even for the instant before the next pass puts it back.",
+        "step of e ∉ {NoSchedule pass, NoExecute pass}: ∀n: exists[n] ∧ exists'[n] ⇒ every condition taint'[n] = "
+        "condition taint[n]",
+        "Each writer changes only its own field and never writes back a stale copy of the others: the controller's "
+        "AddOrUpdateTaintOnNode / RemoveTaintOffNode re-read the Node under RetryOnConflict and patch only their "
+        "taints (PatchNodeTaints with the resourceVersion read); kubectl cordon sends a strategic merge patch of "
+        "spec.unschedulable alone; kubectl taint a patch of the taint it adds; the kubelet patches nodes/status and "
+        "NodeRestriction forbids it to modify taints. A write computed from a stale taint list drops a taint the "
+        "controller added meanwhile: for that instant the scheduler can bind an untolerating pod to a node under "
+        "memory pressure (round 14 of bugs written apart: rmw-cordon-drops-condition-taints, put back at once by the "
+        "next pass, so every taint-follow property held).",
+        "pkg/controller/util/node/controller_utils.go (AddOrUpdateTaintOnNode, RemoveTaintOffNode); "
+        "pkg/controller/nodelifecycle/node_lifecycle_controller.go (doNoScheduleTaintingPass, "
+        "doNoExecuteTaintingPass); staging/src/k8s.io/kubectl/pkg/drain/cordon.go (PatchOrReplace); "
+        "plugin/pkg/admission/noderestriction/admission.go (admitNode)",
+        "step",
+        lambda pre, post, b: And(
+            *[
+                Implies(
+                    And(pre.node(n).exists, post.node(n).exists),
+                    And(*[getattr(post.node(n), v) == getattr(pre.node(n), v) for v in _CONTROLLER_TAINTS]),
+                )
+                for n in pre.nodes
+            ]
+        ),
+        lambda pre, post, b: And(pre.node(b.node).exists, pre.node(b.node).taint_memory_pressure),
+        "a node under its memory-pressure taint is cordoned",
+        events=_events_but("nlc_sync_noschedule_taints", "nlc_sync_noexecute_taints", "time_passes"),
+        witness_kind="step",
+        witness_events=("admin_cordon",),
+    ),
+    Property(
         "cordon-changes-only-by-kubectl",
         "An existing Node's spec.unschedulable changes only through kubectl cordon or uncordon: no kubelet "
         "status update, controller or re-registration writes it.",
@@ -1726,6 +1774,30 @@ PROPERTIES: tuple[Property, ...] = (
         events=("kubelet_register_node",),
         witness_kind="step",
         witness_events=("kubelet_register_node",),
+    ),
+    Property(
+        "lease-renewal-due-at-certificate",
+        "When the kubelet takes its client certificate, its Lease controller starts and its first renewal is due "
+        "at once: the Lease clock stands at heartbeat-gap-max, so the Lease is created or renewed before time moves "
+        "on, never up to heartbeat-gap-max later.",
+        "obtain_certificate(n) ⇒ since_lease_renew'[n] ≥ heartbeat_gap_max   (renew_lease is urgent at "
+        "heartbeat_gap_max: no time passes before it)",
+        "cmd/kubelet/app/server.go run finishes bootstrap.LoadClientCert before RunKubelet; kubelet.Run starts "
+        "go kl.nodeLeaseController.Run, whose wait.JitterUntil(c.sync, c.renewInterval, 0.04, true, ...) calls sync "
+        "(ensureLease: create or renew kube-node-lease/<node>) before its first wait, as a new process's does "
+        "(kubelet_restarts counts that renewal in its own step). A certificate that left the Lease clock where it "
+        "was, or restarted it, let the first renewal wait up to heartbeat-gap-max (round 13 of bugs written apart: "
+        "obtain-cert-restarts-lease-clock, inside the gap every other Lease property allows).",
+        "pkg/kubelet/kubelet.go (Run: go kl.nodeLeaseController.Run); staging/src/k8s.io/component-helpers/"
+        "apimachinery/lease/controller.go (Run, sync); cmd/kubelet/app/server.go (run: bootstrap.LoadClientCert "
+        "before RunKubelet)",
+        "step",
+        lambda pre, post, b: post.node(b.node).since_lease_renew >= pre.params.heartbeat_gap_max,
+        lambda pre, post, b: True,
+        "a kubelet takes its client certificate",
+        events=("kubelet_obtain_certificate",),
+        witness_kind="step",
+        witness_events=("kubelet_obtain_certificate",),
     ),
     Property(
         "lease-clock-moves-only-by-lease-controller",

@@ -155,6 +155,10 @@ EXPECTED_KILLERS = {
     # round 13: a status post that restarts the Lease timer (every Lease property read that timer)
     "status-post-renews-lease-clock": "lease-clock-moves-only-by-lease-controller",
     "re-registration-restarts-status-clock": "re-registration-keeps-status-loop-due",
+    # round 13's open hole: the certificate's arrival starts the Lease controller, whose first sync renews at once
+    "obtain-cert-restarts-lease-clock": "lease-renewal-due-at-certificate",
+    # round 14: a stale read-modify-write whose lost taint the next pass restores before time moves on
+    "cordon-writes-stale-condition-taints": "controller-taints-change-only-by-node-lifecycle-controller",
 }
 
 
