@@ -479,6 +479,9 @@ def _draw_counterexamples(out: Path, verdicts: list[Any]) -> None:
 def _mutant_row(args: tuple[str, Any, float, int, dict[str, int], bool]) -> dict[str, Any]:
     """Check one seeded mutant: every property is run; those violated with a replayed trace kill it.
 
+    A mutant no property refutes is searched once more with the witnesses of every premise: a property
+    made vacuous by the bug kills it too (``vacuous`` lists those), as plain ``verify`` exits 1 on it.
+
     In every-size mode the parameterized engine runs too: a property it proves for every size must
     not be one the small size's counterexample breaks (that would be an unsound proof: exit 4).
     """
@@ -515,13 +518,31 @@ def _mutant_row(args: tuple[str, Any, float, int, dict[str, int], bool]) -> dict
     killed_by = [v.id for v in broken if not v.lemma]
     # not killed with a solver that gave up (a timeout on a loaded machine, say) is no survival
     unsettled = [v.id for v in verdicts if v.status == "inconclusive"]
-    status = "killed" if killed_by else "inconclusive" if unsettled else "survived"
+    vacuous: list[str] = []
+    if not killed_by and not unsettled:
+        # A bug that breaks no property may make a premise unreachable (kubelets that never stop: nothing is
+        # ever silent). Plain `verify` calls that vacuous and exits 1, so it is caught, not a survival. The
+        # witness search is only run here, for would-be survivors: it is the costly part of a run.
+        witnessed = run(
+            mu.model(),
+            cfg,
+            None,
+            timeout_s=timeout,
+            fixed=fixed,
+            bmc_depth=depth,
+            check_witnesses=True,
+            unbounded=False,
+        )
+        vacuous = [v.id for v in witnessed if v.status == "vacuous" and not v.lemma]
+        unsettled = [] if vacuous else [v.id for v in witnessed if v.status == "inconclusive"]
+    status = "killed" if killed_by or vacuous else "inconclusive" if unsettled else "survived"
     return {
         "id": mu.id,
         "description": mu.description,
         "reference": mu.reference,
         "status": status,
-        "killed_by": killed_by,
+        "killed_by": killed_by + vacuous,
+        "vacuous": vacuous,
         "inconclusive": unsettled,
         "lemmas_broken": [v.id for v in broken if v.lemma],
         "counterexample": next((v.counterexample for v in verdicts if v.id in killed_by[:1]), None),

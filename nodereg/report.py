@@ -86,7 +86,8 @@ def failure_line(v: VerdictLike, statement: str | None = None) -> str:
 def mutant_line(row: Mapping[str, Any]) -> str:
     """One mutant's outcome in one line: which property killed it and how, or that it survived."""
     if row.get("status") == "killed":
-        killers = ", ".join(row.get("killed_by") or [])
+        vacuous = set(row.get("vacuous") or [])
+        killers = ", ".join(k + (" (made vacuous)" if k in vacuous else "") for k in row.get("killed_by") or [])
         line = f"killed by {killers}"
         if row.get("counterexample"):
             line += f" — counterexample, {steps_tail(row['counterexample'])}"

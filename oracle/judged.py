@@ -37,6 +37,9 @@ NEVER_JUDGED = {
     "status-loop-due-at-kubelet-start": "it is about when a new kubelet process's status loop is due, which a "
     "trace shows only as the registration and posts that did happen (kubelet-creates-its-missing-node judges a "
     "registration that comes too late)",
+    "lease-renewal-due-at-certificate": "it is about when a new kubelet's Lease controller is due once its client "
+    "certificate arrives, which a trace shows only as the renewals that did happen (live-kubelet-renews-in-time "
+    "judges a Lease that comes too late)",
     "re-registration-keeps-status-loop-due": "it is about when a restarted kubelet's status loop is due after its "
     "AlreadyExists re-registration, which a trace does not show (the create fails; only posts that happened are "
     "seen)",

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -258,3 +259,57 @@ def test_a_reader_that_closes_the_pipe_stops_nodereg_silently(args: list[str]) -
     err = proc.stderr.read()
     assert proc.wait(timeout=120) == 141, err
     assert err == b""
+
+
+def _verdicts(**status: str) -> list[Any]:
+    from nodereg.verifier.runner import Verdict
+
+    return [Verdict(pid, st, "stand-in", 14, 0.0) for pid, st in status.items()]
+
+
+@pytest.mark.parametrize(
+    ("name", "plain", "witnessed", "status", "killed_by"),
+    [
+        # heldout14's probe-kubelets-never-stop: nothing violated, but silent-node premises unreachable
+        ("made vacuous", {"a": "proved", "b": "proved"}, {"a": "proved", "b": "vacuous"}, "killed", ["b"]),
+        ("proved with witnesses", {"a": "proved"}, {"a": "proved"}, "survived", []),
+        ("witness search gave up", {"a": "proved"}, {"a": "inconclusive"}, "inconclusive", []),
+        ("violated needs no witness run", {"a": "violated"}, None, "killed", []),
+    ],
+    ids=["made vacuous", "proved with witnesses", "witness search gave up", "violated needs no witness run"],
+)
+def test_a_mutant_that_makes_a_premise_unreachable_is_killed(
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    plain: dict[str, str],
+    witnessed: dict[str, str] | None,
+    status: str,
+    killed_by: list[str],
+) -> None:
+    """``--mutants`` runs without witnesses; a would-be survivor is searched once more with them, and a property
+    its bug makes vacuous kills it (plain ``verify`` exits 1 on it), so a bug that silences a premise is no
+    survivor. The verifier is a stand-in here: the real witness search of such a bug takes minutes."""
+    import nodereg.verifier.runner as runner
+    from nodereg.cli import _mutant_row
+    from nodereg.model.semantics import Config
+    from nodereg.report import mutant_line
+
+    calls: list[bool] = []
+
+    def fake_verify(model: Any, cfg: Any, props: Any, *, check_witnesses: bool, **kw: Any) -> list[Any]:
+        calls.append(check_witnesses)
+        out = _verdicts(**(witnessed if check_witnesses else plain))  # type: ignore[arg-type]
+        for v in out:
+            if v.status == "violated":  # a replayed counterexample, as the runner gives it
+                v.counterexample, v.replayed = [{"event": "x"}], True
+        return out
+
+    monkeypatch.setattr(runner, "verify", fake_verify)
+    mutant = next(iter(MUTANT_BY_ID))
+    row = _mutant_row((mutant, Config(1, 1), 1.0, 4, {}, False))
+    assert row["status"] == status, row
+    want = killed_by or (["a"] if plain.get("a") == "violated" else [])
+    assert row["killed_by"] == want and row["vacuous"] == killed_by
+    assert calls == ([False] if witnessed is None else [False, True])
+    if killed_by:
+        assert "(made vacuous)" in mutant_line(row)
