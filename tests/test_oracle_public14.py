@@ -33,6 +33,7 @@ PUB = Path(__file__).parent / "data" / "public14"
 
 AUDIT = "kube-audit-log-tool/single-event.json"
 MUST_GATHER_POD = "must-gather-clean/etcd-quorum-guard-85b4c88c96-nmk5g.yaml"
+PRUNER = "must-gather-clean/revision-pruner-3-ip-10-0-195-177.ec2.internal.yaml"
 
 ROWS: list[Row] = [
     # (files, exit code, violated, must be "not checked" (reason starts with anything), must be "checked")
@@ -50,6 +51,9 @@ ROWS: list[Row] = [
         {HEARTBEAT, TAINTS, READY, FITS, "lease-renewals-spaced-by-renew-interval"},
         {"node-restriction"},
     ),
+    # the same repository's kube-burner jobSummary of an OpenShift 4.17 node-density run (a JSON array of one
+    # record: cluster name, node counts, k8sVersion): a benchmark's summary, no Kubernetes object: bad input
+    (["kube-audit-log-tool/jobSummary.json"], 2, set(), set(), set()),
     # -- itaysk/kubectl-neat: `kubectl get pods -o json` from a kind cluster (v1.16-era "116-control-plane"): a List
     # of two Running Pods bound to 116-control-plane with the DefaultTolerationSeconds tolerations (not-ready and
     # unreachable NoExecute for 300 s, plugin/pkg/admission/defaulttolerationseconds). No Node, no Lease: nothing
@@ -57,6 +61,18 @@ ROWS: list[Row] = [
     (["kubectl-neat/list-1-raw.json"], 3, set(), set(), set()),
     # the same from minikube, one Pod (restartCount 3) in YAML: as above
     (["kubectl-neat/pod-1-raw.yaml"], 3, set(), set(), set()),
+    # the same minikube's headless Service and a Released hostPath PersistentVolume: objects the node lifecycle
+    # neither writes nor reads (no Node, Pod or Lease): counted as ignored, no events (bad input)
+    (["kubectl-neat/service-1-raw.yaml"], 2, set(), set(), set()),
+    (["kubectl-neat/pv1-raw.yaml"], 2, set(), set(), set()),
+    # the three minikube files together: the Pod is read, the Service and the volume ignored: as the Pod alone
+    (
+        ["kubectl-neat/pod-1-raw.yaml", "kubectl-neat/service-1-raw.yaml", "kubectl-neat/pv1-raw.yaml"],
+        3,
+        set(),
+        set(),
+        set(),
+    ),
     # -- openshift/must-gather-clean: an OpenShift 4.8 must-gather (AWS) ------------------------------------------
     # the etcd quorum guard Pod (hostNetwork, bound to master ip-10-0-189-142, tolerating the master taint and
     # memory pressure): a Pod bound to a Node the input lacks: nothing judged
@@ -66,6 +82,11 @@ ROWS: list[Row] = [
     (["must-gather-clean/events.yaml"], 2, set(), set(), set()),
     # both files of the one must-gather: the Events ignored, the Pod read: as the Pod alone
     (["must-gather-clean/events.yaml", MUST_GATHER_POD], 3, set(), set(), set()),
+    # the etcd revision pruner Pod of master ip-10-0-195-177: Succeeded (a run-once installer pod), tolerating every
+    # taint (operator Exists, no key): bound to a Node the input lacks: nothing judged
+    ([PRUNER], 3, set(), set(), set()),
+    # the two Pods of the must-gather together, on two masters neither of which is in the input: nothing judged
+    ([MUST_GATHER_POD, PRUNER], 3, set(), set(), set()),
     # the traversal test's stand-in for a must-gather's nodes/ file: one YAML scalar, no object at all
     (["must-gather-clean/test.yaml"], 2, set(), set(), set()),
     # -- kubescape/k8s-interface: a minikube Job's Pod (kubectl -o json, no trailing newline), bound, Running ------
@@ -114,6 +135,11 @@ def test_audited_lease_write_is_judged(lease: str, violated: set[str], tmp_path:
     [
         pytest.param("must-gather-clean/events.yaml", "ignored: 11 Event objects", id="event-list"),
         pytest.param("must-gather-clean/test.yaml", "test.yaml:1: cannot tell the format", id="yaml-scalar"),
+        pytest.param("kubectl-neat/service-1-raw.yaml", "ignored: 1 Service objects", id="service"),
+        pytest.param("kubectl-neat/pv1-raw.yaml", "ignored: 1 PersistentVolume objects", id="persistent-volume"),
+        pytest.param(
+            "kube-audit-log-tool/jobSummary.json", "JSON array of 1 objects with keys clusterName", id="kube-burner"
+        ),
     ],
 )
 def test_bad_inputs_say_why(name: str, says: str) -> None:
