@@ -149,3 +149,53 @@ def test_bad_inputs_say_why(name: str, says: str) -> None:
     """Each exit-2 file's one error line names what it holds."""
     line = error_line(PUB, [name])
     assert says in line, line
+
+
+REFUSED = (
+    "audit events of requests the API server refused (responseStatus.code >= 400, as NodeRestriction's 403: they "
+    "changed nothing)"
+)
+STAGE = "audit events at stage RequestReceived"
+
+
+def _lease_write(lease: str, stage: str, code: int | None) -> str:
+    """The audited renewal aimed at ``lease``, at ``stage``, answered ``code`` (no responseStatus when None, as
+    RequestReceived events have none): one JSON line, as kube-apiserver's --audit-log-format=json writes it."""
+    event = json.loads((PUB / AUDIT).read_text())
+    own = event["objectRef"]["name"]
+    event["objectRef"]["name"] = lease
+    event["requestURI"] = event["requestURI"].replace(own, lease)
+    event["stage"] = stage
+    if code is None:
+        del event["responseStatus"], event["annotations"]
+    else:
+        event["responseStatus"] = {"metadata": {}, "code": code}
+    return json.dumps(event)
+
+
+@pytest.mark.parametrize(
+    ("lines", "ignored"),
+    [
+        pytest.param(
+            [("other-node", "ResponseComplete", 403)], {REFUSED: 1}, id="nodes-write-to-another-lease-refused"
+        ),
+        pytest.param(
+            [("other-node", "RequestReceived", None), ("other-node", "ResponseComplete", 403)],
+            {REFUSED: 1, STAGE: 1},
+            id="both-stages-of-the-refused-write",
+        ),
+    ],
+)
+def test_refused_requests_are_named_as_refused(
+    lines: list[tuple[str, str, int | None]], ignored: dict[str, int], tmp_path: Path
+) -> None:
+    """A log whose only write NodeRestriction refused (admitLease's 403 on another node's Lease) changed nothing:
+    nothing is read and nothing judged, and the error says they were refused (was: "audit events that name no
+    node (other stages, other requests)", though they name two nodes)."""
+    path = tmp_path / "audit.log"
+    path.write_text("".join(_lease_write(*x) + "\n" for x in lines))
+    code, rep, err = check_cli([str(path)])
+    assert code == 2, (rep, err)
+    assert rep["violations"] == [] and all(v != "checked" for v in rep["coverage"].values())
+    got = {next((k for k in ignored if r.startswith(k)), r): n for r, n in rep["ignored"].items()}
+    assert got == ignored, rep["ignored"]
