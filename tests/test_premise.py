@@ -169,3 +169,36 @@ def test_the_premise_holds_up_to_every_cutoff() -> None:
     assert {c.event for c in r.cutoffs} == {e.id for e in MODEL.events}
     checked = {a.cfg for a in r.sizes}
     assert all(set(c.sizes()) <= checked for c in r.cutoffs)
+
+
+#: what the premise check answers, and the bound the row gets then
+RUN_CASES = [
+    ("premise-proved", "proved", "∀N,M"),
+    ("premise-violated", "violated", "2×2"),
+    ("premise-inconclusive", "inconclusive", "2×2"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,status,bound", RUN_CASES, ids=[c[0] for c in RUN_CASES])
+def test_verify_proves_for_every_size_only_on_the_premise(
+    monkeypatch: pytest.MonkeyPatch, name: str, status: str, bound: str
+) -> None:
+    """``verify --nodes any --pods any`` asks the premise; a row is ∀N,M only when it is proved."""
+    from nodereg.properties.catalogue import PROPERTY_BY_ID
+    from nodereg.verifier import runner
+    from nodereg.verifier.premise import PremiseResult
+
+    asked: list[str] = []
+
+    def fake(model: object, timeout_s: float) -> PremiseResult:
+        asked.append(status)
+        return PremiseResult(status, 0.0, f"a {status} premise", offending="an_event(0)")
+
+    monkeypatch.setattr(runner, "check_premise", fake)
+    prop = PROPERTY_BY_ID["bound-requests-fit-allocatable"]
+    [row] = [v for v in runner.verify_every_size(MODEL, [prop], timeout_s=60) if v.id == prop.id]
+    assert asked == [status]  # once per run
+    assert (row.status, row.bound) == ("proved", bound), row.reason
+    assert (f"a {status} premise" in row.reason) == (status != "proved")
+    assert row.detail["every_size_premise"] == status
