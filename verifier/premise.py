@@ -28,11 +28,15 @@ acting elements, ``e``, one witness tuple per block and the nodes those pods are
 
     nodes ≤ |A_Node| + |Q_Node| + |A_Pod| + |Q_Pod| + 1,    pods ≤ |A_Pod| + |Q_Pod| + 1
 
-(the last ``+ 1``: ``e`` itself, or for a pod ``e`` the node it is bound to). Sub-clusters of every
-smaller size appear, so the check runs at every size up to the event's cutoff, that event's
-instances only. For the declaration an event with a node and a pod needs 3 × 2, ``time_passes``
-(whose urgency is one ∀-block over a node and a pod) 3 × 2, a node event 2 × 1: computed here from
-the relation each time, never written down.
+(the last ``+ 1``: ``e`` itself, or for a pod ``e`` the node it is bound to; ``no_node`` is always
+there besides, the "+ 1" of the usual statement). The pods kept stay bound inside the sub-cluster,
+before the step and after it (a pod's node after the step is a term over the elements counted).
+Sub-clusters of every smaller size appear, so the check runs at every size up to the event's
+cutoff, that event's instances only, with at least one pod: Z3's sorts are never empty, and any
+pod of the larger cluster can be kept (no cluster without pods is covered, here or by the engine).
+For the declaration an event with a node and a pod needs 3 × 2, ``time_passes`` (whose urgency is
+one ∀-block over a node and a pod) 3 × 2, a node event 2 × 1: computed here from the relation each
+time, never written down.
 
 **What the argument takes from the fixed side.** That its relation at N is the declaration's code
 run on N indices, an instance's guard and each element's value computed by that same code from the
