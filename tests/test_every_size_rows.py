@@ -291,4 +291,6 @@ def test_verify_every_size_proves_the_three_rows_for_every_size() -> None:
     assert small == {}
     assert "592 at 2 × 2" in rows[TIME_ID].reason
     assert "for every size" in rows["symmetry"].reason
+    # the premise of every ∀N,M row, checked up to each event's cutoff in this run
+    assert "fixed-size one at every size up to each event's cutoff" in rows["symmetry"].reason
     assert "summand" in rows[SUM_ID].reason

@@ -44,6 +44,7 @@ from nodereg.properties.catalogue import ALL_PROPERTIES, Property
 
 from .encoding import Encoding, Step, as_term
 from .engines import EngineResult, Trace, spacer
+from .premise import PremiseResult, check_premise
 from .progress import CLEARS_ID, TIME_ID, rearm_graph, time_can_pass_every_size, time_properties
 from .symmetry import check_symmetry, check_symmetry_every_size
 
@@ -1255,6 +1256,11 @@ def verify_every_size(
     * the parameterized engine (:mod:`.parameterized`) proves the rest for every size at once.
       When it cannot (not inductive with the other invariants, ``unknown``, a timeout), the row is
       *inconclusive* with the reason: never a silent fall-back to the fixed size.
+
+    A row is ``∀N,M`` only if the premise of all of them holds: the parameterized relation is the
+    fixed-size one at every size, checked in the run up to each event's cutoff
+    (:func:`.premise.check_premise`, reported in the ``symmetry`` row's reason). If it is violated
+    or inconclusive, each row keeps its fixed-size proof and its reason says why.
     """
     from .parameterized import prove_all_sizes
 
@@ -1290,6 +1296,30 @@ def verify_every_size(
         else {}
     )
     size_text = f"{small.nodes} nodes × {small.pods} pods"
+    # every row proved for every size rests on the parameterized relation being the fixed-size one
+    # at every size: checked once per run, up to each event's cutoff (:mod:`.premise`), and only
+    # when some row would be proved for every size
+    premise_box: list[PremiseResult] = []
+
+    def premise() -> PremiseResult:
+        if not premise_box:
+            premise_box.append(check_premise(model, timeout_s=timeout_s))
+        return premise_box[0]
+
+    def premise_fails(v: Verdict) -> bool:
+        p = premise()
+        v.detail["every_size_premise"] = p.status
+        v.detail["every_size_premise_seconds"] = round(p.seconds, 3)
+        if p.status == "proved":
+            return False
+        v.bound = f"{small.nodes}×{small.pods}"
+        v.reason = (
+            f"{v.reason}; proved for {size_text} only: the premise of every proof for every size "
+            f"(the parameterized relation is the fixed-size one at every size) is {p.status}: {p.reason}"
+        )
+        v.detail["offending"] = v.detail.get("offending") or p.offending
+        return True
+
     for v in verdicts:
         v.detail["sizes"] = f"{small.nodes}x{small.pods}"
         r = every.get(v.id)
@@ -1307,8 +1337,11 @@ def verify_every_size(
             sym = check_symmetry_every_size(model, timeout_s)
             v.seconds += sym.seconds
             if sym.status == "proved":
+                if premise_fails(v):
+                    continue
+                v.seconds += premise().seconds
                 v.bound, v.detail["sizes"] = EVERY_SIZE, "any"
-                v.reason = f"{v.reason}; for every size: {sym.reason}"
+                v.reason = f"{v.reason}; for every size: {sym.reason}; {premise().reason}"
             else:
                 v.bound = f"{small.nodes}×{small.pods}"
                 v.reason = f"{v.reason}; checked for {size_text} only: {sym.reason}"
@@ -1323,6 +1356,8 @@ def verify_every_size(
             v.reason = (v.reason + "; " if v.reason else "") + f"checked for {size_text} only"
             v.bound = f"{small.nodes}×{small.pods}"
         elif r.status == "proved":
+            if premise_fails(v):
+                continue  # the fixed-size proof stands, and the row says why it is not one for every size
             v.engine, v.bound, v.seconds = "parameterized", EVERY_SIZE, r.seconds
             v.reason, v.detail["sizes"] = r.reason, "any"
             v.detail.update({f"every_size_{k}": x for k, x in r.detail.items()})

@@ -350,7 +350,8 @@ def check_symmetry_every_size(model: Any, timeout_s: float = 60.0) -> SymmetryRe
     not only the generators. The initial states are one ∀-formula per sort (no element named), so
     symmetric too. What this rests on beyond the check: the parameterized relation is the
     fixed-size one at each size, the premise of every row proved for every size (compared instance
-    by instance at 1 × 1, 2 × 1 and 2 × 2 in ``tests/test_parameterized.py``).
+    by instance at every size up to each event's cutoff by :func:`.premise.check_premise`, which
+    the every-size run calls and reports in this row).
     """
     from .parameterized import NO_NODE, NotExpressible, ParamEncoding, stated_for_every_size
 
