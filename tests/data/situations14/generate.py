@@ -506,8 +506,9 @@ def _admin_node(marked: bool) -> Files:
     """worker-b's kubelet runs with --register-node=false (registerWithAPIServer never called): an administrator
     creates its Node with `kubectl create -f worker-b.yaml` at 0.5 s (no status; the TaintNodesByCondition admission
     plugin, plugin/pkg/admission/nodetaint, adds node.kubernetes.io/not-ready:NoSchedule to every Node created). The
-    kubelet then posts its status (Ready True at 2 s; the controller removes the not-ready taint, and worker-a's) and renews its Lease
-    every 10 s until it stops at 100 s; the controller marks it Unknown at 146 s, or (``marked=False``) never."""
+    kubelet then posts its status (Ready True at 2 s; the controller removes the not-ready taint, and worker-a's) and
+    renews its Lease every 10 s until it stops at 100 s; the controller marks it Unknown at 146 s, or
+    (``marked=False``) never."""
     log = s9._log(100, 400, b_from=3)
     log.lines[:] = [x for x in log.lines if x[1].get("auditID") != "c-worker-b"]
     req = {
