@@ -82,6 +82,16 @@ SLOW_TESTS = frozenset(
 #: which make test keeps.
 SLOW_CASES = frozenset(
     {
+        # 2026-12-07 round 14 (make test 290 s pytest beside test-long): the seven longest cases whose ground
+        # other make-test cases cover (the hot loop's inline steps, the default version's proofs, the mutants'
+        # JSON shape on the schema test, per-orbit induction on the real model, --property alone)
+        "test_quick_steps_give_the_slow_paths_report",  # 8.6 s
+        "test_mutants_json_and_junit_one_testcase_per_mutant",  # 5.2 s
+        "test_fixed_versions_prove_everything_with_witnesses[jobs-default-1.33]",  # 4.4 s
+        "test_per_orbit_induction_answers_as_every_instance[eviction-keeps-requested]",  # 3.2 s
+        "test_per_orbit_induction_answers_as_every_instance[real, requested]",  # 3.0 s
+        "test_every_row_verify_prints_can_be_asked_for[time-can-pass-alone]",  # 2.3 s
+        "test_an_asymmetry_past_node_one_is_caught_before_per_orbit_induction",  # 2.0 s
         # 2026-12-07 round 14: the every-size rows' broken models beyond one per argument (2-3 s each at load 4);
         # make test keeps the real model's three rows and one broken model per argument
         "test_symmetry_for_every_size[cordon only node 0]",
