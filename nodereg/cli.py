@@ -491,28 +491,12 @@ def _mutant_row(args: tuple[str, Any, float, int, dict[str, int], bool]) -> dict
 
     mutant_id, cfg, timeout, depth, fixed, every_size = args
     mu = MUTANT_BY_ID[mutant_id]
+    # the bounds a mutant is checked with: no unbounded engines, no witness search (see below)
+    bounds: dict[str, Any] = {"timeout_s": timeout, "fixed": fixed, "bmc_depth": depth, "unbounded": False}
     if every_size:
-        verdicts = verify_every_size(
-            mu.model(),
-            None,
-            timeout_s=timeout,
-            fixed=fixed,
-            bmc_depth=depth,
-            check_witnesses=False,
-            unbounded=False,
-            small=cfg,
-        )
+        verdicts = verify_every_size(mu.model(), None, check_witnesses=False, small=cfg, **bounds)
     else:
-        verdicts = run(
-            mu.model(),
-            cfg,
-            None,
-            timeout_s=timeout,
-            fixed=fixed,
-            bmc_depth=depth,
-            check_witnesses=False,
-            unbounded=False,
-        )
+        verdicts = run(mu.model(), cfg, None, check_witnesses=False, **bounds)
     # a kill is a replayed counterexample of a property a user reads; a lemma alone does not count
     broken = [v for v in verdicts if v.status == "violated" and v.counterexample and v.replayed]
     killed_by = [v.id for v in broken if not v.lemma]
@@ -523,16 +507,7 @@ def _mutant_row(args: tuple[str, Any, float, int, dict[str, int], bool]) -> dict
         # A bug that breaks no property may make a premise unreachable (kubelets that never stop: nothing is
         # ever silent). Plain `verify` calls that vacuous and exits 1, so it is caught, not a survival. The
         # witness search is only run here, for would-be survivors: it is the costly part of a run.
-        witnessed = run(
-            mu.model(),
-            cfg,
-            None,
-            timeout_s=timeout,
-            fixed=fixed,
-            bmc_depth=depth,
-            check_witnesses=True,
-            unbounded=False,
-        )
+        witnessed = run(mu.model(), cfg, None, check_witnesses=True, **bounds)
         vacuous = [v.id for v in witnessed if v.status == "vacuous" and not v.lemma]
         unsettled = [] if vacuous else [v.id for v in witnessed if v.status == "inconclusive"]
     status = "killed" if killed_by or vacuous else "inconclusive" if unsettled else "survived"
