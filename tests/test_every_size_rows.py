@@ -16,16 +16,17 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 import z3
+from test_progress import _monitor_keeps_its_clock, _overdue_monitor_disabled  # the fixed-size rows' broken models
 
 from nodereg.model.declaration import UNBOUND
 from nodereg.model.logic import And, If
 from nodereg.model.mutants import MUTANT_BY_ID, _without_effect_keys
+from nodereg.model.mutants import _replace_event as _replace
 from nodereg.model.semantics import Model, real_model
 from nodereg.properties.catalogue import PROPERTY_BY_ID
 from nodereg.verifier.parameterized import NODE, prove_all_sizes
@@ -34,11 +35,6 @@ from nodereg.verifier.symmetry import check_symmetry_every_size
 
 MODEL = real_model()
 SUM_ID = "requested-is-sum-of-bound-requests"
-
-
-def _replace(m: Model, name: str, event_id: str, **changes: Any) -> Model:
-    events = tuple(dataclasses.replace(e, **changes) if e.id == event_id else e for e in m.events)
-    return dataclasses.replace(m, name=name, events=events)
 
 
 def _with_effect(m: Model, name: str, event_id: str, more: Callable[[Any, Any, Any], Any]) -> Model:
@@ -189,20 +185,6 @@ def test_the_sum_over_pods_for_every_size(name: str, model: Model, status: str) 
     props = [PROPERTY_BY_ID["pods-only-on-existing-nodes"], PROPERTY_BY_ID[SUM_ID]]
     r = prove_all_sizes(model, props, timeout_s=30)[SUM_ID]
     assert r.status == status, r.reason
-
-
-def _monitor_keeps_its_clock(m: Model) -> Model:
-    """monitorNodeHealth runs but its pass is never recorded: it stays overdue for ever."""
-    e = m.event("nlc_monitor_node_health")
-    eff = _without_effect_keys(e.effect, {"since_monitor": lambda s, i: s.node(i.node).since_monitor})
-    return _replace(m, "monitor-keeps-its-clock", e.id, effect=eff)
-
-
-def _overdue_monitor_disabled(m: Model) -> Model:
-    """monitorNodeHealth may run only after its period but must run by then: overdue, yet never enabled."""
-    e = m.event("nlc_monitor_node_health")
-    timer = dataclasses.replace(e.timer, earliest=lambda s, i: s.params.node_monitor_period + 1)
-    return _replace(m, "monitor-earliest-after-latest", e.id, timer=timer)
 
 
 def _noschedule_pass_rearms_monitor(m: Model) -> Model:
