@@ -40,12 +40,15 @@ test: setup
 
 # make test runs the quick tests only: PYTEST_ADDOPTS deselects those tests/conftest.py marks slow
 # (every seeded mutant, exhaustive agreement, state spaces, SPIN and Quint), which test-long runs.
-test: export PYTEST_ADDOPTS = -m "not slow" --durations=10
+# Both spread the tests over the machine's cores (pytest-xdist); tests that share an expensive
+# module fixture go to one worker (tests/conftest.py: shared_fixtures), so it is computed once.
+XDIST := -n auto --dist loadgroup
+test: export PYTEST_ADDOPTS = -m "not slow" --durations=10 $(XDIST)
 
 .PHONY: test-long typecheck
 test-long: setup
 	bash benchmarks/install_peers.sh
-	$(BIN)/python -m pytest -m slow
+	$(BIN)/python -m pytest -m slow --durations=20 $(XDIST)
 
 # mypy --strict on the public API (nodereg.tolerates, scheduler_filter, check, Oracle, ...)
 typecheck: setup
