@@ -206,11 +206,11 @@ def subdirectories_left_out(paths: list[str]) -> list[str]:
     Nodes without the pods bound to them, and the report must say so (was: "conforms" with no word of them)."""
     import os
 
-    notes = []
+    notes: list[str] = []
     for p in paths:
         if p == "-" or not os.path.isdir(p):
             continue
-        subs = []
+        subs: list[str] = []
         for n in sorted(os.listdir(p)):
             d = os.path.join(p, n)
             if n.startswith(".") or not os.path.isdir(d):
