@@ -990,9 +990,13 @@ def watch_items(value: Any, name: str, line: int, sink: Any, item_lines: Sequenc
         yield InputError(f"expected a Kubernetes object or watch event, got {json_type(value)}", name, line)
         return
     kind = value.get("kind") if isinstance(value.get("kind"), str) else None
-    if kind in LISTS and not isinstance(value.get("items"), list):
+    if (kind in LISTS or (kind is not None and kind.endswith("List") and value.get("items", 0) is None)) and (
+        not isinstance(value.get("items"), list)
+    ):
         # a list whose items are null or missing: Go's encoding of a nil slice, an empty list (the kubelet's
-        # /pods before its first pod: {"kind": "PodList", "items": null}); anything else is no list
+        # /pods before its first pod: {"kind": "PodList", "items": null}; kubectl cluster-info dump's
+        # events.json of a namespace without events: {"kind": "EventList", "items": null}, as its "items": []
+        # is, not "1 EventList objects" ignored); anything else is no list
         if value.get("items") is not None:
             yield InputError(f"{kind}: items: expected an array, got {json_type(value['items'])}", name, line)
         return

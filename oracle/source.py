@@ -378,6 +378,9 @@ def _what_text(text: str) -> str | None:
             )
         return f"a PEM {what}, not a capture"
     first = text.split("\n", 1)[0].strip()
+    logs = _what_log(first)
+    if logs:
+        return logs
     if not first.startswith(("{", "[")) and ":" in first:
         return _what_yaml(text)
     if first.startswith("{"):
@@ -388,6 +391,31 @@ def _what_text(text: str) -> str | None:
         if isinstance(val, dict) and val:
             keys = ", ".join(list(val)[:5]) + (" ..." if len(val) > 5 else "")
             return f"JSON Lines whose first object has keys {keys}"
+    return None
+
+
+#: what a component's log is not: the objects and requests nodereg reads
+_NOT_A_LOG = (
+    "a log says what a component reported, not the Nodes, Leases and Pods it wrote: capture those (kubectl get "
+    "-o json, -w --output-watch-events for a history) or the API server's audit log"
+)
+
+
+def _what_log(first: str) -> str | None:
+    """A component's log, named (None: the first line is no log line): ``kubectl cluster-info dump`` writes each
+    container's log to ``<namespace>/<pod>/logs.txt`` between ``==== START logs for container C of pod NS/P
+    ====`` lines (staging/src/k8s.io/kubectl/pkg/cmd/clusterinfo/clusterinfo_dump.go, Run's printContainer), and
+    Kubernetes components write klog lines, ``Lmmdd hh:mm:ss.uuuuuu threadid file:line] msg`` (k8s.io/klog/v2
+    klog.go, the header format its package comment gives). A kube-controller-manager log is no input: what
+    its node lifecycle controller did is read from the Node and Pod objects it wrote."""
+    import re
+
+    m = re.fullmatch(r"==== START logs for container (\S+) of pod (\S+) ====", first)
+    if m:
+        where = f"container {m.group(1)} of pod {m.group(2)}"
+        return f"the log of {where} (kubectl cluster-info dump's logs.txt); {_NOT_A_LOG}"
+    if re.match(r"[IWEF]\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ [^ :\]]+:\d+\] ", first):
+        return f"klog lines (a Kubernetes component's log); {_NOT_A_LOG}"
     return None
 
 
@@ -442,6 +470,16 @@ def _what_json(text: str) -> str | None:
             return (
                 f"the kubelet's /stats/summary answer (resource usage of node {node['nodeName'][:80]}), not a "
                 "capture; its /pods answer is a PodList nodereg reads"
+            )
+        if isinstance(val.get("Items"), list) and "items" not in val and "kind" not in val:
+            # kubectl 1.7/1.8's cluster-info dump (pkg/kubectl/cmd/clusterinfo_dump.go, dumpClusterInfo) listed
+            # with the internal clientset and printed through printers.JSONPrinter: Go's field names of the
+            # internal types (Items, Spec, Status, Conditions), no kind or apiVersion. Not the API's JSON:
+            # reading it would be guessing at a schema that no API server serves
+            return (
+                f"a list of {len(val['Items'])} objects in kubectl's internal form (Go field names Items, Spec, "
+                "Status; no kind or apiVersion), as kubectl 1.7/1.8's cluster-info dump printed them, not the API's "
+                "v1 JSON: list them again with a current kubectl (kubectl get nodes -o json)"
             )
         keys = ", ".join(list(val)[:5]) + (" ..." if len(val) > 5 else "")
         return f"a JSON object with keys {keys}" if val else "an empty JSON object"

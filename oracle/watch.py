@@ -401,6 +401,12 @@ class WatchAdapter:
                     out += self._hold(self._pod("ADDED", o, file, line, listed=True))
                 if kind == "Lease" and o["metadata"].get("namespace") == "kube-system":
                     out += self._lease("ADDED", o, file, line)
+                elif kind == "Lease" and (o["metadata"].get("namespace") or "kube-node-lease") != "kube-node-lease":
+                    # a lock of some other namespace (a leader-election Lease's manifest, `kubectl get lease -n
+                    # app`): no kubelet's heartbeat (pkg/kubelet/kubelet.go NewMainKubelet gives its lease
+                    # controller v1.NamespaceNodeLease), but a Lease it was given: counted so that "no events"
+                    # names it (was: "expected ... Lease objects" of a Lease)
+                    self.other_leases += 1
             except (AttributeError, TypeError, KeyError) as exc:
                 raise InputError(
                     f"{kind} {o['metadata'].get('name')}: unexpected field shape ({exc})", file, line
