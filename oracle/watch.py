@@ -1859,7 +1859,12 @@ def _half_swap(cur: dict[str, Any], old: dict[str, Any], conds: dict[str, dict[s
         # cordoned without its unschedulable taint never read, and ready-node-sheds-ready-taints reported about a
         # taint the capture showed gone)
         removes = any(old.get(k) and not cur.get(k) for k in CONDITION_TAINTS)
-        if not removes and any(bool(cur.get(v)) != w for v, w in desired.items()):
+        # and the first half adds only taints the conditions ask for (taintsToAdd): one it adds that they do not ask
+        # for is no half of anything (was: held, so the controller tainting a Node never cordoned
+        # node.kubernetes.io/unschedulable waited for a second half that never came and was never judged;
+        # kubectl's TestCordon rows, tests/test_upstream_tables15.py)
+        adds_unasked = any(not old.get(v) and cur.get(v) and not w for v, w in desired.items())
+        if not removes and not adds_unasked and any(bool(cur.get(v)) != w for v, w in desired.items()):
             held += CONDITION_TAINTS
     if (
         not _SWAP_IN_MODEL
