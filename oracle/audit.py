@@ -1270,7 +1270,12 @@ class AuditAdapter:
                 # controller a log may not hold)
                 known = before if self.taints_written.get(name) else None
                 self.blocked_hist.setdefault(name, []).append((t, known, self.cordoned.get(name)))
-            if not as_node and sub is None and "unschedulable" in (req.get("spec") or {}):
+            # a PUT (update) carries the whole Node: one that leaves spec.unschedulable out clears it (an operator's
+            # client-go Update after setting Unschedulable false; kubectl's CordonHelper.PatchOrReplace falls back to
+            # it); a patch that leaves it out leaves it as it was (was: only a body naming it was read, so an uncordon
+            # by PUT kept the Node cordoned, and a binding after it was a false no-schedule-when-cordoned)
+            whole = verb == "update" and isinstance(req.get("spec"), dict)
+            if not as_node and sub is None and ("unschedulable" in (req.get("spec") or {}) or whole):
                 cordon = bool((req.get("spec") or {}).get("unschedulable"))
                 if name in self.cordoned and self.cordoned[name] is not cordon:
                     # a write that leaves spec.unschedulable as the log last showed it (a PUT of the whole Node:
