@@ -56,15 +56,18 @@ Findings (each fixed, each with rows here that fail without its fix):
    and the taint-eviction controller's deletion under it was a false ``eviction-only-when-due`` (both kinds), and
    TestTaint "taints a node with two taints" (``dedicated:NoSchedule`` before ``foo=bar:PreferNoSchedule``) read as
    PreferNoSchedule: a pod bound under the NoSchedule taint was missed.
-2. ``oracle/watch.py`` ``_half_swap``: a NoSchedule-pass write adding a taint the conditions do not ask for was held as
+2. ``oracle/watch.py`` ``_half_swap``: a NoSchedule-pass write adding a taint the Node does not ask for was held as
    the first half of a SwapNodeControllerTaint (which adds only taintsToAdd) and never judged: the controller tainting
-   a Node never cordoned ``unschedulable`` passed (TestCordon's twins of the rows that never cordon).
+   a Node never cordoned ``unschedulable`` passed (TestCordon's twins of the rows that never cordon). Now judged when
+   spec.unschedulable has stood longer than ``--slack`` (within it, the pass may come from the lister's copy before an
+   uncordon: ``test_taint_from_a_stale_cordon_within_slack_conforms``; the first version of this fix flagged that).
 3. ``oracle/audit.py``: (a) ``kubectl cordon`` of a Node created before the log was read as a cordon of a node the model
    holds no object of: a false ``absent-node-has-no-object-data`` and ``control-state-matches-definition`` (TestCordon
    "cordon for multiple nodes", "uncordon for multiple nodes"); (b) the NoSchedule pass was the event alone, whose model
    step computes the taints: the unschedulable taint added to a Node never cordoned went unseen (now the event's
-   expectation); (c) a PUT of a Node without ``spec.unschedulable`` (which clears it) was read as no uncordon, and the
-   next binding was a false ``no-schedule-when-cordoned`` (``test_kubectl_cordon_by_put_conforms``).
+   expectation, past ``--slack`` of the last cordon change, as in the watch); (c) a PUT of a Node without
+   ``spec.unschedulable`` (which clears it) was read as no uncordon, and the next binding was a false
+   ``no-schedule-when-cordoned`` (``test_kubectl_cordon_by_put_conforms``).
 
 The audit generator of round 11 (``test_upstream_tables11._requests``) logged an uncordon patch without the field it
 clears; kubectl's two-way merge patch sends ``"unschedulable": null`` (fixed there).
@@ -72,6 +75,9 @@ clears; kubectl's two-way merge patch sends ``"unschedulable": null`` (fixed the
 Measured: 82 upstream rows run (40 kubectl taint, 12 cordon, 18 drain, 12 cleaner), all conform, and every twin run is
 flagged; 8 documented skips (the cleaner rows whose CSR was approved: no twin, or one the model cannot express); 236
 cases, of which 58 (the taint rows' audit logs and drain's other forms) are in make test-long.
+
+Noticed, not fixed (strict xfail): an unschedulable taint added within ``--slack`` of an uncordon and never removed is
+held as a possible first half for ever, in both readers (``test_taint_from_a_stale_cordon_never_undone_is_flagged``).
 
 Every documented skip is in :data:`SKIPS` (test, row) -> why.
 """
@@ -764,3 +770,50 @@ def test_kubectl_cordon_by_put_conforms(row: CordonRow, tmp_path: Path) -> None:
     assert any(e["verb"] == "update" and e["objectRef"]["resource"] == "nodes" for e in events)
     found, msgs = t9._judge(events, tmp_path / "audit.log")
     assert found == set(), msgs
+
+
+def _quick_uncordon(removed: bool) -> t11.Timed:
+    """``kubectl cordon`` then ``kubectl uncordon`` a second later; the node lifecycle controller's pass of the cordon,
+    computed from its lister's copy (doNoScheduleTaintingPass: nodeLister.Get), lands after the uncordon and adds the
+    unschedulable taint; its pass of the uncordon removes it 0.2 s later (``removed``) or never."""
+    c = t11.Timed()
+    c.kubeadm(3)
+    c.start_watch()
+    t11.join(c, NODE, T_REG, END)
+
+    def cordon_only(t: float, on: bool) -> None:
+        node = c._node_update(NODE, t, "kubectl-cordon")
+        if on:
+            node["spec"]["unschedulable"] = True
+        else:
+            node["spec"].pop("unschedulable", None)
+        c._touch(node)
+        c._emit("Node", "MODIFIED", node)
+
+    c.at(TT, cordon_only, TT, True)
+    c.at(TT + 1, cordon_only, TT + 1, False)
+    c.at(TT + 1.2, c.set_taints, NODE, TT + 1.2, add=[{"key": UNSCHEDULABLE, "effect": NS_, "timeAdded": cg.ts(TT)}])
+    if removed:
+        c.at(TT + 1.4, c.set_taints, NODE, TT + 1.4, remove=[f"{UNSCHEDULABLE}:{NS_}"])
+    return c
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_taint_from_a_stale_cordon_within_slack_conforms(kind: str, tmp_path: Path) -> None:
+    """The controller's pass of a cordon landing just after the uncordon, undone by its next pass, is no violation:
+    what the TestCordon twins are flagged for is judged only once the uncordon has stood longer than --slack."""
+    found, msgs = t11.judge(_quick_uncordon(True), END, kind, tmp_path)
+    assert found == set(), msgs
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="noticed, not fixed: a taint write held as a possible first half (within --slack of the uncordon) that no "
+    "later write completes is never judged (oracle/watch.py _half_swap; audit: the NoSchedule pass judged only past "
+    "--slack); judging it needs a deadline on held writes",
+)
+@pytest.mark.parametrize("kind", KINDS)
+def test_taint_from_a_stale_cordon_never_undone_is_flagged(kind: str, tmp_path: Path) -> None:
+    """The same taint left on the uncordoned Node should be flagged once the controller had --slack to remove it."""
+    found, msgs = t11.judge(_quick_uncordon(False), END, kind, tmp_path)
+    assert any(n == NODE for _, n, _ in found), msgs
