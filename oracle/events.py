@@ -123,8 +123,19 @@ _KIND_TEXT = {
 }
 
 
+#: how much a user taint's effect forbids, least first: the one user-taint slot stands for the strongest of a Node's
+#: user taints (a NoExecute one evicts and blocks scheduling, a NoSchedule one blocks it, a PreferNoSchedule neither)
+_EFFECT_STRENGTH = {EFFECTS["PreferNoSchedule"]: 0, EFFECTS["NoSchedule"]: 1, EFFECTS["NoExecute"]: 2}
+
+
 def taint_bits(taints: list[dict[str, Any]]) -> dict[int, Any]:
-    """Real taints -> the node's taint variables (any key the declaration has no slot for is the user taint)."""
+    """Real taints -> the node's taint variables (any key the declaration has no slot for is the user taint).
+
+    Several user taints are one slot with the strongest effect among them, whatever their order (was: the last one's,
+    so ``kubectl taint`` putting ``foo_1:NoExecute`` before an older ``foo=bar:NoSchedule``, as kubectl's
+    reorganizeTaints does, read as a NoSchedule slot, and the taint-eviction controller's deletion of an untolerating
+    pod under it was a false ``eviction-only-when-due``; kubectl's TestReorganizeTaints "add new taint").
+    """
     out: dict[int, Any] = {NI[t.var]: False for t in d.TAINT_SLOTS}
     for x in taints:
         key, eff = x.get("key", ""), EFFECTS.get(x.get("effect", ""), -1)
@@ -132,8 +143,10 @@ def taint_bits(taints: list[dict[str, Any]]) -> dict[int, Any]:
         if slot is not None:
             out[NI[slot.var]] = True
         elif key not in (t.key for t in d.TAINT_SLOTS if t.effect >= 0) and eff >= 0:
+            had = out[NI["taint_custom"]]
+            if not had or _EFFECT_STRENGTH[eff] > _EFFECT_STRENGTH[out[NI["custom_effect"]]]:
+                out[NI["custom_effect"]] = eff
             out[NI["taint_custom"]] = True
-            out[NI["custom_effect"]] = eff
     return out
 
 

@@ -163,7 +163,12 @@ def _requests(
             # logged as kubernetes-admin's, and no audit log held a Node write of the node lifecycle controller)
             last = max(reversed(meta.get("managedFields", [])), key=lambda m: m["time"])["manager"]
             who = NC if last == "kube-controller-manager" else ADMIN
-            reqs.append((who, "patch", ref, {"spec": obj["spec"]}, obj))
+            body = {"spec": obj["spec"]}
+            if old["spec"].get("unschedulable") and not obj["spec"].get("unschedulable"):
+                # kubectl uncordon's strategic merge patch names the field it clears (CreateTwoWayMergePatch:
+                # ``"unschedulable": null``); a patch that leaves a field out leaves it as it was
+                body = {"spec": {**obj["spec"], "unschedulable": None}}
+            reqs.append((who, "patch", ref, body, obj))
         if old.get("status") != obj.get("status"):
             ready = [x.get("reason") for x in obj["status"].get("conditions", []) if x.get("type") == "Ready"]
             who = NC if set(ready) & {"NodeStatusUnknown", "NodeStatusNeverUpdated"} else _kubelet(name)
