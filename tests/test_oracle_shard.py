@@ -196,3 +196,33 @@ def test_cli_jobs_auto_is_the_default() -> None:
     runs = [CliRunner().invoke(main, ["check", "--format", "json", *args, path]) for args in ([], ["-j", "auto"])]
     one = CliRunner().invoke(main, ["check", "--format", "json", "-j", "1", path])
     assert [r.stdout for r in runs] == [one.stdout] * 2 and one.exit_code == 1
+
+
+def _other_shard_node(node: str) -> str:
+    return next(f"m-{i}" for i in range(100) if shard_of(f"m-{i}", 2) != shard_of(node, 2))
+
+
+#: a line of an event without fields (``kubelet_renew_lease``) of a node of the other shard, once both shards
+#: know the node: what a shard only validates (the inline step's reading of its fields) and counts, or
+#: gives the slow path to report as one process does
+OTHER_SHARD_LINES = {
+    "plain": '{"t": 9, "event": "kubelet_renew_lease", "node": "%s"}',
+    "an unknown key": '{"t": 9, "event": "kubelet_renew_lease", "node": "%s", "ready": true}',
+    "a pod key": '{"t": 9, "event": "kubelet_renew_lease", "node": "%s", "pod": "p"}',
+    "time backwards": '{"t": 0.5, "event": "kubelet_renew_lease", "node": "%s"}',
+    "time a string": '{"t": "9", "event": "kubelet_renew_lease", "node": "%s"}',
+    "two keys": '{"t": 9, "event": "kubelet_renew_lease"}',
+}
+
+
+@pytest.mark.parametrize("line", OTHER_SHARD_LINES.values(), ids=OTHER_SHARD_LINES.keys())
+@pytest.mark.parametrize("keep_going", [False, True])
+def test_another_shards_bare_line_reads_as_in_one_process(line: str, keep_going: bool, tmp_path: Path) -> None:
+    a = "n-a"
+    b = _other_shard_node(a)
+    boot = ("kubelet_request_certificate", "csr_approver_approve", "kubelet_obtain_certificate")
+    evs = [json.dumps({"t": 1, "event": e, "node": node}) for node in (a, b) for e in boot]
+    evs += [line % b if "%s" in line else line, json.dumps({"t": 10, "event": "kubelet_renew_lease", "node": a})]
+    f = tmp_path / "other.jsonl"
+    f.write_text("\n".join(evs) + "\n")
+    _same(f, 2, keep_going=keep_going)
