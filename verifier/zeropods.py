@@ -7,9 +7,11 @@ embedding checked by Z3, not assumed.
 
 **The embedding.** Map an N × 0 state ``s`` to the N × 1 states ``(s, v)`` whose one pod ``P`` is
 *pending and in its type domain* (:func:`pending`, ``J(v)``). A pending pod may stay pending for
-ever: upstream's scheduler binds a pod only when its scheduling cycle finds a feasible node and
-nothing forces it to (``pkg/scheduler/schedule_one.go``, ``ScheduleOne``: an unschedulable pod goes
-back to the queue), and the model's ``scheduler_bind_pod`` is not urgent. So every N × 0 run is the
+ever: upstream's scheduler binds a pod only when a scheduling cycle finds it a feasible node, and
+puts it back in the queue otherwise, with no deadline (``pkg/scheduler/schedule_one.go``,
+``ScheduleOne`` and ``handleSchedulingFailure``, which calls ``AddUnschedulableIfNotPresent``); the
+model's ``scheduler_bind_pod`` has no ``latest`` bound, and obligation 3 checks that nothing of the
+pending pod's forces time to wait. So every N × 0 run is the
 projection of an N × 1 run in which ``P`` is never acted on, provided these obligations hold,
 each one Z3 query on the fixed-size encodings (:mod:`.encoding`) at ``n × 0`` and ``n × 1``:
 
