@@ -11,9 +11,9 @@ ever: upstream's scheduler binds a pod only when a scheduling cycle finds it a f
 puts it back in the queue otherwise, with no deadline (``pkg/scheduler/schedule_one.go``,
 ``ScheduleOne`` and ``handleSchedulingFailure``, which calls ``AddUnschedulableIfNotPresent``); the
 model's ``scheduler_bind_pod`` has no ``latest`` bound, and obligation 3 checks that nothing of the
-pending pod's forces time to wait. So every N × 0 run is the
-projection of an N × 1 run in which ``P`` is never acted on, provided these obligations hold,
-each one Z3 query on the fixed-size encodings (:mod:`.encoding`) at ``n × 0`` and ``n × 1``:
+pending pod's forces time to wait. So every N × 0 run is the projection of an N × 1 run in which
+``P`` is never acted on, provided these obligations hold, each checked by Z3 on the fixed-size
+encodings (:mod:`.encoding`) at ``n × 0`` and ``n × 1``:
 
 1. *initial states embed*: every initial ``s`` has a pending ``v`` with ``(s, v)`` initial;
 2. *the same steps*: for every event instance present at ``n × 0`` (every node event and
@@ -52,9 +52,17 @@ N shows at
 — for an event, the premise's count (:func:`.premise.event_cutoff`, which counts besides the nodes
 its pods are bound to: an upper bound); for a state property, its quantified nodes; for a step
 property, its event's count plus its own quantified nodes. A sum over the *nodes* does not keep its
-value on a sub-cluster: a property with one gets no cutoff (inconclusive). What the argument takes
-on trust is the premise's: the code cannot tell an empty list of pods from a list it does not read
-by position, length or truth value (a ``len`` or an index raises in the parameterized reading).
+value on a sub-cluster: a property with one gets no cutoff (inconclusive). The two time-progress
+properties cannot be read over the sorts (they enumerate instances); they are made of pieces that
+obligations 2 and 3 compare at every N (each urgent instance's deadline and guard, ``time_passes``'s
+guard with its urgency, at states where the pod is pending), so they agree wherever those do, and
+are compared too at the largest of those cutoffs. A step property of pod events only has no step
+at N × 0. Any other property that cannot be read over the sorts is not compared, and listed
+(``uncovered``): its row claims a fixed size only, and would say ``∀N, M≥1`` at most.
+
+What the argument takes on trust is the premise's: the code cannot tell an empty list of pods from
+a list it reads element by element. A ``len`` or an index raises in the parameterized reading; a
+test of the list's truth value does not, and would show only at the node counts compared.
 """
 
 from __future__ import annotations
