@@ -300,8 +300,10 @@ def verify(
 ) -> None:
     """Prove every node-lifecycle property (or kill every seeded mutant).
 
-    With --nodes any --pods any, each property is proved for every cluster size at once, or its row
-    says the size it was proved for (a sum over pods), or it is inconclusive with the reason.
+    With --nodes any --pods any, each property is proved for every cluster size at once, clusters
+    with no pods included (bound ∀N,M: the run checks that a cluster with no pods behaves as one
+    whose pod stays pending; if not, the bound says ∀N, M≥1), or its row says the size it was
+    proved for (a sum over pods), or it is inconclusive with the reason.
     """
     every_size = parameterized or nodes == ANY or pods == ANY
     if every_size and not (
@@ -445,13 +447,16 @@ def _print_table(
     )
     if every_size:
         every = sum(v.status == "proved" and v.bound == "∀N,M" for v in verdicts)
+        # ∀N, M≥1: proved for every size with at least one pod (the no-pods embedding did not hold)
+        some = sum(v.status == "proved" and v.bound == "∀N, M≥1" for v in verdicts)
+        podded = f", {some} for every number of nodes and at least one pod (bound ∀N, M≥1)" if some else ""
         small = (
-            f", {proved - every} for {cfg.nodes} nodes × {cfg.pods} pods only (bound {cfg.nodes}×{cfg.pods}: "
+            f", {proved - every - some} for {cfg.nodes} nodes × {cfg.pods} pods only (bound {cfg.nodes}×{cfg.pods}: "
             "the row's reason in --format json says why)"
-            if proved > every
+            if proved > every + some
             else ""
         )
-        tail = f"{every} for every number of nodes and pods (bound ∀N,M){small}; " + tail
+        tail = f"{every} for every number of nodes and pods, 0 pods included (bound ∀N,M){podded}{small}; " + tail
     console.print(f"{proved}/{len(verdicts)} proved in {wall:.2f} s ({tail})")
 
 

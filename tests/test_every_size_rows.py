@@ -275,4 +275,7 @@ def test_verify_every_size_proves_the_three_rows_for_every_size() -> None:
     assert "for every size" in rows["symmetry"].reason
     # the premise of every ∀N,M row, checked up to each event's cutoff in this run
     assert "fixed-size one at every size up to each event's cutoff" in rows["symmetry"].reason
+    # and clusters with no pods: embedded into clusters with a pending pod, in this run too
+    assert "with no pods: a cluster with no pods is one whose pod stays pending" in rows["symmetry"].reason
+    assert {v.detail.get("every_size_zero_pods") for v in rows.values()} == {"proved"}
     assert "summand" in rows[SUM_ID].reason

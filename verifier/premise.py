@@ -33,7 +33,9 @@ there besides, the "+ 1" of the usual statement). The pods kept stay bound insid
 before the step and after it (a pod's node after the step is a term over the elements counted).
 Sub-clusters of every smaller size appear, so the check runs at every size up to the event's
 cutoff, that event's instances only, with at least one pod: Z3's sorts are never empty, and any
-pod of the larger cluster can be kept (no cluster without pods is covered, here or by the engine).
+pod of the larger cluster can be kept. Clusters without pods are covered neither here nor by the
+engine but by :mod:`.zeropods`: each is checked to behave as the same cluster with one pod that
+stays pending, so what holds with one pod holds with none.
 For the declaration an event with a node and a pod needs 3 × 2, ``time_passes`` (whose urgency is
 one ∀-block over a node and a pod) 3 × 2, a node event 2 × 1: computed here from the relation each
 time, never written down.

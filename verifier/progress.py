@@ -38,9 +38,9 @@ import z3
 from nodereg.model.logic import And, Implies, Not, Or
 from nodereg.model.semantics import (
     Bound,
+    Config,
     Instance,
     Model,
-    View,
     full_guard,
     instances,
     layout,
@@ -78,21 +78,31 @@ def blocks(view: Any, inst: Instance) -> Any:
     return And(untimed, t.clock(view, b) + 1 > t.latest(view, b))
 
 
+def shape(view: Any) -> Config:
+    """The nodes and pods a fixed-size view holds. Its ``cfg`` is what the declaration reads, which
+    the premise and no-pods checks leave symbolic (any number at least the nodes present)."""
+    nodes, pods = view.nodes, view.pods
+    if not (isinstance(nodes, range) and isinstance(pods, range)):
+        # a view over the sorts Node and Pod (:mod:`.parameterized`) has no count of its elements
+        raise TypeError("the nodes and pods of a view stated for every size are not counted")
+    return Config(len(nodes), len(pods))
+
+
 def _time_instance(model: Model, view: Any) -> Instance:
-    return next(i for i in instances(model, view.cfg) if i.event.id == "time_passes")
+    return next(i for i in instances(model, shape(view)) if i.event.id == "time_passes")
 
 
 def _overdue_ok(model: Model, s: Any) -> Any:
-    urgent = [i for i in instances(model, s.cfg) if is_urgent(i)]
+    urgent = [i for i in instances(model, shape(s)) if is_urgent(i)]
     parts = [Implies(blocks(s, i), full_guard(s, default_bound(i))) for i in urgent]
     tick = _time_instance(model, s)
-    time_ok = And(full_guard(s, Bound(tick, {"seconds": 1})), urgency(model, s.cfg, s, 1))
+    time_ok = And(full_guard(s, Bound(tick, {"seconds": 1})), urgency(model, shape(s), s, 1))
     parts.append(Implies(Not(Or(*[blocks(s, i) for i in urgent])), time_ok))
     return And(*parts)
 
 
 def _some_overdue(model: Model, s: Any) -> Any:
-    return Or(*[blocks(s, i) for i in instances(model, s.cfg) if is_urgent(i)])
+    return Or(*[blocks(s, i) for i in instances(model, shape(s)) if is_urgent(i)])
 
 
 def time_properties(model: Model) -> list[Property]:
@@ -111,8 +121,8 @@ def time_properties(model: Model) -> list[Property]:
         probe = s.get(("param", "lease_renew_interval", -1))
         if not isinstance(probe, z3.ExprRef):
             return _overdue_ok(model, s)
-        terms = tuple(s.get(k) for k in layout(s.cfg).keys)
-        key = (s.cfg, tuple(x.get_id() if isinstance(x, z3.ExprRef) else ("value", x) for x in terms))
+        terms = tuple(s.get(k) for k in layout(shape(s)).keys)
+        key = (shape(s), tuple(x.get_id() if isinstance(x, z3.ExprRef) else ("value", x) for x in terms))
         if key not in memo:
             # (the terms are kept with the entry: Z3 reuses the id of an AST that was freed)
             memo[key] = (terms, _overdue_ok(model, s))
@@ -124,8 +134,9 @@ def time_properties(model: Model) -> list[Property]:
             return True
         # the same instance fired once more from the post state (a taint swap is two API writes:
         # SwapNodeControllerTaint adds the new taint, then removes the old one)
-        again = post_values(model, post.cfg, post, b)
-        twice = View(post.cfg, lambda k: again[k] if k in again else post.get(k))
+        again = post_values(model, shape(post), post, b)
+        # (the post view's own kind: a view whose cluster size is symbolic stays so)
+        twice = post.with_get(lambda k: again[k] if k in again else post.get(k))
         cleared_later = And(full_guard(post, b), Not(blocks(twice, inst)))
         return Implies(blocks(pre, inst), Or(Not(blocks(post, inst)), cleared_later))
 

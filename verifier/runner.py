@@ -47,6 +47,7 @@ from .engines import EngineResult, Trace, spacer
 from .premise import PremiseResult, check_premise
 from .progress import CLEARS_ID, TIME_ID, rearm_graph, time_can_pass_every_size, time_properties
 from .symmetry import check_symmetry, check_symmetry_every_size
+from .zeropods import EVERY_SIZE_SOME_PODS, ZeroPodsResult, check_zero_pods
 
 
 @dataclass
@@ -1260,7 +1261,10 @@ def verify_every_size(
     A row is ``∀N,M`` only if the premise of all of them holds: the parameterized relation is the
     fixed-size one at every size, checked in the run up to each event's cutoff
     (:func:`.premise.check_premise`, reported in the ``symmetry`` row's reason). If it is violated
-    or inconclusive, each row keeps its fixed-size proof and its reason says why.
+    or inconclusive, each row keeps its fixed-size proof and its reason says why. The sorts of the
+    parameterized engine are never empty: M = 0 is covered by embedding every cluster with no pods
+    into one with a pending pod (:func:`.zeropods.check_zero_pods`, reported in the same row); if
+    that does not hold, a row proved for every size says ``∀N, M≥1`` and why.
     """
     from .parameterized import prove_all_sizes
 
@@ -1306,6 +1310,29 @@ def verify_every_size(
             premise_box.append(check_premise(model, timeout_s=timeout_s))
         return premise_box[0]
 
+    zero_box: list[ZeroPodsResult] = []
+
+    def zero_pods() -> ZeroPodsResult:
+        if not zero_box:
+            # the events' cutoffs are the premise's, computed once
+            zero_box.append(check_zero_pods(model, timeout_s=timeout_s, cuts=premise().cutoffs or None))
+        return zero_box[0]
+
+    def without_pods(v: Verdict) -> None:
+        """A row proved for every N and M ≥ 1: M = 0 too if the embedding holds, else it says why not."""
+        z = zero_pods()
+        v.detail["every_size_zero_pods"] = z.status
+        v.detail["every_size_zero_pods_seconds"] = round(z.seconds, 3)
+        if z.status == "proved" and v.id not in z.uncovered:
+            return
+        v.bound = EVERY_SIZE_SOME_PODS
+        why = (
+            f"the no-pods embedding is {z.status}: {z.reason}"
+            if z.status != "proved"
+            else "the property is not stated for every size, so the no-pods embedding does not read it"
+        )
+        v.reason = f"{v.reason}; for clusters with at least one pod only: {why}"
+
     def premise_fails(v: Verdict) -> bool:
         p = premise()
         v.detail["every_size_premise"] = p.status
@@ -1339,9 +1366,12 @@ def verify_every_size(
             if sym.status == "proved":
                 if premise_fails(v):
                     continue
-                v.seconds += premise().seconds
+                v.seconds += premise().seconds + zero_pods().seconds
                 v.bound, v.detail["sizes"] = EVERY_SIZE, "any"
                 v.reason = f"{v.reason}; for every size: {sym.reason}; {premise().reason}"
+                if zero_pods().status == "proved":
+                    v.reason = f"{v.reason}; with no pods: {zero_pods().reason}"
+                without_pods(v)
             else:
                 v.bound = f"{small.nodes}×{small.pods}"
                 v.reason = f"{v.reason}; checked for {size_text} only: {sym.reason}"
@@ -1361,6 +1391,7 @@ def verify_every_size(
             v.engine, v.bound, v.seconds = "parameterized", EVERY_SIZE, r.seconds
             v.reason, v.detail["sizes"] = r.reason, "any"
             v.detail.update({f"every_size_{k}": x for k, x in r.detail.items()})
+            without_pods(v)
         elif r.status == "not-expressible":
             v.bound = f"{small.nodes}×{small.pods}"
             v.reason = f"proved for {size_text} only: {r.reason}"
