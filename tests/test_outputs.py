@@ -117,6 +117,39 @@ def test_the_verify_schema_allows_added_fields_and_rows(proved: dict) -> None:
     validate("verify", doc)
 
 
+def _every_size(doc: dict, bound: str) -> dict:
+    """``proved`` as ``verify --nodes any --pods any`` writes it: the sizes "any", each row's bound a formula."""
+    doc = json.loads(json.dumps(doc))
+    doc["config"].update(nodes="any", pods="any", engine="parameterized")
+    for row in doc["properties"]:
+        row.update(engine="parameterized", bound=bound)
+    return doc
+
+
+def test_every_size_json_follows_the_schema(proved: dict) -> None:
+    """Both bounds an every-size run writes (its own constants, not copies) validate; another string does not."""
+    from nodereg.verifier.runner import EVERY_SIZE
+    from nodereg.verifier.zeropods import EVERY_SIZE_SOME_PODS
+
+    for bound in (EVERY_SIZE, EVERY_SIZE_SOME_PODS):
+        validate("verify", _every_size(proved, bound))
+    with pytest.raises(jsonschema.ValidationError):
+        validate("verify", _every_size(proved, "for every size"))
+    broken = _every_size(proved, EVERY_SIZE)
+    broken["config"]["nodes"] = "all"
+    with pytest.raises(jsonschema.ValidationError):
+        validate("verify", broken)
+
+
+def test_a_real_every_size_run_follows_the_schema() -> None:
+    """The real command's output (round 15: "nodes": "any" and "bound": "∀N,M" broke the schema)."""
+    out = run("verify", "--nodes", "any", "--pods", "any", "--property", "node-has-ready-condition", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    validate("verify", doc)
+    assert doc["config"]["nodes"] == "any" and doc["properties"][0]["bound"] == "∀N,M"
+
+
 @pytest.fixture(scope="module")
 def violated(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, str, JUnitXml]:
     """The #72129 mutant verified as if it were the real model: JSON, then table, then JUnit."""
