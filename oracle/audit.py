@@ -49,6 +49,7 @@ from .compile import NI
 from .events import normalise
 from .k8s import (
     BIND_PROPERTIES,
+    DEFAULT_SCHEDULER,
     KCM_LEASE_DURATION,
     LEASE_WATCH_QUIET,
     UNMODELLED_PRESSURE_TAINTS,
@@ -61,10 +62,12 @@ from .k8s import (
     node_cpu,
     not_judged_after_pod_resize,
     not_judged_after_resize,
+    other_scheduler,
     parse_time,
     resized_misfit,
     review_controller_down,
     review_late_unknown,
+    scheduler_name,
     unparsable_quantity,
     withdraw_ended_room,
     zone_extra,
@@ -73,6 +76,8 @@ from .record import EventRecord, InputError, Item, ObservedBinding, Sink, Violat
 from .source import close_source, feed_all, open_source
 
 NODE_USER = re.compile(r"^system:node:(.+)$")
+#: k8s.io/cloud-provider api TaintExternalCloudProvider: on a Node until its cloud node controller initialises it
+UNINITIALIZED = "node.cloudprovider.kubernetes.io/uninitialized"
 KUBELET_SIGNER = "kubernetes.io/kube-apiserver-client-kubelet"
 #: who writes as the node lifecycle controller: its service account (kube-controller-manager's
 #: --use-service-account-credentials, kubeadm's default) or kube-controller-manager's own identity
@@ -218,6 +223,8 @@ class AuditAdapter:
         #: pods whose creation the log holds with a body: whether the scheduler's PreBind may wait for their
         #: volumes (``_binding``); per Node, when it was last cordoned or had its taints written
         self.pods: dict[str, bool] = {}
+        #: pods created with a schedulerName other than default-scheduler, and that name (``k8s.other_scheduler``)
+        self.schedulers: dict[str, str] = {}
         self.blocked_at: dict[str, float] = {}
         #: per Node, each such write: (when, its taints until then, its spec.unschedulable until then); whether its
         #: taints as known were written by a write of the log after its creation
@@ -591,6 +598,8 @@ class AuditAdapter:
                         "created by hand, as with spec.nodeName): the binding REST checks no taint or cordon, only a "
                         "scheduler's filters do"
                     )
+                elif why is None and pod in self.schedulers:
+                    why = other_scheduler(self.schedulers[pod], pod, target, t)
                 if why is not None:
                     if pod in self.tols and self.taints.get(target) is not None:
                         # the binding is not judged, but the pod is bound there from now: the taint-eviction
@@ -598,7 +607,11 @@ class AuditAdapter:
                         # bits, which know only the controller's taints: a false no-execute-eviction of a pod
                         # tolerating a user's NoExecute taint for a while)
                         self._redeclare(out, pod, target, t, file, line)
-                    out.append(ObservedBinding(t, target, pod, line, file, dict.fromkeys(BIND_PROPERTIES, why)))
+                    # (this binding alone: was for the whole log from then on, so one pod created before the log
+                    # began left every later binding to a cordoned or tainted Node unjudged)
+                    out.append(
+                        ObservedBinding(t, target, pod, line, file, dict.fromkeys(BIND_PROPERTIES, why), step_only=True)
+                    )
                     return out
                 here = [
                     (self.requests.get(p, 0), p in self.ended_pods)
@@ -702,6 +715,10 @@ class AuditAdapter:
         self.tols[key], self.requests[key] = tols, ev["request"]
         vols = [v for v in vl if isinstance(v, dict)] if isinstance(vl, list) else []
         self.pods[key] = any("persistentVolumeClaim" in v or "ephemeral" in v for v in vols)
+        if (sched := scheduler_name(body)) != DEFAULT_SCHEDULER:
+            self.schedulers[key] = sched  # (``other_scheduler``: its binding is another scheduler's)
+        else:
+            self.schedulers.pop(key, None)
         node = spec.get("nodeName")
         written = self.taints.get(node) if isinstance(node, str) else None
         if written is not None and out[-1].extra is not None:
@@ -1199,6 +1216,20 @@ class AuditAdapter:
             if name in self.taints and written is not _UNTOUCHED:
                 self.taints[name] = written  # type: ignore[assignment]
                 self.taints_written[name] = True
+            if (
+                name in self.nlc_taints
+                and before is not None
+                and written is not None
+                and written is not _UNTOUCHED
+                and _uninitialized(before)
+                and not _uninitialized(written)
+            ):
+                # the cloud node controller initialised the Node (k8s.io/cloud-provider controllers/node
+                # node_controller.go syncNode -> the taint node.cloudprovider.kubernetes.io/uninitialized removed), as
+                # the watch reader reads it (was: never read in an audit log, so the model kept the taint and a pod
+                # bound there after it went was a false no-schedule-with-untolerated-taint, hidden until round 15 by
+                # any unjudged binding before it, which silenced the binding properties for the rest of the log)
+                self._ev(out, {"t": t, "event": "cloud_node_initialize", "node": name}, file, line)
             if name in self.nlc_taints:
                 self._pressure_seen(name, sub, req, obj, t)
             if as_node and self._kubelet_changed_taints(name, verb, before, written, req):
@@ -1633,6 +1664,11 @@ def _nlc_taints(taints: Any) -> tuple[frozenset[str], frozenset[str]]:
 
 #: a write that leaves a Node's taints as they were (``AuditAdapter._written_taints``)
 _UNTOUCHED = object()
+
+
+def _uninitialized(taints: Any) -> bool:
+    """The cloud uninitialized taint (``UNINITIALIZED``) is among ``taints`` (``_taint_list``)."""
+    return any(x[0] == UNINITIALIZED for x in taints)
 
 
 def _taint_list(v: Any) -> tuple[tuple[Any, ...], ...]:

@@ -536,8 +536,12 @@ class Oracle:
         self._cur_event = "observe_binding"
         if self.attribute:
             self._wake(b.t)
-        for k, why in (b.unchecked or {}).items():
-            self.unchecked.setdefault(k, why)
+        if b.unchecked:
+            # (a step-only reason is said in coverage, and the other bindings stay judged; an ObservedBinding is
+            # never judged itself)
+            target = self._gap_steps if b.step_only else self.unchecked
+            for k, why in b.unchecked.items():
+                target.setdefault(k, why)
         rec = self.nodes.get(b.node) or self._new_node(b.node, b.t, {})
         prec = self.pods.get(b.pod) or self._declare_pod(b.pod, pod_from_tolerations([]))
         if prec.node is not None:

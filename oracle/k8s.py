@@ -1892,6 +1892,39 @@ BIND_PROPERTIES = (
     "pods-only-on-existing-nodes",
 )
 
+#: The default kube-scheduler's profile (pkg/scheduler/apis/config/v1 SetDefaults_KubeSchedulerConfiguration:
+#: ``v1.DefaultSchedulerName``), and the name the API server gives a pod created without one (SetDefaults_PodSpec)
+DEFAULT_SCHEDULER = "default-scheduler"
+
+
+def scheduler_name(pod: dict[str, Any]) -> str:
+    """The pod's ``spec.schedulerName``, ``default-scheduler`` when unset (the API server's default: a pod logged
+    at level Request, before defaulting, has none)."""
+    spec = pod.get("spec") if isinstance(pod.get("spec"), dict) else {}
+    name = spec.get("schedulerName")
+    return name if isinstance(name, str) and name else DEFAULT_SCHEDULER
+
+
+def other_scheduler(name: str, key: str, node: str, t: float) -> str | None:
+    """Why the binding of pod ``key``, whose schedulerName is ``name``, to ``node`` at ``t`` is not judged as the
+    default scheduler's, or None.
+
+    kube-scheduler schedules only the pods whose ``schedulerName`` is one of its profiles (eventhandlers.go
+    ``responsibleForPod`` -> ``profile.Map.HandlesSchedulerName``; the one default profile is
+    ``default-scheduler``). A pod naming another scheduler is bound by that scheduler (a second kube-scheduler
+    with its own profile and plugins, or a custom one), whose filters no capture shows, and the pods/binding
+    subresource checks no taint, cordon or fit: the binding properties are the default scheduler's filters
+    (TaintToleration, NodeUnschedulable, NodeResourcesFit), so they are not judged for it. What happens to the pod
+    once bound (the taint-eviction controller, the kubelet) is judged as for any pod."""
+    if name == DEFAULT_SCHEDULER:
+        return None
+    return (
+        f"pod {key}, bound to node {node} at {fmt_time(t)}, names schedulerName {name}: kube-scheduler's default "
+        "profile never schedules it (responsibleForPod), and the filters of the scheduler that bound it are not in "
+        "the input"
+    )
+
+
 #: the properties that read a Node's cpu capacity and allocatable, which the model fixes at registration
 RESOURCE_PROPERTIES = ("bound-requests-fit-allocatable", "allocatable-within-capacity")
 

@@ -136,6 +136,10 @@ class ObservedBinding(NamedTuple):
     #: the pod was created bound as the input shows it (a mirror pod, ``spec.nodeName`` set at creation), not
     #: first seen long after its binding: a NoExecute taint's eviction timer starts for it here
     created: bool = False
+    #: ``unchecked`` holds for this binding only (another scheduler's pod, a binding racing a taint write, one the
+    #: log shows without the pod's body): the other bindings are judged, and coverage says "(checked for the other
+    #: steps)". Otherwise it holds for the whole input (no Node stream at all).
+    step_only: bool = False
 
 
 #: What a reader yields.

@@ -61,6 +61,7 @@ from .k8s import (
     node_vars,
     not_judged_after_pod_resize,
     not_judged_after_resize,
+    other_scheduler,
     parse_time,
     pod_bits,
     pod_ended,
@@ -71,6 +72,7 @@ from .k8s import (
     review_controller_down,
     review_late_unknown,
     review_upgrade,
+    scheduler_name,
     taint_string,
     unparsable_quantity,
     untolerated,
@@ -1544,6 +1546,55 @@ class WatchAdapter:
                 return why + f": the scheduler may have chosen the node then (within --slack {self.slack:g} s)"
         return None
 
+    def _redeclared(self, key: str, prev: dict[str, Any], node: str, file: str | None, line: int | None) -> list[Item]:
+        """A pending pod declared again with its toleration bits against ``node``'s taints as they are now, as a pod
+        first seen bound there is (what the taint-eviction controller reads once it is bound)."""
+        from .compile import PI
+
+        items: list[Item] = []
+        self._ev(items, {"t": self.t, "event": "delete_pod", "pod": key}, file, line)
+        ev = {
+            "t": self.t,
+            "event": "declare_pod",
+            "pod": key,
+            "tolerations": prev["tolerations"],
+            "request": prev["request"],
+            "default_tolerations": False,
+        }
+        self._ev(items, ev, file, line)
+        p = items[-1].extra["pod"]  # type: ignore[index, union-attr]
+        for k, v in pod_bits(prev["tolerations"], _taint_list(self.nodes[node]["obj"]), self.gates).items():
+            p[PI[k]] = v
+        return items
+
+    def _stale_view_eviction(self, key: str, tols: list[dict[str, Any]], node: str, t: float) -> str | None:
+        """Why the taint-eviction controller's deletion of ``key`` at ``t`` is not judged, or None (it is).
+
+        The controller reads a Node's taints from its own informer (taint_eviction.go handlePodUpdate ->
+        processPodOnNode: ``tc.nodeLister.Get``, ``getNoExecuteTaints``) and deletes at once a pod that does not
+        tolerate one of them (getMinTolerationTime 0). An informer delivers a Node's update some time after the
+        API server stored it, so a pod bound just after an untolerated NoExecute taint was removed can be deleted
+        for it: kubernetes/kubernetes#119862 (Cilium's node.cilium.io/agent-not-ready taint removed, the scheduler
+        binds, "Not all taints are tolerated after update for pod on node" 1.7 ms later). Such a deletion, where
+        the Node as the input shows it now gives the pod no eviction and did, at once, within ``--slack`` before,
+        is that race; whether the controller's view was that old is not in the input."""
+        from nodereg.model import rules as r
+
+        rec, gates = self.nodes[node], pod_gates(tols, self.gates)
+        if r.eviction_delay_seconds(tols, _taint_list(rec["obj"]), feature_gates=gates) is not None:
+            return None
+        for _start, end, old in reversed(rec.get("hist") or []):
+            if end < t - self.slack:
+                break
+            if r.eviction_delay_seconds(tols, _taint_list(old), feature_gates=gates) == 0.0:
+                return (
+                    f"the taint-eviction controller deleted pod {key} at {_fmt(t)}, {t - end:.1f} s after node {node} "
+                    "lost a NoExecute taint the pod does not tolerate (within --slack "
+                    f"{self.slack:g} s): its Node informer may not have delivered the removal yet (processPodOnNode "
+                    "reads its nodeLister; kubernetes/kubernetes#119862)"
+                )
+        return None
+
     def _pod(
         self, typ: str, obj: dict[str, Any], file: str | None, line: int | None, listed: bool = False
     ) -> list[Item]:
@@ -1669,6 +1720,15 @@ class WatchAdapter:
                         or dict.fromkeys(BIND_PROPERTIES, "no Node stream for the node a pod was bound to"),
                     )
                 )
+            elif (other := other_scheduler(scheduler_name(obj), key, node, t)) is not None:
+                # another scheduler's pod: bound as observed, its toleration bits against the Node's taints
+                # (the taint-eviction controller acts on every pod, whoever bound it), its timer from now
+                items += self._redeclared(key, prev, node, file, line)
+                items.append(
+                    ObservedBinding(
+                        t, node, key, line, file, dict.fromkeys(BIND_PROPERTIES, other), created=True, step_only=True
+                    )
+                )
             elif (race := self._decided_before(obj, prev["tolerations"], node, t)) is not None:
                 # the node turned unschedulable for the pod after the scheduler may have chosen it
                 items.append(
@@ -1681,6 +1741,9 @@ class WatchAdapter:
                         unchecked=dict.fromkeys(
                             ("no-schedule-with-untolerated-taint", "no-schedule-when-cordoned"), race
                         ),
+                        # (was: for the whole input from then on, so a later binding the scheduler's filters refuse
+                        # was not judged)
+                        step_only=True,
                     )
                 )
             else:
@@ -1749,7 +1812,18 @@ class WatchAdapter:
                 noexec = False
             # a deletion first shown by a list after a watch was down (the node unwatched meanwhile:
             # ``_watch_down``) happened while the input shows nothing of the node: anyone's, not judged
-            if bound and bound in self.nodes and bound not in self.down and (by_taint or (by_taint is None and noexec)):
+            stale = (
+                self._stale_view_eviction(key, prev["tolerations"], bound, t)
+                if by_taint and bound and bound in self.nodes and bound not in self.down
+                else None
+            )
+            if stale is not None:
+                # the taint-eviction controller acted on its informer's view of a taint the input shows removed
+                # just before: anyone's delete here, the eviction properties not judged for it
+                self._ev(items, {"t": t, "event": "delete_pod", "pod": key}, file, line, gap_step=stale)
+            elif (
+                bound and bound in self.nodes and bound not in self.down and (by_taint or (by_taint is None and noexec))
+            ):
                 # (``taint_manager``: its own DisruptionTarget says so; a plain delete may be anyone's, whose timing
                 # says nothing of the controller's timer: eviction-not-early is judged on the former only)
                 ev = {"t": t, "event": "taint_eviction_evict_pod", "node": bound, "pod": key}
@@ -3004,10 +3078,17 @@ def _prepend(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
 
 
 def _bound(
-    pod: str, node: str, t: float, file: str | None, line: int | None, unchecked: dict[str, str] | None = None
+    pod: str,
+    node: str,
+    t: float,
+    file: str | None,
+    line: int | None,
+    unchecked: dict[str, str] | None = None,
+    step_only: bool = False,
 ) -> ObservedBinding:
-    """A binding the input cannot judge (before the watch began, or on a Node it does not show)."""
-    return ObservedBinding(t, node, pod, line, file, unchecked)
+    """A binding the input cannot judge (before the watch began, or on a Node it does not show); ``step_only``: the
+    reasons hold for this binding alone (``ObservedBinding.step_only``)."""
+    return ObservedBinding(t, node, pod, line, file, unchecked, step_only=step_only)
 
 
 __all__ = ["EventRecord", "WatchAdapter", "watch_events"]

@@ -50,6 +50,12 @@ and the audit reader compares the taint: the row passes.
    ``control-state-matches-definition`` when the kubelet then registered it again; the watch reader ignores the
    deletion of a Node it never saw, and so does the audit reader now
    (``node-recreated-within-podgc-quarantine/audit``).
+5. (round 15) A binding the audit log could not judge (the DaemonSet's pod bound within ``--slack`` of its Node's
+   taint write) silenced the binding properties for the rest of the log, so a web pod bound later under the
+   registration taint it does not tolerate conformed (``*-pod-bound-before/audit``, a miss); the reason now holds for
+   that binding alone (``ObservedBinding.step_only``). That uncovered a false alarm it had hidden: the cloud node
+   controller's removal of node.cloudprovider.kubernetes.io/uninitialized was never read in an audit log
+   (``ccm-uninitialized-removed/audit``: now ``cloud_node_initialize``, as in the watch).
 """
 
 from __future__ import annotations
@@ -101,6 +107,9 @@ AUDIT_JUDGES = frozenset(
         "ccm-uninitialized-removed",
         "karpenter-unregistered-removed",
         "cilium-agent-not-ready-removed",
+        "ccm-uninitialized-pod-bound-before",  # finding 5
+        "karpenter-unregistered-pod-bound-before",  # finding 5
+        "cilium-agent-not-ready-pod-bound-before",  # finding 5
     }
 )
 
@@ -330,7 +339,9 @@ def test_story_in_every_format(name: str, fmt: str, tmp_path: Path) -> None:
         assert got == violated, msgs
         assert got_code == code, msgs
         for pid in violated:
-            assert rep["coverage"][pid] == "checked", (pid, rep["coverage"][pid])
+            # (judged, and not judged at a binding the input cannot show: "... (checked for the other steps)")
+            cov = rep["coverage"][pid]
+            assert cov == "checked" or cov.endswith("(checked for the other steps)"), (pid, cov)
         return
     # the Nodes were created before the log: no verdict on what it cannot show
     assert got == set(), msgs
