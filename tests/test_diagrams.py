@@ -569,6 +569,60 @@ def test_mermaid_rejects_bad_text_in_one_line(tmp_path: Path):
         mermaid_render.render(bad, tmp_path / "bad.svg")
 
 
+class _FakeMmdc:
+    """Stands in for ``subprocess.run`` of mermaid-cli: records each call's time box, and either
+    writes what mmdc would (one SVG per Mermaid block of a Markdown input) or runs out of time."""
+
+    def __init__(self, times_out: bool) -> None:
+        self.times_out = times_out
+        self.boxes: dict[str, float] = {}
+
+    def __call__(self, cmd: list[str], **kw: object):
+        import subprocess
+
+        source, target = Path(cmd[cmd.index("-i") + 1]), Path(cmd[cmd.index("-o") + 1])
+        self.boxes[source.name] = float(kw["timeout"])  # type: ignore[arg-type]
+        if self.times_out:
+            raise subprocess.TimeoutExpired(cmd, kw["timeout"])  # type: ignore[arg-type]
+        if target.suffix == ".md":
+            for i in range(source.read_text().count("```mermaid")):
+                (target.parent / f"{target.stem}-{i + 1}.svg").write_text("<svg/>")
+        else:
+            target.write_bytes(b"png")
+        return subprocess.CompletedProcess(cmd, 0, "", "")
+
+
+@pytest.mark.parametrize(
+    ("times_out", "code", "says"),
+    [
+        pytest.param(False, 0, "Mermaid rendered all", id="drawn"),
+        # a timeout judges nothing: inconclusive (3), never "Mermaid rejected it" (1)
+        pytest.param(True, 3, "inconclusive", id="timeout-is-inconclusive"),
+    ],
+)
+def test_make_mermaid_gives_a_many_diagram_file_a_box_that_grows_with_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], times_out, code, says
+):
+    """``index.md`` (some 90 diagrams, one mmdc run) had the 180 s box of one diagram: on a shared machine
+    (load 13, newuser15) a fresh clone's ``make mermaid`` ran out of it and failed as if Mermaid had
+    rejected a diagram (exit 1)."""
+    from nodereg.diagrams import mermaid_render
+
+    for name in ("node-lifecycle.mmd", "index.md"):
+        shutil.copy(GENERATED / name, tmp_path / name)
+    fake = _FakeMmdc(times_out)
+    monkeypatch.setattr(mermaid_render, "unavailable", lambda: None)
+    monkeypatch.setattr(mermaid_render.subprocess, "run", fake)
+    assert mermaid_render.main([str(tmp_path)]) == code
+    out = capsys.readouterr()
+    assert says in out.out + out.err
+    if not times_out:
+        blocks = (GENERATED / "index.md").read_text().count("```mermaid")
+        assert blocks > 50  # the file this is about
+        assert fake.boxes["node-lifecycle.mmd"] == mermaid_render.TIMEOUT_S
+        assert fake.boxes["index.md"] == mermaid_render.time_box(blocks) > mermaid_render.TIMEOUT_S * 5
+
+
 @pytest.mark.parametrize(
     ("name", "before", "after", "words"),
     [
