@@ -24,9 +24,10 @@ PUPPETEER_CONFIG = HERE / "mermaid" / "puppeteer.json"
 #: A render of one diagram that has not finished by then has hung (a normal one takes a few seconds).
 TIMEOUT_S = 180
 #: What each further diagram of one file adds to its box: ``index.md`` holds some 90 diagrams, drawn
-#: by one mmdc process, and on a shared machine (load 13 on 2 cores, 2026-12-07) it needed more than
-#: the 180 s of one diagram, so a fresh clone's ``make mermaid`` failed as if Mermaid had rejected one.
-PER_DIAGRAM_S = 15
+#: by one mmdc process, and on a shared machine it needed more than the 180 s of one diagram (3 min 24 s
+#: for its 86 diagrams at load 10 to 14 on 2 cores, 2026-12-07), so a fresh clone's ``make mermaid``
+#: failed as if Mermaid had rejected one. 180 + 5 × 85 s is three times that.
+PER_DIAGRAM_S = 5
 
 
 class MermaidError(RuntimeError):

@@ -620,7 +620,7 @@ def test_make_mermaid_gives_a_many_diagram_file_a_box_that_grows_with_it(
         blocks = (GENERATED / "index.md").read_text().count("```mermaid")
         assert blocks > 50  # the file this is about
         assert fake.boxes["node-lifecycle.mmd"] == mermaid_render.TIMEOUT_S
-        assert fake.boxes["index.md"] == mermaid_render.time_box(blocks) > mermaid_render.TIMEOUT_S * 5
+        assert fake.boxes["index.md"] == mermaid_render.time_box(blocks) > 204 * 2  # 3 min 24 s measured at load 10-14
 
 
 @pytest.mark.parametrize(
