@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import textwrap
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -690,3 +691,25 @@ def test_counterexample_preface_speaks_kubernetes(state: dict, want: str, never:
     lines = counterexample._initial_lines({"state": state})
     assert want in lines, lines
     assert not any(never in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        # what the counterexamples' prefaces say (1.31's parameters, a property id); graphviz's wrap at
+        # PREFACE_WIDTH broke each after a hyphen, and the Mermaid text got it back with a space inside
+        pytest.param("node-monitor-grace-period=40s", id="parameter"),
+        pytest.param("kubelet-creates-its-missing-node", id="property-id"),
+        pytest.param("not-ready:NoExecute,", id="taint"),
+    ],
+)
+def test_the_mermaid_preface_keeps_hyphenated_words_whole(word: str) -> None:
+    """A word of the preface is never split by a space in the Mermaid text (a break there is ``<br/>``)."""
+    run = scenarios.run("registration").described()
+    # the word placed where the graphviz wrap (as ``build`` does it) breaks it after a hyphen
+    lines = [f"parameters: {'x' * k} {word} and more words after it" for k in range(1, sequence.PREFACE_WIDTH)]
+    line = next(ln for ln in lines if textwrap.wrap(ln, sequence.PREFACE_WIDTH)[0].endswith("-"))
+    text = sequence.mermaid(sequence.build(run, "r", preface=(line,)))
+    note = next(ln for ln in text.splitlines() if ln.strip().startswith("Note over"))  # the preface: first
+    joined = re.sub(r"<br/>\s*", "", note)
+    assert word in joined, note
