@@ -21,12 +21,26 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 MMDC = HERE / "mermaid" / "node_modules" / ".bin" / "mmdc"
 PUPPETEER_CONFIG = HERE / "mermaid" / "puppeteer.json"
-#: A render that has not finished by then has hung (a normal one takes a few seconds).
+#: A render of one diagram that has not finished by then has hung (a normal one takes a few seconds).
 TIMEOUT_S = 180
+#: What each further diagram of one file adds to its box: ``index.md`` holds some 90 diagrams, drawn
+#: by one mmdc process, and on a shared machine it needed more than the 180 s of one diagram (3 min 24 s
+#: for its 86 diagrams at load 10 to 14 on 2 cores, 2026-12-07), so a fresh clone's ``make mermaid``
+#: failed as if Mermaid had rejected one. 180 + 5 × 85 s is three times that.
+PER_DIAGRAM_S = 5
 
 
 class MermaidError(RuntimeError):
     """Mermaid rejected a diagram, or could not run; the message says which and why (one line)."""
+
+
+class MermaidTimeout(MermaidError):
+    """mermaid-cli did not finish within its box: nothing was judged (inconclusive, never a rejection)."""
+
+
+def time_box(diagrams: int) -> float:
+    """Seconds one mmdc run drawing ``diagrams`` Mermaid diagrams gets before it counts as hung."""
+    return TIMEOUT_S + PER_DIAGRAM_S * max(diagrams - 1, 0)
 
 
 def chromium() -> str | None:
@@ -46,17 +60,23 @@ def unavailable() -> str | None:
     return None
 
 
-def render(source: Path, target: Path, *, background: str = "white") -> None:
-    """``mmdc -i source -o target``; the format follows ``target``'s suffix (.png, .svg, .md)."""
+def render(source: Path, target: Path, *, background: str = "white", diagrams: int = 1) -> None:
+    """``mmdc -i source -o target``; the format follows ``target``'s suffix (.png, .svg, .md).
+
+    ``diagrams`` is how many Mermaid diagrams ``source`` holds (a Markdown file may hold many): the
+    time box grows with it (:func:`time_box`). Running out of it raises :class:`MermaidTimeout`."""
     why = unavailable()
     if why is not None:
         raise MermaidError(why)
     env = {**os.environ, "PUPPETEER_EXECUTABLE_PATH": chromium() or ""}
     cmd = [str(MMDC), "-q", "-p", str(PUPPETEER_CONFIG), "-b", background, "-i", str(source), "-o", str(target)]
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=TIMEOUT_S, check=False)
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=time_box(diagrams), check=False)
     except subprocess.TimeoutExpired:
-        raise MermaidError(f"{source}: mermaid-cli did not finish within {TIMEOUT_S} s") from None
+        raise MermaidTimeout(
+            f"{source}: mermaid-cli did not finish within {time_box(diagrams):.0f} s ({diagrams} diagram(s)): "
+            "inconclusive, nothing was judged (a busy machine? run it again)"
+        ) from None
     if proc.returncode != 0:
         lines = [x for x in (proc.stderr or proc.stdout).splitlines() if x.strip()]
         first = next((x for x in lines if "Error" in x), lines[0] if lines else f"exit {proc.returncode}")
@@ -84,8 +104,8 @@ def render_folder(folder: Path) -> list[str]:
     done.append(f"wrote {folder / 'node-lifecycle.mermaid.png'}")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "index.md"
-        render(folder / "index.md", out)
         blocks = (folder / "index.md").read_text().count("```mermaid")
+        render(folder / "index.md", out, diagrams=blocks)
         drawn = len(list(Path(tmp).glob("*.svg")))
         if drawn != blocks:
             raise MermaidError(f"{folder / 'index.md'}: Mermaid drew {drawn} of {blocks} diagrams")
@@ -94,7 +114,8 @@ def render_folder(folder: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    """``python -m nodereg.diagrams.mermaid_render [FOLDER]``: exit 0 done, 1 Mermaid rejected one, 3 cannot run."""
+    """``python -m nodereg.diagrams.mermaid_render [FOLDER]``: exit 0 done, 1 Mermaid rejected one, 3 cannot
+    run or did not finish in time (inconclusive: a timeout judges nothing, so it is no rejection)."""
     folder = Path(argv[0]) if argv else HERE / "generated"
     why = unavailable()
     if why is not None:
@@ -103,6 +124,9 @@ def main(argv: list[str]) -> int:
     try:
         for line in render_folder(folder):
             print(line)
+    except MermaidTimeout as exc:
+        print(f"nodereg mermaid: inconclusive: {exc}", file=sys.stderr)
+        return 3
     except MermaidError as exc:
         print(f"nodereg mermaid: error: {exc}", file=sys.stderr)
         return 1

@@ -79,6 +79,10 @@ class SequenceDiagram:
     participants: tuple[str, ...]
     items: list[Item] = field(default_factory=list)
     preface: tuple[str, ...] = ()
+    #: the preface as given, before ``preface`` wrapped it for graphviz: Mermaid wraps it again at its
+    #: own width. Undoing the graphviz wrap could not tell a break at a space from one after a hyphen,
+    #: and wrote "node-monitor- grace-period" and "kubelet-creates-its-missing- node" (newuser15).
+    preface_paragraphs: tuple[str, ...] = ()
 
 
 def _visible(step: dict[str, Any], prev: dict[str, Any]) -> list[str]:
@@ -170,7 +174,7 @@ def build(
         used |= {nt.over for nt in it.notes if nt.over}
     parts = tuple(p for p, _, _ in PARTICIPANTS if p in used)
     wrapped = tuple(w for line in preface for w in textwrap.wrap(line, PREFACE_WIDTH, subsequent_indent="    "))
-    return SequenceDiagram(title, parts, items, wrapped)
+    return SequenceDiagram(title, parts, items, wrapped, tuple(preface))
 
 
 def _step_item(st: dict[str, Any], prev: dict[str, Any], n: int, number: int, highlight: bool) -> Item:
@@ -258,7 +262,7 @@ def mermaid(diag: SequenceDiagram) -> str:
         lines.append(f"    participant {p} as {_mm_wrap([PARTICIPANT_TITLE[p]], MERMAID_TITLE_WIDTH)}")
     first, lastp = diag.participants[0], diag.participants[-1]
     if diag.preface:
-        pre = _mm_wrap(_paragraphs(diag.preface), MERMAID_PREFACE_WIDTH)
+        pre = _mm_wrap(list(diag.preface_paragraphs) or _paragraphs(diag.preface), MERMAID_PREFACE_WIDTH)
         lines.append(f"    Note over {first},{lastp}: {pre}")
     for it in diag.items:
         for s, ev in zip(it.steps, it.events, strict=True):

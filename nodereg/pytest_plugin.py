@@ -127,8 +127,9 @@ def check_trace(
     ``trace`` is a path (any format ``nodereg check`` reads: events JSON Lines, Kubernetes watch
     output, audit logs, ITF) or an iterable of event dicts. A violation or an unreadable input
     raises :class:`TraceDoesNotConform` (an ``AssertionError``) listing each one as
-    ``FILE:LINE (event): [property] node, pod: message``. An empty trace fails too: a check of
-    nothing must not pass.
+    ``FILE:LINE (event): [property] node, pod: message``. An empty trace fails too, and so does one
+    on which no property could be judged (``nodereg check`` exits 3 on it: a pods-only capture): a
+    check of nothing must not pass.
     """
     __tracebackhide__ = True
     import os
@@ -155,4 +156,13 @@ def check_trace(
         raise TraceDoesNotConform(failure_message(report, label), report)
     if report.events == 0:
         raise TraceDoesNotConform(f"{label}: no events were read, so nothing was checked", report)
+    if report.judged_nothing:
+        # `nodereg check` exits 3 on such an input (a pods-only or leases-only capture): a test must not
+        # pass on it either (until newuser15 it did)
+        raise TraceDoesNotConform(
+            f"{label}: inconclusive: no property could be checked on this input ({report.events} events, "
+            f"{report.nodes} nodes); a Node stream is what most properties read\n"
+            + "\n".join(f"  note: {n}" for n in report.notes),
+            report,
+        )
     return report

@@ -9,7 +9,6 @@ internal error of nodereg (one line; ``--debug`` shows the traceback).
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -196,17 +195,12 @@ def check_command(
     sys.exit(0 if rep.conforms else 1)
 
 
-#: A coverage reason that says the property was judged for some nodes and not for others (a Node listed
-#: without status next to Nodes with one, a Lease seen for some nodes only): ``... (checked for the other K)``.
-_PARTLY = re.compile(r"\(checked for the other ([1-9][0-9]*)\)")
-
-
 def _nothing_checked(rep: Any) -> bool:
-    """No property was judged on any node: inconclusive (exit 3), never a pass. A property "not checked"
-    for some nodes and "checked for the other K" was judged (a Node without status next to one with it:
-    the one with it was checked, so the verdict is its verdict, not "inconclusive")."""
-    cov = getattr(rep, "coverage", None) or {}
-    return bool(cov) and all(v != "checked" and not _PARTLY.search(v) for v in cov.values())
+    """No property was judged on any node: inconclusive (exit 3), never a pass (``Report.judged_nothing``,
+    which the pytest plugin's ``check_trace`` reads too)."""
+    from .run import judged_nothing
+
+    return judged_nothing(getattr(rep, "coverage", None) or {})
 
 
 def _internal(exc: BaseException, debug: bool) -> None:

@@ -14,6 +14,7 @@ number of nodes and pods, never with the number of events. A line longer than
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,29 @@ from .core import Oracle
 from .record import EventRecord, InputError, Item, ObservedBinding, Violation, fmt_time
 from .source import FORMATS, MAX_LINE, TOO_LONG, Source, json_line_error, lines, open_source, sniff
 
-__all__ = ["FORMATS", "MAX_LINE", "TOO_LONG", "Report", "check", "json_line_error", "lines", "open_source", "sniff"]
+__all__ = [
+    "FORMATS",
+    "MAX_LINE",
+    "TOO_LONG",
+    "Report",
+    "check",
+    "json_line_error",
+    "judged_nothing",
+    "lines",
+    "open_source",
+    "sniff",
+]
+
+
+#: A coverage reason that says the property was judged for some nodes and not for others (a Node listed
+#: without status next to Nodes with one, a Lease seen for some nodes only): ``... (checked for the other K)``.
+_PARTLY = re.compile(r"\(checked for the other ([1-9][0-9]*)\)")
+
+
+def judged_nothing(coverage: dict[str, str]) -> bool:
+    """Whether a report's ``coverage`` (property -> "checked" | "not checked: REASON") judged no property
+    on any node; an empty coverage (nothing was run) is not this case, the caller says why."""
+    return bool(coverage) and all(v != "checked" and not _PARTLY.search(v) for v in coverage.values())
 
 
 @dataclass
@@ -46,6 +69,14 @@ class Report:
     @property
     def conforms(self) -> bool:
         return not self.violations and not self.input_errors
+
+    @property
+    def judged_nothing(self) -> bool:
+        """No property was judged on any node (a pods-only or leases-only capture): inconclusive, never a
+        pass, for ``nodereg check`` (exit 3) and the pytest plugin's ``check_trace`` alike. A property
+        "not checked" for some nodes and "checked for the other K" was judged (a Node without status next
+        to one with it: the one with it was checked, so the verdict is its verdict)."""
+        return judged_nothing(self.coverage)
 
     def as_json(self) -> dict[str, Any]:
         return {

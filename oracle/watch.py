@@ -2534,6 +2534,7 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
     except InputError as exc:
         yield exc
     adapter.listing = False
+    yield from _nodes_only_listed(adapter, blocks, firsts, dropped)
     # 2. the watch events of every file, merged into one history
     by_time = any(flag for flag, _ in its)
     need_ts[0] = by_time
@@ -3052,6 +3053,37 @@ class WatchDown(NamedTuple):
 
     file: str
     kinds: frozenset[str]
+
+
+def _nodes_only_listed(adapter: WatchAdapter, blocks: list[Any], firsts: list[int], dropped: set[int]) -> list[Item]:
+    """Nodes shown only by a ``List`` document (``kubectl get nodes -o json``: one moment, no watch after it)
+    in a capture whose other files watch on (Leases, pods): nothing shows those Nodes after the list, so
+    they are unwatched from its moment until a watch shows them (``_up``), as after a watch that ended
+    (``_watch_down``). Without this a kubelet that stopped renewing its Lease was reported "still
+    Ready=True" minutes later, a Node state the capture never showed (newuser15). A capture of lists only
+    (a snapshot) is judged at its moment, as before."""
+    watched_on = any(b[2] is not None for b in blocks)
+    items: list[Item] = []
+    if not watched_on:
+        return items
+    for i in firsts:
+        block, _keys, rest, _it, _top = blocks[i]
+        if i in dropped or rest is not None or not block or not all(isinstance(x[5], Listed) for x in block):
+            continue
+        file = block[0][4]
+        for x in block:
+            for obj in _snapshot_objects(x[5]):
+                if not isinstance(obj, dict) or obj.get("kind", "Node") != "Node":
+                    continue
+                name = (obj.get("metadata") or {}).get("name")
+                if name not in adapter.nodes or name in adapter.down:
+                    continue
+                adapter.down[name] = {"Node"}
+                adapter.ended_files.add(file)
+                adapter._ev(
+                    items, {"t": adapter.t, "event": "declare_node", "node": name}, file, x[3], unwatched=adapter.t
+                )
+    return items
 
 
 class StreamEnd(NamedTuple):

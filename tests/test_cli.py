@@ -89,7 +89,9 @@ def test_every_row_verify_prints_can_be_asked_for(asked: list[str], rows: list[s
     res = CliRunner().invoke(main, args)
     assert res.exit_code == 0, res.output
     doc = json.loads(res.output)
-    ids = [p["id"] for p in doc["properties"] if not p["lemma"]]
+    # exactly the rows asked for: the lemmas are proved as helpers, their rows are not printed (the
+    # README said until newuser15 that they came too)
+    ids = [p["id"] for p in doc["properties"]]
     assert ids == rows
     assert all(p["status"] == "proved" for p in doc["properties"])
 

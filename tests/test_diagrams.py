@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import textwrap
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -569,6 +570,60 @@ def test_mermaid_rejects_bad_text_in_one_line(tmp_path: Path):
         mermaid_render.render(bad, tmp_path / "bad.svg")
 
 
+class _FakeMmdc:
+    """Stands in for ``subprocess.run`` of mermaid-cli: records each call's time box, and either
+    writes what mmdc would (one SVG per Mermaid block of a Markdown input) or runs out of time."""
+
+    def __init__(self, times_out: bool) -> None:
+        self.times_out = times_out
+        self.boxes: dict[str, float] = {}
+
+    def __call__(self, cmd: list[str], **kw: object):
+        import subprocess
+
+        source, target = Path(cmd[cmd.index("-i") + 1]), Path(cmd[cmd.index("-o") + 1])
+        self.boxes[source.name] = float(kw["timeout"])  # type: ignore[arg-type]
+        if self.times_out:
+            raise subprocess.TimeoutExpired(cmd, kw["timeout"])  # type: ignore[arg-type]
+        if target.suffix == ".md":
+            for i in range(source.read_text().count("```mermaid")):
+                (target.parent / f"{target.stem}-{i + 1}.svg").write_text("<svg/>")
+        else:
+            target.write_bytes(b"png")
+        return subprocess.CompletedProcess(cmd, 0, "", "")
+
+
+@pytest.mark.parametrize(
+    ("times_out", "code", "says"),
+    [
+        pytest.param(False, 0, "Mermaid rendered all", id="drawn"),
+        # a timeout judges nothing: inconclusive (3), never "Mermaid rejected it" (1)
+        pytest.param(True, 3, "inconclusive", id="timeout-is-inconclusive"),
+    ],
+)
+def test_make_mermaid_gives_a_many_diagram_file_a_box_that_grows_with_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], times_out, code, says
+):
+    """``index.md`` (some 90 diagrams, one mmdc run) had the 180 s box of one diagram: on a shared machine
+    (load 13, newuser15) a fresh clone's ``make mermaid`` ran out of it and failed as if Mermaid had
+    rejected a diagram (exit 1)."""
+    from nodereg.diagrams import mermaid_render
+
+    for name in ("node-lifecycle.mmd", "index.md"):
+        shutil.copy(GENERATED / name, tmp_path / name)
+    fake = _FakeMmdc(times_out)
+    monkeypatch.setattr(mermaid_render, "unavailable", lambda: None)
+    monkeypatch.setattr(mermaid_render.subprocess, "run", fake)
+    assert mermaid_render.main([str(tmp_path)]) == code
+    out = capsys.readouterr()
+    assert says in out.out + out.err
+    if not times_out:
+        blocks = (GENERATED / "index.md").read_text().count("```mermaid")
+        assert blocks > 50  # the file this is about
+        assert fake.boxes["node-lifecycle.mmd"] == mermaid_render.TIMEOUT_S
+        assert fake.boxes["index.md"] == mermaid_render.time_box(blocks) > 204 * 2  # 3 min 24 s measured at load 10-14
+
+
 @pytest.mark.parametrize(
     ("name", "before", "after", "words"),
     [
@@ -636,3 +691,25 @@ def test_counterexample_preface_speaks_kubernetes(state: dict, want: str, never:
     lines = counterexample._initial_lines({"state": state})
     assert want in lines, lines
     assert not any(never in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        # what the counterexamples' prefaces say (1.31's parameters, a property id); graphviz's wrap at
+        # PREFACE_WIDTH broke each after a hyphen, and the Mermaid text got it back with a space inside
+        pytest.param("node-monitor-grace-period=40s", id="parameter"),
+        pytest.param("kubelet-creates-its-missing-node", id="property-id"),
+        pytest.param("not-ready:NoExecute,", id="taint"),
+    ],
+)
+def test_the_mermaid_preface_keeps_hyphenated_words_whole(word: str) -> None:
+    """A word of the preface is never split by a space in the Mermaid text (a break there is ``<br/>``)."""
+    run = scenarios.run("registration").described()
+    # the word placed where the graphviz wrap (as ``build`` does it) breaks it after a hyphen
+    lines = [f"parameters: {'x' * k} {word} and more words after it" for k in range(1, sequence.PREFACE_WIDTH)]
+    line = next(ln for ln in lines if textwrap.wrap(ln, sequence.PREFACE_WIDTH)[0].endswith("-"))
+    text = sequence.mermaid(sequence.build(run, "r", preface=(line,)))
+    note = next(ln for ln in text.splitlines() if ln.strip().startswith("Note over"))  # the preface: first
+    joined = re.sub(r"<br/>\s*", "", note)
+    assert word in joined, note

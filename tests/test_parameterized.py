@@ -18,6 +18,7 @@ import z3
 
 from nodereg.model.semantics import Config, instances, real_model
 from nodereg.properties.catalogue import ALL_PROPERTIES
+from nodereg.schema import validate
 from nodereg.verifier.encoding import Encoding
 from nodereg.verifier.parameterized import ParamEncoding, _state_get, no_node_is_blank, prove_all_sizes
 from nodereg.verifier.premise import agrees_at, closed_sorts, same_state
@@ -72,6 +73,7 @@ def test_a_per_node_property_is_proved_for_every_size_from_the_cli() -> None:
     [row] = [p for p in doc["properties"] if p["id"] == "bound-requests-fit-allocatable"]
     assert (row["status"], row["engine"], row["bound"]) == ("proved", "parameterized", "∀N,M")
     assert (doc["config"]["nodes"], doc["config"]["pods"]) == ("any", "any")
+    validate("verify", doc)  # what `nodereg schema verify` promises CI (every-size reports failed it)
 
 
 def test_a_sum_over_pods_is_proved_for_every_size_and_says_how() -> None:
@@ -80,6 +82,7 @@ def test_a_sum_over_pods_is_proved_for_every_size_and_says_how() -> None:
     [row] = [p for p in doc["properties"] if p["id"] == "requested-is-sum-of-bound-requests"]
     assert (row["status"], row["engine"], row["bound"]) == ("proved", "parameterized", "∀N,M")
     assert "summand" in row["reason"] and "∀-invariants" in row["reason"]
+    validate("verify", doc)
 
 
 @pytest.mark.parametrize(
@@ -103,6 +106,7 @@ def test_a_mutant_is_refuted_with_a_concrete_trace_not_proved_for_every_size(mon
     [row] = [p for p in doc["properties"] if p["id"] == "registration-is-not-eligibility"]
     assert row["status"] == "violated" and row["replayed"] and row["counterexample"]
     assert row["bound"] != "∀N,M"
+    validate("verify", doc)
 
 
 def test_the_relation_check_can_fail() -> None:

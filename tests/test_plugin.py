@@ -129,3 +129,28 @@ def test_a_bad_slack_option_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--nodereg-slack", "-1")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--nodereg-slack*"])
+
+
+CAPTURE = Path(__file__).parent / "data" / "captures" / "healthy-split"
+
+
+@pytest.mark.parametrize(
+    ("files", "judged"),
+    [
+        # `nodereg check` exits 3 on these: no property reads pods or Leases without their Nodes
+        pytest.param(["pods.json"], False, id="pods-only-watch"),
+        pytest.param(["leases.json"], False, id="leases-only-watch"),
+        pytest.param(["nodes.json"], True, id="nodes-watch"),
+    ],
+)
+def test_a_trace_on_which_no_property_was_judged_is_never_a_pass(files: list[str], judged: bool) -> None:
+    """newuser15: ``check_trace`` passed a pods-only capture, on which ``nodereg check`` says inconclusive."""
+    from nodereg.pytest_plugin import TraceDoesNotConform, check_trace
+
+    path = CAPTURE / files[0]
+    if judged:
+        assert check_trace(path).conforms
+        return
+    with pytest.raises(TraceDoesNotConform, match="inconclusive: no property could be checked") as err:
+        check_trace(path)
+    assert err.value.report.conforms and err.value.report.judged_nothing
