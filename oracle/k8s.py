@@ -853,6 +853,30 @@ UNREAD_LIFECYCLE_KINDS = {
 }
 
 
+#: The credential variables: what the TLS bootstrap (bootstrap token, CSR, approval, certificate) sets.
+CREDENTIAL_VARS = frozenset({"csr", "cert"})
+#: What else a property about the bootstrap alone reads: that the Node exists, that a heartbeat came.
+_BOOTSTRAP_CONTEXT = frozenset({"exists", "heartbeat_unseen", "since_approved"})
+#: Why a watch or list capture judges none of them: it holds no CSR, its bootstrap is inferred.
+NO_BOOTSTRAP_IN_WATCH = (
+    "watches and lists show no TLS bootstrap (CertificateSigningRequests are not read from them: an object does "
+    "not say who approved it), so each node's kubelet is taken to hold its credentials; an audit log judges them"
+)
+
+
+def bootstrap_properties(reads: dict[str, frozenset[str]]) -> frozenset[str]:
+    """The properties about the TLS bootstrap alone (``reads``: property id -> the variables it reads).
+
+    They read a credential variable and nothing besides whether the Node exists or a heartbeat came. On a
+    watch capture the reader infers each node's bootstrap (``CREDENTIALS``, ``"inferred": true``) when
+    the node first shows, so such a property could never fail there: "checked" would be a silent pass.
+    Derived from the catalogue's formulas (a new credential property is covered without an edit).
+    """
+    return frozenset(
+        pid for pid, vs in reads.items() if vs & CREDENTIAL_VARS and vs <= CREDENTIAL_VARS | _BOOTSTRAP_CONTEXT
+    )
+
+
 def ignored_kind(kind: str | None) -> str:
     """The ``ignored`` reason for an object of ``kind`` the watch reader does not read."""
     if not kind:

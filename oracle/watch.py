@@ -45,11 +45,13 @@ from .k8s import (
     KCM_SYNC,
     KCM_TAKEOVER,
     LEASE_WATCH_QUIET,
+    NO_BOOTSTRAP_IN_WATCH,
     SLOT_KEYS,
     UNMODELLED_PRESSURE_TAINTS,
     Bare,
     Listed,
     PressureTaints,
+    bootstrap_properties,
     capture_timing,
     conditions,
     cpu_changed,
@@ -2584,6 +2586,12 @@ def watch_events(paths: list[str], rep: Sink, keep_going: bool) -> Iterator[Item
         # a leases-only (or pods-only) capture: a Lease says a kubelet renews, not what its Node is
         for k, why in (adapter._no_nodes() or {}).items():
             o.unchecked.setdefault(k, why)
+    if o is not None:
+        # the bootstrap of every node was inferred, never read: its properties are not judged (round 15:
+        # they said "checked" on a single NodeList)
+        reads = {pi.id: frozenset(k[1] for k in pi.reads) for pi in o.c.props}
+        for pid in sorted(bootstrap_properties(reads)):
+            o.unchecked.setdefault(pid, NO_BOOTSTRAP_IN_WATCH)
     # (the report's notes are the oracle's once it is done)
     notes = o.notes if o is not None else rep.notes
     notes.extend(adapter.notes)

@@ -188,3 +188,23 @@ def test_dump_directory_names_the_namespaces_it_left_out() -> None:
     code, rep, err = check_cli([str(PUB / f) for f in (RKE2, NULL_PODS, NULL_EVENTS)])
     assert code == 0, (rep, err)
     assert not any("was read without its subdirectories" in n for n in rep["notes"]), rep["notes"]
+
+
+def test_a_watch_capture_leaves_the_tls_bootstrap_not_checked() -> None:
+    """A NodeList (here RKE2's dump) or a watch holds no CertificateSigningRequest: the reader infers each
+    node's bootstrap, so the properties about the bootstrap alone could never fail there. Round 15: they said
+    "checked" on this single NodeList; they are "not checked" with the reason. An audit log, which holds the
+    CSR requests, still judges them (situations9's audit-csr-renewed-taints-kept)."""
+    from nodereg.oracle.core import Oracle
+    from nodereg.oracle.k8s import NO_BOOTSTRAP_IN_WATCH, bootstrap_properties
+
+    # (of the properties a trace can judge at all: heartbeat-needs-client-certificate reads private clocks)
+    bootstrap = bootstrap_properties({pi.id: frozenset(k[1] for k in pi.reads) for pi in Oracle().c.props})
+    assert {"no-registration-without-credentials", "certificate-needs-approval"} <= bootstrap
+    code, watch, _ = check_cli([str(PUB / RKE2)])
+    assert code == 0
+    assert {pid: watch["coverage"][pid] for pid in bootstrap} == dict.fromkeys(
+        bootstrap, f"not checked: {NO_BOOTSTRAP_IN_WATCH}"
+    )
+    _, audit, _ = check_cli([str(PUB.parent / "situations9" / "audit-csr-renewed-taints-kept")])
+    assert all(audit["coverage"][pid] == "checked" for pid in bootstrap)
