@@ -262,7 +262,9 @@ def mermaid(diag: SequenceDiagram) -> str:
         lines.append(f"    participant {p} as {_mm_wrap([PARTICIPANT_TITLE[p]], MERMAID_TITLE_WIDTH)}")
     first, lastp = diag.participants[0], diag.participants[-1]
     if diag.preface:
-        pre = _mm_wrap(list(diag.preface_paragraphs) or _paragraphs(diag.preface), MERMAID_PREFACE_WIDTH)
+        # the lines as given may still be broken for graphviz's width (scenarios' goals, at ", " and
+        # indented): joined again, so that Mermaid's narrower wrap does not leave a short line at each
+        pre = _mm_wrap(_paragraphs(diag.preface_paragraphs or diag.preface), MERMAID_PREFACE_WIDTH)
         lines.append(f"    Note over {first},{lastp}: {pre}")
     for it in diag.items:
         for s, ev in zip(it.steps, it.events, strict=True):

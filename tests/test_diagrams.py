@@ -713,3 +713,19 @@ def test_the_mermaid_preface_keeps_hyphenated_words_whole(word: str) -> None:
     note = next(ln for ln in text.splitlines() if ln.strip().startswith("Note over"))  # the preface: first
     joined = re.sub(r"<br/>\s*", "", note)
     assert word in joined, note
+
+
+def test_the_mermaid_preface_rewraps_the_goals_as_one_paragraph() -> None:
+    """The scenarios' goals come broken for graphviz's width (at ", ", the rest indented four spaces);
+    Mermaid wraps narrower, so kept as given they left a short line at each graphviz break
+    ("(2) the Node object exists,<br/>    (3) ..."). They are one paragraph again before Mermaid's wrap."""
+    run = scenarios.run("registration").described()
+    text = sequence.mermaid(
+        sequence.build(run, "r", preface=scenarios.preface(scenarios.SCENARIO_BY_ID["registration"]))
+    )
+    note = next(ln for ln in text.splitlines() if ln.strip().startswith("Note over"))
+    lines = note.split(": ", 1)[1].split("<br/>")
+    assert not [ln for ln in lines if ln.startswith("    ")], lines
+    goals = next(i for i, ln in enumerate(lines) if ln.startswith("goals, in order:"))
+    # every line of the goals but the last is filled to near Mermaid's width
+    assert all(len(ln) > sequence.MERMAID_PREFACE_WIDTH - 20 for ln in lines[goals:-1]), lines[goals:]
