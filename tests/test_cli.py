@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -315,3 +316,69 @@ def test_a_mutant_that_makes_a_premise_unreachable_is_killed(
     assert calls == ([False] if witnessed is None else [False, True])
     if killed_by:
         assert "(made vacuous)" in mutant_line(row)
+
+
+@dataclasses.dataclass
+class _Row:
+    """A stand-in verdict row: what the exit code of a ``--nodes any`` run reads."""
+
+    id: str
+    status: str
+    bound: object
+
+
+def _every_size_rows(*bounds: object, status: str = "proved") -> list[_Row]:
+    return [_Row(f"p{i}", status, b) for i, b in enumerate(bounds)]
+
+
+@pytest.mark.parametrize(
+    ("rows", "code", "short"),
+    [
+        pytest.param(_every_size_rows("∀N,M", "∀N,M"), 0, [], id="every-row-for-every-size"),
+        pytest.param(_every_size_rows("∀N,M", "2×2"), 3, ["p1"], id="a-row-for-2x2-only"),
+        pytest.param(_every_size_rows("∀N,M", "∀N, M≥1"), 3, ["p1"], id="a-row-without-the-no-pods-case"),
+        pytest.param(_every_size_rows("∀N,M", None), 3, ["p1"], id="a-row-proved-at-no-stated-size"),
+        pytest.param(
+            [*_every_size_rows("2×2"), *_every_size_rows(5, status="violated")], 1, ["p0"], id="a-violation-first"
+        ),
+        pytest.param(_every_size_rows(None, status="inconclusive"), 3, [], id="inconclusive-stays-inconclusive"),
+    ],
+)
+def test_an_every_size_run_passes_only_when_every_row_is_proved_for_every_size(
+    rows: list[_Row], code: int, short: list[str]
+) -> None:
+    """``verify --nodes any`` asks for proofs for every size: a row proved for one size only is no pass
+    (round 15 of bugs written apart: a scheduler cache bug from 4 nodes on exited 0, one row "2×2 only")."""
+    from nodereg.cli import every_size_exit, short_of_every_size
+
+    summary = {s: sum(r.status == s for r in rows) for s in ("proved", "violated", "inconclusive", "vacuous")}
+    assert short_of_every_size(rows) == short
+    assert every_size_exit(summary, rows) == code
+
+
+@pytest.mark.parametrize(
+    ("bounds", "status", "inconclusive"),
+    [
+        pytest.param({"a": "∀N,M", "b": "∀N,M"}, "survived", [], id="every-row-for-every-size"),
+        pytest.param({"a": "∀N,M", "b": "2×2"}, "inconclusive", ["b"], id="a-row-for-2x2-only"),
+    ],
+)
+def test_an_every_size_mutant_with_a_row_for_one_size_only_is_no_survivor(
+    monkeypatch: pytest.MonkeyPatch, bounds: dict[str, str], status: str, inconclusive: list[str]
+) -> None:
+    """``--mutants --nodes any``: a bug that leaves a row proved for one size only has not been shown harmless
+    for every size (round 15's 4-node cache probe); the row is listed, never "survived". Stand-in verifier."""
+    import nodereg.verifier.runner as runner
+    from nodereg.cli import _mutant_row
+    from nodereg.model.semantics import Config
+
+    def fake_every_size(model: Any, props: Any, **kw: Any) -> list[Any]:
+        out = _verdicts(**dict.fromkeys(bounds, "proved"))
+        for v in out:
+            v.bound = bounds[v.id]
+        return out
+
+    monkeypatch.setattr(runner, "verify_every_size", fake_every_size)
+    monkeypatch.setattr(runner, "verify", lambda *a, **kw: fake_every_size(None, None))
+    row = _mutant_row((next(iter(MUTANT_BY_ID)), Config(2, 2), 1.0, 4, {}, True))
+    assert (row["status"], row["inconclusive"]) == (status, inconclusive), row
