@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from nodereg.cli import main
@@ -90,3 +91,20 @@ def row_tests(folder: Path, rows: list[Row]) -> tuple[Callable[..., None], Calla
         judge_variants(folder, next(r for r in rows if r[0] == [name]), tmp_path)
 
     return test_public_file, test_public_file_same_through_stdin_gzip_and_1_31
+
+
+def json_as_yaml_test(folder: Path, rows: list[Row]) -> Callable[..., None]:
+    """Each one-file JSON row re-written as YAML (what ``kubectl -o yaml`` gives) gets the JSON file's exit
+    code and violations: the reader's format is no part of the verdict. Bound as ``test_json_file_same_as_yaml
+    = json_as_yaml_test(PUB, ROWS)``."""
+
+    @pytest.mark.parametrize("name", sorted({r[0][0] for r in rows if len(r[0]) == 1 and r[0][0].endswith(".json")}))
+    def test_json_file_same_as_yaml(name: str, tmp_path: Path) -> None:
+        row = next(r for r in rows if r[0] == [name])
+        as_yaml = tmp_path / (Path(name).stem + ".yaml")
+        as_yaml.write_text(yaml.safe_dump(json.loads((folder / name).read_text())))
+        code, rep, err = check_cli([str(as_yaml)])
+        assert code == row[1], (rep, err)
+        assert {v["property"] for v in rep["violations"]} == row[2], rep["violations"]
+
+    return test_json_file_same_as_yaml

@@ -31,8 +31,7 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
-from public_rows import FITS, HEARTBEAT, READY, TAINTS, Row, check_cli, error_line, row_tests
+from public_rows import FITS, HEARTBEAT, READY, TAINTS, Row, check_cli, error_line, json_as_yaml_test, row_tests
 
 PUB = Path(__file__).parent / "data" / "public14"
 
@@ -101,16 +100,7 @@ ROWS: list[Row] = [
 test_public_file, test_public_file_same_through_stdin_gzip_and_1_31 = row_tests(PUB, ROWS)
 
 
-@pytest.mark.parametrize("name", sorted({r[0][0] for r in ROWS if len(r[0]) == 1 and r[0][0].endswith(".json")}))
-def test_json_file_same_as_yaml(name: str, tmp_path: Path) -> None:
-    """The JSON file re-written as YAML (what ``kubectl -o yaml`` gives) gets the JSON file's exit code and
-    violations: the reader's format is no part of the verdict."""
-    row = next(r for r in ROWS if r[0] == [name])
-    as_yaml = tmp_path / (Path(name).stem + ".yaml")
-    as_yaml.write_text(yaml.safe_dump(json.loads((PUB / name).read_text())))
-    code, rep, err = check_cli([str(as_yaml)])
-    assert code == row[1], (rep, err)
-    assert {v["property"] for v in rep["violations"]} == row[2], rep["violations"]
+test_json_file_same_as_yaml = json_as_yaml_test(PUB, ROWS)
 
 
 @pytest.mark.parametrize(
