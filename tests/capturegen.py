@@ -434,8 +434,8 @@ class Cluster:
         self._touch(node)
         self._emit("Node", "MODIFIED", node)
 
-    def cordon(self, name: str, t: float, on: bool = True) -> None:
-        """``kubectl cordon``: a patch of spec.unschedulable; the controller then adds the taint."""
+    def set_unschedulable(self, name: str, t: float, on: bool = True) -> None:
+        """``kubectl cordon``'s (or uncordon's) own write: a patch of spec.unschedulable alone."""
         node = self._node_update(name, t, "kubectl-cordon")
         if on:
             node["spec"]["unschedulable"] = True
@@ -443,6 +443,10 @@ class Cluster:
             node["spec"].pop("unschedulable", None)
         self._touch(node)
         self._emit("Node", "MODIFIED", node)
+
+    def cordon(self, name: str, t: float, on: bool = True) -> None:
+        """``kubectl cordon``: a patch of spec.unschedulable; the controller then adds the taint."""
+        self.set_unschedulable(name, t, on)
         key = "node.kubernetes.io/unschedulable"
         if on:
             self.set_taints(name, t + 0.2, add=[{"key": key, "effect": "NoSchedule", "timeAdded": ts(t)}])

@@ -782,17 +782,8 @@ def _quick_uncordon(removed: bool) -> t11.Timed:
     c.start_watch()
     t11.join(c, NODE, T_REG, END)
 
-    def cordon_only(t: float, on: bool) -> None:
-        node = c._node_update(NODE, t, "kubectl-cordon")
-        if on:
-            node["spec"]["unschedulable"] = True
-        else:
-            node["spec"].pop("unschedulable", None)
-        c._touch(node)
-        c._emit("Node", "MODIFIED", node)
-
-    c.at(TT, cordon_only, TT, True)
-    c.at(TT + 1, cordon_only, TT + 1, False)
+    c.at(TT, c.set_unschedulable, NODE, TT, True)
+    c.at(TT + 1, c.set_unschedulable, NODE, TT + 1, False)
     c.at(TT + 1.2, c.set_taints, NODE, TT + 1.2, add=[{"key": UNSCHEDULABLE, "effect": NS_, "timeAdded": cg.ts(TT)}])
     if removed:
         c.at(TT + 1.4, c.set_taints, NODE, TT + 1.4, remove=[f"{UNSCHEDULABLE}:{NS_}"])
