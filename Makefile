@@ -40,9 +40,11 @@ test: setup
 
 # make test runs the quick tests only: PYTEST_ADDOPTS deselects those tests/conftest.py marks slow
 # (every seeded mutant, exhaustive agreement, state spaces, SPIN and Quint), which test-long runs.
-# Both spread the tests over the machine's cores (pytest-xdist); tests that share an expensive
-# module fixture go to one worker (tests/conftest.py: shared_fixtures), so it is computed once.
-XDIST := -n auto --dist loadgroup
+# Both spread the tests over the machine's cores (pytest-xdist), a module to a worker (loadscope), so
+# that a module's expensive fixture (test_verify.py's mutant_report: every seeded mutant) is computed
+# once. Not --dist loadgroup: with pytest 9.2 it silently stops grouping (pytest-xdist#1386), and both
+# workers ran mutant_report in make test-long.
+XDIST := -n auto --dist loadscope
 test: export PYTEST_ADDOPTS = -m "not slow" --durations=10 $(XDIST)
 
 .PHONY: test-long typecheck

@@ -161,44 +161,8 @@ def is_slow(module: str, function: str) -> bool:
     return module in SLOW_MODULES or (module, function) in SLOW_TESTS
 
 
-def shared_fixtures(item: pytest.Item) -> list[str]:
-    """The module- or class-scoped fixtures a test module defines and this test uses.
-
-    Such a fixture is computed once per worker process. ``make test`` runs pytest-xdist
-    (``--dist loadgroup``), which hands single tests to two workers: two tests sharing one of these
-    (``test_verify.py``'s ``mutant_report`` runs every seeded mutant for 20 minutes) would compute it
-    twice. Tests that share one are sent to the same worker instead (their ``xdist_group``).
-    Fixtures of conftest files and pytest's own (``tmp_path_factory``) are cheap and left out.
-    """
-    info = getattr(item, "_fixtureinfo", None)
-    if info is None:
-        return []
-    names = []
-    for name, defs in info.name2fixturedefs.items():
-        last = defs[-1]
-        if last.scope in ("module", "class") and last.baseid.endswith(".py"):
-            names.append(name)
-    return sorted(names)
-
-
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         function = getattr(item, "originalname", None) or item.name
         if is_slow(item.path.name, function) or item.name in SLOW_CASES:
             item.add_marker(pytest.mark.slow)
-    # tests linked through any shared fixture form one group (union-find over the fixtures' keys)
-    parent: dict[str, str] = {}
-
-    def root(key: str) -> str:
-        while parent.setdefault(key, key) != key:
-            key = parent[key]
-        return key
-
-    keys = {item: [f"{item.path.name}:{name}" for name in shared_fixtures(item)] for item in items}
-    for linked in keys.values():
-        for key in linked[1:]:
-            parent[root(key)] = root(linked[0])
-    for item, linked in keys.items():
-        if linked:
-            item.add_marker(pytest.mark.xdist_group(root(linked[0])))
