@@ -138,7 +138,13 @@ def test_the_verify_schema_takes_every_size_reports(proved: dict) -> None:
     from nodereg.verifier.runner import EVERY_SIZE
     from nodereg.verifier.zeropods import EVERY_SIZE_SOME_PODS
 
-    validate("verify", _every_size_shape(proved, {"a": EVERY_SIZE, "b": "2×2", "c": None, "d": EVERY_SIZE_SOME_PODS}))
+    doc = _every_size_shape(proved, {"a": EVERY_SIZE, "b": "2×2", "c": None, "d": EVERY_SIZE_SOME_PODS})
+    validate("verify", doc)
+    doc["not_every_size"] = ["b", "d"]  # what such a run lists (and exits 3 on)
+    validate("verify", doc)
+    doc["not_every_size"] = "b"
+    with pytest.raises(jsonschema.ValidationError):
+        validate("verify", doc)
 
 
 @pytest.mark.parametrize(
